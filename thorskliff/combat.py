@@ -1,0 +1,689 @@
+"""Combat (RULES.md §7–9, R-GODE-4, Mjölnir): a mixin of the game state.
+
+A combat walks through the decision points of turn-flow.md, phase 2:
+potion windows, the attack roll, blocking, the attacker's assignment, the
+counter roll, blocking, the defender's assignment, then fainting, plunder and
+retreat. Each decision belongs to its seat; a troll's counter roll belongs to
+the attacker's left neighbour (R-COMBAT-3).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action
+from .dice import DIE_ORDER, RED
+from .player import FAINTED, X_TURN, WAITING
+
+END = Action("end")
+AUTO = Action("auto")
+TROLL = -2
+LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}
+
+
+class Combat:
+    """One combat or lone strike on ``hex``.
+
+    Units are ``[code, prev]`` lists: code H (hero), G (Gode), W (warrior),
+    T (troll), R (runestone); ``prev`` is an attacker's retreat hex.
+    """
+
+    __slots__ = ("hex", "att", "dfn", "strike", "att_units", "def_units", "att_kraft", "def_kraft",
+                 "att_schutz", "def_schutz", "black", "roll", "queue", "dmg", "side", "blocked", "def_hero")
+
+    def __init__(self, hex_: int, att: int, dfn: int, strike: bool):
+        self.hex = hex_
+        self.att = att
+        self.dfn = dfn  # a seat or TROLL
+        self.strike = strike  # a lone lightning / Mjölnir strike (R-GODE-4)
+        self.att_units: list[list] = []
+        self.def_units: list[list] = []
+        self.att_kraft = 0
+        self.def_kraft = 0
+        self.att_schutz = 0
+        self.def_schutz = 0
+        self.black = 0  # black dice of lightning / Mjölnir in the attack roll
+        self.roll: list[tuple[str, int]] = []  # the current roll: (kind, value)
+        self.blocked: list[int] = []
+        self.queue: list[int] = []  # unassigned dice values, ascending
+        self.dmg: list[int] = []  # damage assigned per target unit
+        self.side = "att"  # whose roll is being resolved: att (attack roll) or def (counter roll)
+        self.def_hero = False  # the defender's hero took part
+
+    def copy(self) -> Combat:
+        c = Combat.__new__(Combat)
+        for k in Combat.__slots__:
+            setattr(c, k, getattr(self, k))
+        c.att_units = [list(u) for u in self.att_units]
+        c.def_units = [list(u) for u in self.def_units]
+        c.roll = list(self.roll)
+        c.blocked = list(self.blocked)
+        c.queue = list(self.queue)
+        c.dmg = list(self.dmg)
+        return c
+
+    def targets(self) -> list[list]:
+        """The units the current roll is assigned to."""
+        return self.def_units if self.side == "att" else self.att_units
+
+
+def unit_labels(units: list[list]) -> list[str]:
+    """H, G, T, R, W1, W2, … in unit order (warriors numbered)."""
+    out, n = [], 0
+    for u in units:
+        if u[0] == "W":
+            n += 1
+            out.append(f"W{n}")
+        else:
+            out.append(u[0])
+    return out
+
+
+class CombatRules:
+    # ------------------------------------------------------------------ phase 2
+    def _combat_sites(self) -> list[int]:
+        seat = self.seat
+        return [h for h in range(self.island.size) if self.units_of(seat, h) and self.enemy_at(h, seat)]
+
+    def _start_combat_phase(self) -> bool:
+        self.combat_hexes = set(self._combat_sites())
+        if self._combat_pick_legal():
+            self.step = "combat"
+            return True
+        return False
+
+    def _combat_pick_legal(self) -> list[Action]:
+        seat = self.seat
+        p = self.players[seat]
+        out = [Action("fight", h) for h in sorted(self._combat_sites())]
+        if self._can_blitz(p):
+            out.extend(Action("blitz", h) for h in self._strike_targets(p.gode_at))
+        if self._can_throw(p):
+            out.extend(Action("throw", h) for h in self._strike_targets(p.hero_at))
+        if not any(a.verb == "fight" for a in out) and out:
+            out.append(END)  # combats are compulsory; strikes are not
+        return out
+
+    def _can_blitz(self, p) -> bool:
+        """R-GODE-4: once per turn, marker on Blitzschlag, Gode on no combat hex this phase."""
+        return ("blitz" in self.rules and not self.blitz_used and p.gode_at >= 0 and "blitz" in p.marker
+                and p.gode_at not in self.combat_hexes)
+
+    def _can_throw(self, p) -> bool:
+        return p.weapon == "mjolnir" and not self.throw_used and p.hero_at >= 0 \
+            and p.hero_at not in self.combat_hexes
+
+    def _strike_targets(self, origin: int) -> list[int]:
+        seat = self.seat
+        return [h for h in self.island.neighbours[origin]
+                if self.enemy_at(h, seat) and not (h in self.lying and self.lying[h] != seat)]
+
+    def _combat_pick(self, a: Action) -> None:
+        if a.verb == "fight":
+            self._open_combat(a.a, strike=False)
+            return
+        if a.verb == "blitz":
+            self.blitz_used = True
+        else:
+            self.throw_used = True
+        if a.a in self._combat_sites():
+            self.blitz_at[a.a] = self.blitz_at.get(a.a, 0) + 1  # joins that melee's attack roll
+            self._after_combat_step()
+        else:
+            self._open_combat(a.a, strike=True)
+
+    def _after_combat_step(self) -> None:
+        """Back to choosing the next combat, or on to phase 3."""
+        self.decider = self.seat
+        self.combat = None
+        if self.result is not None:
+            return
+        if self._combat_pick_legal():
+            self.step = "combat"
+        else:
+            self._end_combat_phase()
+
+    def _end_combat_phase(self) -> None:
+        """Plunder is paid (R-COMBAT-5/6), runestone owners go out (R-RUNE-4)."""
+        p = self.players[self.seat]
+        if self.plunder:
+            if p.faint in (X_TURN, WAITING):
+                pass  # R-COMBAT-6
+            elif self.plunder_hex >= 0:
+                h = self.plunder_hex
+                self.taler_at[h] = self.taler_at.get(h, 0) + self.plunder
+            else:
+                p.taler += self.plunder
+            self.plunder = 0
+        self.moved = []
+        for q in self.to_go_out:
+            self._go_out(q)
+            if self.result is not None:
+                return
+        self.to_go_out = []
+        if p.out:
+            self._next_turn()
+            return
+        self._enter_phase(3)
+
+    # ------------------------------------------------------------------ opening a combat
+    def _open_combat(self, h: int, strike: bool) -> None:
+        seat = self.seat
+        p = self.players[seat]
+        dfn = self.owner_at(h, seat)
+        c = Combat(h, seat, dfn, strike)
+        if not strike:
+            if p.hero_at == h:
+                c.att_units.append(["H", self.hero_prev])
+            if p.gode_at == h:
+                c.att_units.append(["G", self.gode_prev])
+            c.att_units.extend(["W", m[1]] for m in self.moved if m[0] == h)
+            c.black = self.blitz_at.pop(h, 0)
+        else:
+            c.black = 1
+        if dfn == TROLL:
+            c.def_units.append(["T", -1])
+        else:
+            q = self.players[dfn]
+            if q.hero_at == h:
+                c.def_units.append(["H", -1])
+                c.def_hero = True
+            if q.gode_at == h:
+                c.def_units.append(["G", -1])
+            c.def_units.extend(["W", -1] for _ in range(self.wc[dfn][h]))
+            if self.rune and self.rune[0] == dfn and self.rune[1] == h:
+                c.def_units.append(["R", -1])
+        self.combat = c
+        self._stage("def_pre")
+
+    # ------------------------------------------------------------------ the stages
+    def _window_open(self, seat: int, has_hero: bool) -> bool:
+        """A potion window opens for a hero in the combat whose owner holds any
+        potion; it depends on the public count only, so it reveals no kind."""
+        if seat < 0 or not has_hero:
+            return False
+        p = self.players[seat]
+        return bool(p.potions) and p.hero_at == self.combat.hex
+
+    def _stage(self, stage: str) -> None:
+        """Go to ``stage``, skipping windows and choices that have nobody to decide."""
+        c = self.combat
+        while True:
+            att_hero = any(u[0] == "H" for u in c.att_units)
+            if stage == "def_pre":
+                if self._window_open(c.dfn, c.def_hero):
+                    return self._ask("c:def_pre", c.dfn)
+                stage = "att_pre"
+            elif stage == "att_pre":
+                if not c.strike and self._window_open(c.att, att_hero):
+                    return self._ask("c:att_pre", c.att)
+                stage = "attack"
+            elif stage == "attack":
+                c.side = "att"
+                kinds = self._attack_dice()
+                self.step = "c:roll"
+                return self._chance(kinds, "attack")
+            elif stage == "att_post":
+                if not c.strike and self._window_open(c.att, att_hero):
+                    return self._ask("c:att_post", c.att)
+                stage = "def_post"
+            elif stage == "def_post":
+                if not c.strike and self._window_open(c.dfn, c.def_hero):
+                    return self._ask("c:def_post", c.dfn)
+                stage = "def_block"
+            elif stage == "def_block":
+                if self._block_options(c.dfn, "def") is not None:
+                    return self._ask("c:def_block", c.dfn)
+                stage = "att_assign"
+            elif stage == "att_assign":
+                self._start_assign()
+                if self._auto_assign():
+                    return self._ask("c:att_assign", c.att)
+                self._resolve_attack()
+                if self.combat is None or self.result is not None:
+                    return
+                if c.strike:
+                    return self._finish_combat()
+                stage = "counter"
+            elif stage == "counter":
+                c.side = "def"
+                kinds = self._counter_dice()
+                if not kinds:
+                    return self._finish_combat()
+                self.step = "c:roll"
+                return self._chance(kinds, "counter")
+            elif stage == "def_post2":
+                if self._window_open(c.dfn, c.def_hero) and self.players[c.dfn].faint == 0:
+                    return self._ask("c:def_post2", c.dfn)
+                stage = "att_post2"
+            elif stage == "att_post2":
+                if self._window_open(c.att, att_hero) and self.players[c.att].faint == 0:
+                    return self._ask("c:att_post2", c.att)
+                stage = "att_block"
+            elif stage == "att_block":
+                if self._block_options(c.att, "att") is not None:
+                    return self._ask("c:att_block", c.att)
+                stage = "def_assign"
+            elif stage == "def_assign":
+                self._start_assign()
+                if self._auto_assign():
+                    return self._ask("c:def_assign", self._counter_seat())
+                self._resolve_counter()
+                return self._finish_combat()
+            else:  # pragma: no cover - a programming error
+                raise AssertionError(stage)
+
+    def _ask(self, step: str, seat: int) -> None:
+        self.step = step
+        self.decider = seat
+
+    def _counter_seat(self) -> int:
+        """The seat that assigns the counter roll: the defender, or for a troll
+        the attacker's left neighbour (R-COMBAT-3, decision 10)."""
+        c = self.combat
+        return self.next_seat(c.att) if c.dfn == TROLL else c.dfn
+
+    # ------------------------------------------------------------------ dice
+    def _hero_dice(self, p, attacking: bool, kraft: int) -> list[str]:
+        d = list(p.weapon_dice())
+        if p.cbonus == "S":
+            d.append("S")  # R-CRYSTAL-2
+        if attacking and p.wisent:
+            d.append("G")  # Überrennen: attack only
+        d.extend("G" * kraft)
+        return d
+
+    def _unit_dice(self, seat: int, units: list[list], attacking: bool, kraft: int) -> list[str]:
+        out: list[str] = []
+        if seat == TROLL:
+            return ["M", "M", "M"]
+        p = self.players[seat]
+        warrior = "M" if "kampfrausch" in p.epic else "K"
+        for u in units:
+            code = u[0]
+            if code == "H":
+                out.extend(self._hero_dice(p, attacking, kraft))
+            elif code == "W":
+                out.append(warrior)
+            elif code == "G":
+                out.append("K")
+        return out
+
+    def _attack_dice(self) -> tuple[str, ...]:
+        c = self.combat
+        d = self._unit_dice(c.att, c.att_units, True, c.att_kraft)
+        d.extend("S" * c.black)
+        return tuple(sorted(d, key=DIE_ORDER.index))
+
+    def _counter_dice(self) -> tuple[str, ...]:
+        c = self.combat
+        d = self._unit_dice(c.dfn, c.def_units, False, c.def_kraft)
+        return tuple(sorted(d, key=DIE_ORDER.index))
+
+    def _combat_roll(self, purpose: str, kinds: tuple[str, ...], vals: tuple[int, ...]) -> None:
+        c = self.combat
+        rolled = list(zip(kinds, vals))
+        if purpose in ("attack", "counter"):
+            c.roll = rolled
+            c.blocked = []
+            self._stage("att_post" if purpose == "attack" else "def_post2")
+        else:  # a Krafttrank drunk after the roll: its G die joins the roll (R-POT-5)
+            c.roll.extend(rolled)
+            self._ask("c:att_post" if purpose == "kraft_att" else "c:def_post2",
+                      c.att if purpose == "kraft_att" else c.dfn)
+
+    # ------------------------------------------------------------------ protection and blocking (§8)
+    def _protection(self, side: str) -> int:
+        c = self.combat
+        h = c.hex
+        if side == "def":
+            if c.dfn == TROLL:
+                return 1  # on its peak
+            n = 1 if self.island.kind[h] == "peak" else 0
+            hero = c.def_hero and self.players[c.dfn].life > 0
+            p = self.players[c.dfn]
+            n += c.def_schutz
+        else:
+            n = 0
+            hero = any(u[0] == "H" for u in c.att_units) and self.players[c.att].life > 0
+            p = self.players[c.att]
+            n += c.att_schutz
+            if hero and c.dfn == TROLL:
+                n += p.spec.troll_protection  # Furchtlosigkeit
+        if hero:
+            n += p.helm + (p.cbonus == "P") + ("rundschild" in p.epic)
+        return n
+
+    def _block_options(self, seat: int, side: str) -> list[tuple[int, ...]] | None:
+        """Distinct choices of red dice to block, or None when nothing is to
+        choose (then the block is applied here)."""
+        c = self.combat
+        prot = self._protection(side)
+        red = sorted((v for k, v in c.roll if k in RED), reverse=True)
+        k = min(prot, len(red))
+        if k == 0:
+            return None
+        if seat == TROLL or k == len(red) or len(set(red)) == 1:
+            c.blocked = red[:k]  # a troll blocks the highest (decision 4)
+            return None
+        opts = sorted(set(combinations(red, k)), reverse=True)
+        if len(opts) == 1:
+            c.blocked = list(opts[0])
+            return None
+        return opts
+
+    # ------------------------------------------------------------------ assignment
+    def _start_assign(self) -> None:
+        c = self.combat
+        vals = [v for _, v in c.roll]
+        for b in c.blocked:
+            vals.remove(b)
+        c.queue = sorted(vals)
+        c.dmg = [0] * len(c.targets())
+
+    def _life(self, units_seat: int, code: str) -> int:
+        if code == "H":
+            return self.players[units_seat].life
+        return LIFE[code]
+
+    def _target_classes(self) -> list[int]:
+        """Indices of units that can take the next die, one per class of
+        interchangeable units (same kind, damage so far and retreat hex)."""
+        c = self.combat
+        seat = c.dfn if c.side == "att" else c.att
+        units = c.targets()
+        seen = set()
+        out = []
+        for i, u in enumerate(units):
+            if c.dmg[i] < self._life(seat, u[0]):
+                key = (u[0], c.dmg[i], u[1])
+                if key not in seen:
+                    seen.add(key)
+                    out.append(i)
+        return out
+
+    def _auto_assign(self) -> bool:
+        """Assign dice that have one possible target; True when a choice remains."""
+        c = self.combat
+        while c.queue:
+            cls = self._target_classes()
+            if not cls:
+                c.queue = []  # every unit defeated: the rest is wasted (R-COMBAT-1.4)
+                return False
+            if len(cls) > 1:
+                return True
+            c.dmg[cls[0]] += c.queue.pop(0)
+        return False
+
+    def _assign_legal(self) -> list[Action]:
+        c = self.combat
+        labels = unit_labels(c.targets())
+        v = c.queue[0]
+        out = [Action("hit", arg=labels[i], vals=(v,)) for i in self._target_classes()]
+        out.append(AUTO)
+        return out
+
+    def suggest_assignment(self) -> list[tuple[int, str]]:
+        """The engine's suggestion for the remaining dice: defeat the most
+        units (cheapest first), then the most damage to the hero; returned as
+        (value, target label) in assignment order (ascending values)."""
+        c = self.combat
+        seat = c.dfn if c.side == "att" else c.att
+        units = c.targets()
+        labels = unit_labels(units)
+        dmg = list(c.dmg)
+        need = [max(0, self._life(seat, u[0]) - dmg[i]) for i, u in enumerate(units)]
+        dice = sorted(c.queue, reverse=True)
+        plan: dict[int, list[int]] = {}
+        order = sorted((i for i in range(len(units)) if need[i] > 0 and units[i][0] != "H"),
+                       key=lambda i: need[i])
+        heroes = [i for i in range(len(units)) if need[i] > 0 and units[i][0] == "H"]
+        for i in order + heroes:
+            got = _cover(dice, need[i])
+            if got is None:
+                continue
+            plan[i] = got
+            for v in got:
+                dice.remove(v)
+        # what is left goes to the hero, then to anyone standing (no die wasted)
+        rest = sorted(dice)
+        seq: list[tuple[int, str]] = []
+        intended = sorted(((v, i) for i, vs in plan.items() for v in vs), key=lambda x: x[0])
+        pool = sorted([(v, -1) for v in rest] + intended, key=lambda x: (x[0], x[1] == -1))
+        for v, i in pool:
+            alive = [j for j in range(len(units)) if dmg[j] < self._life(seat, units[j][0])]
+            if not alive:
+                break
+            if i < 0 or i not in alive:
+                hero = [j for j in alive if units[j][0] == "H"]
+                i = hero[0] if hero else alive[0]
+            dmg[i] += v
+            seq.append((v, labels[i]))
+        return seq
+
+    def _assign_apply(self, a: Action) -> None:
+        c = self.combat
+        if a.verb == "auto":
+            for v, lab in self.suggest_assignment():
+                idx = unit_labels(c.targets()).index(lab)
+                c.queue.remove(v)
+                c.dmg[idx] += v
+            c.queue = []
+        else:
+            idx = unit_labels(c.targets()).index(a.arg)
+            c.dmg[idx] += c.queue.pop(0)
+        if self._auto_assign():
+            return
+        if c.side == "att":
+            self._resolve_attack()
+            if self.combat is None or self.result is not None:
+                return
+            if c.strike:
+                self._finish_combat()
+            else:
+                self._stage("counter")
+        else:
+            self._resolve_counter()
+            self._finish_combat()
+
+    # ------------------------------------------------------------------ results
+    def _resolve_attack(self) -> None:
+        """R-COMBAT-1.5 for the attack roll: defeated defenders leave, the hero
+        loses life; plunder accrues (R-COMBAT-1.7)."""
+        c = self.combat
+        h = c.hex
+        defeated = 0
+        for u, d in zip(c.def_units, c.dmg):
+            if not d:
+                continue
+            code = u[0]
+            if code == "H":
+                q = self.players[c.dfn]
+                q.life = max(0, q.life - d)
+                if q.life == 0:
+                    defeated += 1
+                    self._faint(q, h)
+            elif d >= LIFE[code]:
+                defeated += 1
+                u.append("x")  # marks a defeated unit (it still strikes back, R-COMBAT-2)
+                if code == "W":
+                    self.wc[c.dfn][h] -= 1
+                    self.players[c.dfn].supply += 1
+                elif code == "G":
+                    self.players[c.dfn].gode_at = -1
+                elif code == "T":
+                    self.troll[h] = False  # the crystal stays on the peak (R-CRYSTAL-1)
+                elif code == "R":
+                    self.rune = None
+                    self.amber_at[h] = self.amber_at.get(h, 0) + 1
+                    if c.dfn not in self.to_go_out:
+                        self.to_go_out.append(c.dfn)  # R-RUNE-4
+        self.plunder += defeated
+
+    def _resolve_counter(self) -> None:
+        c = self.combat
+        h = c.hex
+        p = self.players[c.att]
+        for u, d in zip(c.att_units, c.dmg):
+            if not d:
+                continue
+            code = u[0]
+            if code == "H":
+                p.life = max(0, p.life - d)
+                if p.life == 0:
+                    self._faint(p, h)
+            elif d >= LIFE[code]:
+                u.append("x")
+                if code == "W":
+                    self.wc[c.att][h] -= 1
+                    p.supply += 1
+                    for i, m in enumerate(self.moved):
+                        if m[0] == h and m[1] == u[1]:
+                            del self.moved[i]
+                            break
+                else:
+                    p.gode_at = -1
+
+    def _faint(self, p, h: int) -> None:
+        """R-FAINT-1/2: the hero leaves the board; Taler and amber are laid on
+        the hex, where an enemy hero standing there takes them at once."""
+        p.hero_at = -1
+        p.faint = FAINTED
+        taler, amber = p.taler, p.amber
+        p.taler = 0
+        p.amber = False
+        c = self.combat
+        other = c.dfn if p.seat == c.att else c.att
+        taker = None
+        if other >= 0 and self.players[other].hero_at == h:
+            taker = self.players[other]
+        if taker is not None:
+            taker.taler += taler
+        elif taler:
+            self.taler_at[h] = self.taler_at.get(h, 0) + taler
+        if amber:
+            if taker is not None and not taker.amber:
+                taker.amber = True
+            else:
+                self.amber_at[h] = self.amber_at.get(h, 0) + 1
+        if p.seat == self.seat:
+            self.plunder_hex = h  # R-COMBAT-5
+        if self.rune and self.rune[0] == p.seat and p.seat not in self.to_go_out:
+            self.to_go_out.append(p.seat)  # R-FAINT-7
+
+    def _finish_combat(self) -> None:
+        """R-COMBAT-1.8: retreat if any defender stands."""
+        c = self.combat
+        h = c.hex
+        seat = c.att
+        p = self.players[seat]
+        if not c.strike:
+            standing = False
+            for u in c.def_units:
+                if u[0] == "H":
+                    standing |= self.players[c.dfn].hero_at == h
+                elif len(u) < 3:
+                    standing = True
+            if standing:
+                for u in c.att_units:
+                    if len(u) > 2:
+                        continue
+                    if u[0] == "H":
+                        if p.hero_at == h:
+                            p.hero_at = u[1]
+                    elif u[0] == "G":
+                        if p.gode_at == h:
+                            p.gode_at = u[1]
+                    else:
+                        self.wc[seat][h] -= 1
+                        self.wc[seat][u[1]] += 1
+                        for m in self.moved:
+                            if m[0] == h and m[1] == u[1]:
+                                m[0] = u[1]
+                                m[2] = 0
+                                break
+            self._auto_amber(p)
+        self._after_combat_step()
+
+    # ------------------------------------------------------------------ decisions inside a combat
+    def _combat_legal(self) -> list[Action]:
+        step = self.step
+        c = self.combat
+        if step in ("c:att_assign", "c:def_assign"):
+            return self._assign_legal()
+        if step in ("c:def_block", "c:att_block"):
+            seat = c.dfn if step == "c:def_block" else c.att
+            opts = self._block_options(seat, "def" if step == "c:def_block" else "att")
+            return [Action("block", vals=o) for o in opts or ()]
+        seat = self.decider
+        p = self.players[seat]
+        kinds = p.potion_kinds()
+        allowed = {"c:def_pre": ("heil", "kraft"), "c:att_pre": ("heil", "kraft"),
+                   "c:att_post": ("kraft",), "c:def_post": ("schutz", "kraft"),
+                   "c:def_post2": ("kraft",), "c:att_post2": ("schutz",)}[step]
+        if c.strike:
+            allowed = ("heil",)
+        out = []
+        for k in allowed:
+            if k in kinds and (k != "heil" or p.life < p.max_life):
+                out.append(Action("drink", arg=k))
+        out.append(END)
+        return out
+
+    def _combat_apply(self, a: Action) -> None:
+        step = self.step
+        c = self.combat
+        if a.verb in ("hit", "auto"):
+            self._assign_apply(a)
+            return
+        if a.verb == "block":
+            c.blocked = list(a.vals)
+            self._stage("att_assign" if step == "c:def_block" else "def_assign")
+            return
+        seat = self.decider
+        p = self.players[seat]
+        if a.verb == "drink":
+            p.remove_potion(a.arg)
+            self.potion_supply[a.arg] += 1
+            attacker = seat == c.att
+            if a.arg == "heil":
+                p.heal(4)
+            elif a.arg == "schutz":
+                if attacker:
+                    c.att_schutz += 1
+                else:
+                    c.def_schutz += 1
+            elif step in ("c:att_post", "c:def_post2"):
+                self.step = "c:roll"
+                self._chance(("G",), "kraft_att" if attacker else "kraft_def")
+            elif attacker:
+                c.att_kraft += 1
+            else:
+                c.def_kraft += 1
+            return
+        # end of a window
+        nxt = {"c:def_pre": "att_pre", "c:att_pre": "attack", "c:att_post": "def_post",
+               "c:def_post": "def_block", "c:def_post2": "att_post2", "c:att_post2": "att_block"}[step]
+        self._stage(nxt)
+
+
+def _cover(dice: list[int], need: int) -> list[int] | None:
+    """Dice (from a descending list) that reach ``need`` with little waste:
+    the smallest single die that does, else the largest dice until it does."""
+    if need <= 0:
+        return None
+    singles = [v for v in dice if v >= need]
+    if singles:
+        return [min(singles)]
+    got, total = [], 0
+    for v in dice:
+        got.append(v)
+        total += v
+        if total >= need:
+            # drop dice that are not needed, smallest first
+            for w in sorted(got):
+                if total - w >= need:
+                    got.remove(w)
+                    total -= w
+            return got
+    return None

@@ -1,0 +1,152 @@
+"""What one seat (or a spectator) may see of a game (R-SECRET-1/2).
+
+:func:`observe` returns plain JSON-ready data, documented in
+``docs/records.md`` (section "show --json"); its keys are stable. Potion
+kinds appear only for their owner, except a used Eiletrank, which lies face
+up; a spectator (``seat=None``) sees no kind at all. The supply of potions is
+shown as a total only, since its kinds would betray what was bought.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import fmt, hexlabel
+from .combat import TROLL, unit_labels
+from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
+
+SCHEMA = "thorskliff-observation/1"
+FAINT_NAMES = {AWAKE: "awake", FAINTED: "fainted", X_TURN: "x-turn", WAIT_NEXT: "waiting-next",
+               WAITING: "waiting", LYING: "lying"}
+
+
+def observe(st, seat: int | None = None) -> dict[str, Any]:
+    """The view of ``seat`` (0-based) or of a spectator (None)."""
+    isl = st.island
+    out = st.outcome()
+    decider = st.current_player()
+    obs: dict[str, Any] = {
+        "schema": SCHEMA,
+        "viewer": None if seat is None else seat + 1,
+        "mode": st.mode.id,
+        "arrangement": isl.arrangement,
+        "round": st.round,
+        "turn": st.seat + 1 if st.seat >= 0 else None,
+        "phase": st.phase if st.phase >= 0 else None,
+        "phase_name": st.phase_name(),
+        "step": st.step,
+        "decider": "chance" if decider == -1 else (None if decider < 0 else decider + 1),
+        "chance": list(st.chance_request()),
+        "outcome": None if out is None else {"winner": None if out.winner is None else out.winner + 1,
+                                             "reason": out.reason},
+        "rules": sorted(st.rules),
+        "supply": {
+            "ambers": st.amber_supply,
+            "potions": sum(st.potion_supply.values()),
+            "helm": st.helm_free,
+            "wisent": st.wisent_left,
+            "epic": sorted(st.epic_free) if "epic" in st.rules else [],
+        },
+        "players": [_player(st, p, seat) for p in st.players],
+        "hexes": [_hex(st, h) for h in range(isl.size)],
+        "runestone": None if not st.rune else {"seat": st.rune[0] + 1, "hex": hexlabel(st.rune[1]),
+                                               "counter": st.rune[2]},
+        "combat": _combat(st),
+        "legal": [fmt(a) for a in st.legal_actions()] if seat is not None and decider == seat else [],
+    }
+    return obs
+
+
+def _player(st, p, viewer: int | None) -> dict[str, Any]:
+    own = viewer == p.seat
+    potions = []
+    for kind, uses in p.potions:
+        if own or p.eile_public(kind, uses):
+            potions.append({"kind": kind, "uses": uses})
+        else:
+            potions.append({"kind": None, "uses": None})
+    return {
+        "seat": p.seat + 1,
+        "name": p.name,
+        "hero": p.hero,
+        "colour": p.colour,
+        "life": p.life,
+        "max_life": p.max_life,
+        "taler": p.taler,
+        "weapon": p.weapon,
+        "wisent": p.wisent,
+        "helm": p.helm,
+        "potions": potions,
+        "amber": p.amber,
+        "delivered": p.delivered,
+        "crystals": p.crystals,
+        "crystal_bonus": p.cbonus or None,
+        "supply": p.supply,
+        "track": list(p.track),
+        "hero_at": hexlabel(p.hero_at) if p.hero_at >= 0 else None,
+        "gode_at": hexlabel(p.gode_at) if p.gode_at >= 0 else None,
+        "marker": p.marker,
+        "epic": list(p.epic),
+        "faint": FAINT_NAMES[p.faint],
+        "lying_at": hexlabel(p.lying_at) if p.lying_at >= 0 else None,
+        "out": p.out,
+        "warriors_on_board": sum(st.wc[p.seat]),
+    }
+
+
+def _hex(st, h: int) -> dict[str, Any]:
+    isl = st.island
+    units = {}
+    for q, p in enumerate(st.players):
+        w = st.wc[q][h]
+        hero = p.hero_at == h
+        gode = p.gode_at == h
+        if w or hero or gode:
+            units[str(q + 1)] = {"hero": hero, "mounted": hero and p.wisent, "gode": gode, "warriors": w}
+    kind = isl.kind[h]
+    rift = st.rifts.get(h)
+    return {
+        "label": isl.labels[h],
+        "kind": "rift" if rift else ("farm" if kind == "farm" else kind),
+        "well": isl.well[h] and not rift,
+        "rift": rift,
+        "terrain": isl.terrain[h],
+        "beach": isl.beach[h],
+        "level": isl.level[h],
+        "units": units,
+        "troll": st.troll[h],
+        "taler": st.taler_at.get(h, 0),
+        "ambers": st.amber_at.get(h, 0),
+        "crystals": st.crystal_at.get(h, 0),
+        "lying": st.lying[h] + 1 if h in st.lying else None,
+    }
+
+
+def _combat(st) -> dict[str, Any] | None:
+    c = st.combat
+    if c is None:
+        return None
+
+    def units(us, owner):
+        labels = unit_labels(us)
+        return [{"id": lab, "kind": u[0], "retreat": hexlabel(u[1]) if u[1] >= 0 else None,
+                 "defeated": len(u) > 2} for lab, u in zip(labels, us)]
+
+    return {
+        "hex": hexlabel(c.hex),
+        "attacker": c.att + 1,
+        "defender": "troll" if c.dfn == TROLL else c.dfn + 1,
+        "strike": c.strike,
+        "attackers": units(c.att_units, c.att),
+        "defenders": units(c.def_units, c.dfn),
+        "roll_of": "attacker" if c.side == "att" else "defender",
+        "roll": [{"die": k, "value": v} for k, v in c.roll],
+        "blocked": list(c.blocked),
+        "to_assign": list(c.queue),
+        "damage": list(c.dmg),
+        "kraft": {"attacker": c.att_kraft, "defender": c.def_kraft},
+        "schutz": {"attacker": c.att_schutz, "defender": c.def_schutz},
+        "black": c.black,
+        "suggestion": [f"{v}>{t}" for v, t in st.suggest_assignment()] if c.queue and st.step.endswith("assign")
+        else [],
+    }

@@ -1,0 +1,775 @@
+"""The turn (R-TURN-*): phases 0–6, movement, free steps, silver, actions,
+recruiting, haste, fainting's turn-level rules and leaving the game.
+
+A mixin of :class:`~thorskliff.state.GameState`; combat is in :mod:`.combat`.
+"""
+
+from __future__ import annotations
+
+from .actions import EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
+from .scenario import TERRAINS
+
+END = Action("end")
+EPIC_PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kampfrausch": 11}
+WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
+GODE_NEED = {"forest": 2}
+RUNE_NEED = {"scree": 1, "forest": 1}
+EPIC_NEED = {"forest": 3}
+#: steps at which the player on turn may take free steps, drink a Heiltrank
+#: and put potions back (R-TURN-3, R-POT-3/4)
+OPEN_STEPS = frozenset({"gode", "move", "combat", "action", "potion2", "recruit", "haste", "afterhaste",
+                        "turnend"})
+PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 5: "recruit", 6: "haste"}
+
+
+class TurnRules:
+    # ------------------------------------------------------------------ turn scratch
+    def _reset_turn(self) -> None:
+        self.hero_left = 0
+        self.hero_prev = -1
+        self.gode_left = 0
+        self.gode_prev = -1
+        self.warrior_steps = 1
+        #: warriors of the player on turn that moved this turn: [hex, prev, steps left]
+        self.moved: list[list[int]] = []
+        self.combat_hexes: set[int] = set()
+        self.blitz_at: dict[int, int] = {}  # hex -> black dice waiting for its melee
+        self.blitz_used = False
+        self.throw_used = False
+        self.plunder = 0
+        self.plunder_hex = -1  # where the attacker fainted this combat phase (R-COMBAT-5)
+        self.to_go_out: list[int] = []
+        self.action_done = False
+        self.bought = 0
+        self.gifts = 0
+        self.recruit_cap: dict[int, int] = {}
+        self.haste_used = False
+        self.gode_hasted = False
+
+    # ------------------------------------------------------------------ generation
+    def _generate(self) -> list[Action]:
+        step = self.step
+        if step == "beach":
+            taken = {p.hero_at for p in self.players}
+            return [Action("beach", h) for h in self.island.beaches if h not in taken]
+        if step.startswith("c:"):
+            return self._combat_legal()
+        if step == "crystal":
+            return [Action("crystal", arg="S"), Action("crystal", arg="P")]
+        if step == "lay":
+            return [Action("lay", h) for h in self._lay_options(self.players[self.seat])]
+        if step == "silver":
+            return [Action("silver", arg=t) for t, _ in self._silver_options()]
+        if step == "gift":
+            return self._gift_legal()
+        out: list[Action] = []
+        if step == "gode":
+            p = self.players[self.seat]
+            if "huginmunin" in p.epic:
+                out = [Action("gode", arg=f"{a}+{b}") for i, a in enumerate(GODE_ABILITIES)
+                       for b in GODE_ABILITIES[i + 1:]]
+            else:
+                out = [Action("gode", arg=a) for a in GODE_ABILITIES]
+        elif step == "move":
+            out = self._move_legal()
+            out.append(END)
+        elif step == "combat":
+            out = self._combat_pick_legal()
+        elif step == "action":
+            out = self._action_legal()
+            out.append(END)
+        elif step == "potion2":
+            out = self._potion_buys(self.players[self.seat])
+            out.append(END)
+        elif step == "recruit":
+            out = self._recruit_legal()
+            out.append(END)
+        elif step == "haste":
+            out = self._haste_legal()
+            out.append(END)
+        elif step in ("afterhaste", "turnend"):
+            out = [END]
+        if step in OPEN_STEPS:
+            out.extend(self._open_extras())
+        return out
+
+    def _open_extras(self) -> list[Action]:
+        """Free steps (R-TURN-3), a Heiltrank (R-POT-4), potions put back (R-POT-3)."""
+        p = self.players[self.seat]
+        out = self._free_steps(p)
+        if p.potions:
+            kinds = p.potion_kinds()
+            if "heil" in kinds and p.hero_at >= 0 and p.life < p.max_life:
+                out.append(Action("drink", arg="heil"))
+            for k in POTIONS:
+                if k in kinds:
+                    out.append(Action("discard", arg=k))
+        return out
+
+    def _free_steps(self, p) -> list[Action]:
+        h = p.hero_at
+        if h < 0 or self.enemy_at(h, p.seat):
+            return []
+        out = []
+        if p.amber:
+            if h == self.island.sanctuary:
+                out.append(Action("deliver"))
+            elif self.is_farm(h):
+                out.append(Action("sell"))
+        if self.taler_at.get(h):
+            out.append(Action("take", arg="taler"))
+        if self.amber_at.get(h) and not p.amber:
+            out.append(Action("take", arg="amber"))
+        if self.crystal_at.get(h) and not self.troll[h]:
+            out.append(Action("take", arg="crystal"))
+        return out
+
+    # ------------------------------------------------------------------ application
+    def _apply(self, a: Action) -> None:
+        v = a.verb
+        step = self.step
+        if step.startswith("c:"):
+            self._combat_apply(a)
+            return
+        if v in ("sell", "deliver", "take"):
+            self._do_free(a)
+        elif v == "drink":
+            p = self.players[self.seat]
+            p.remove_potion("heil")
+            self.potion_supply["heil"] += 1
+            p.heal(4)
+        elif v == "discard":
+            p = self.players[self.decider]
+            p.remove_potion(a.arg)
+            self.potion_supply[a.arg] += 1
+        elif v == "beach":
+            self._do_beach(a.a)
+        elif v == "gode":
+            self.players[self.seat].marker = a.arg
+            self._enter_phase(1)
+        elif v == "step":
+            self._do_step(a)
+        elif v == "haste":
+            self._do_haste(a)
+        elif v == "end":
+            self._do_end()
+        elif v in ("fight", "blitz", "throw"):
+            self._combat_pick(a)
+        elif v == "silver":
+            self._do_silver(a.arg)
+        elif v == "crystal":
+            self.players[self.decider].cbonus = a.arg
+            self.step, self.decider = self.pending.pop()
+        elif v == "recruit":
+            self._do_recruit(a)
+        elif v == "gift":
+            self._do_gift(a.arg)
+        elif v == "lay":
+            self._do_lay(a.a)
+        else:
+            self._do_action(a)
+
+    def _do_end(self) -> None:
+        step = self.step
+        if step == "move":
+            self._enter_phase(2)
+        elif step == "combat":
+            self._end_combat_phase()
+        elif step in ("action", "potion2"):
+            self._enter_phase(5)
+        elif step == "gift":
+            self.gifts = 0
+            self._enter_phase(5)
+        elif step == "recruit":
+            self._enter_phase(6)
+        elif step == "haste":
+            self._end_turn()
+        elif step in ("afterhaste", "turnend"):
+            self._finish_turn()
+
+    # ------------------------------------------------------------------ setup
+    def _do_beach(self, h: int) -> None:
+        p = self.players[self.decider]
+        p.hero_at = h
+        i = self.choosing.index(self.decider) + 1
+        if i < len(self.choosing):
+            self.decider = self.choosing[i]
+        else:
+            self.round = 1
+            self._begin_turn(self.start_seat)
+
+    # ------------------------------------------------------------------ turn flow
+    def _begin_turn(self, seat: int) -> None:
+        """Start of turn, no decisions (turn-flow): runestone counter, standing up."""
+        self.seat = seat
+        self.decider = seat
+        self._reset_turn()
+        p = self.players[seat]
+        if self.rune and self.rune[0] == seat:
+            self.rune[2] -= 1  # R-RUNE-3
+            if self.rune[2] <= 0:
+                self._win(seat, "runestone")
+                return
+        if p.faint == FAINTED:
+            p.faint = X_TURN  # R-FAINT-3
+        elif p.faint == WAIT_NEXT:
+            p.faint = WAITING  # R-FAINT-6
+        elif p.faint == LYING:  # R-FAINT-5
+            h = p.lying_at
+            self.lying.pop(h, None)
+            p.lying_at = -1
+            p.hero_at = h
+            p.life = p.max_life // 2
+            p.taler += 3
+            p.faint = AWAKE
+            self._auto_amber(p)
+        self._enter_phase(0)
+
+    def _enter_phase(self, phase: int) -> None:
+        """Go to ``phase`` or the first later one with something to do (R-TURN-2)."""
+        seat = self.seat
+        p = self.players[seat]
+        self.decider = seat
+        while phase <= 6:
+            self.phase = phase
+            if phase == 0:
+                if p.gode_at >= 0 and "gode" in self.rules:
+                    self.step = "gode"
+                    return
+            elif phase == 1:
+                self.hero_left = 2 if p.wisent else 1
+                self.gode_left = 2 if "huginmunin" in p.epic else 1
+                berserk = p.gode_at >= 0 and "berserker" in p.marker and "gode" in self.rules
+                self.warrior_steps = 2 if berserk else 1  # R-GODE-3
+                if p.hero_at >= 0 or p.gode_at >= 0 or any(self.wc[seat]):
+                    self.step = "move"
+                    return
+            elif phase == 2:
+                if self._start_combat_phase():
+                    return
+            elif phase == 3:
+                if p.hero_at >= 0 and p.gode_at >= 0 and "heilen" in p.marker and "gode" in self.rules and (
+                        p.gode_at == p.hero_at or self.island.adjacent(p.gode_at, p.hero_at)):
+                    p.heal(2)  # R-GODE-3 Heilen
+                if p.faint == AWAKE and self._silver_options():
+                    self.step = "silver"
+                    return
+            elif phase == 4:
+                if p.hero_at >= 0 and self._action_legal():
+                    self.step = "action"
+                    return
+            elif phase == 5:
+                self._open_recruit()
+                if self._recruit_legal():
+                    self.step = "recruit"
+                    return
+            elif phase == 6:
+                if self._haste_legal():
+                    self.step = "haste"
+                    return
+            phase += 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.players[self.seat]
+        if self._free_steps(p):
+            self.step = "turnend"
+            self.decider = self.seat
+            return
+        self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        """End of turn (turn-flow): lay a fainted hero, then the next seat."""
+        p = self.players[self.seat]
+        if p.faint in (X_TURN, WAITING):
+            if self._lay_options(p):
+                self.step = "lay"
+                self.decider = self.seat
+                self.phase = 7
+                return
+            if p.faint == X_TURN:
+                p.faint = WAIT_NEXT  # R-FAINT-6: one more own turn
+            else:
+                self._go_out(p.seat)  # R-FAINT-6: neither farm nor beach
+                if self.result is not None:
+                    return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        nxt = self.next_seat(self.seat)
+        # a round ends when the turn comes back to the starting seat (or past it)
+        n = len(self.players)
+        start = self.start_seat
+        passed = (nxt - start) % n <= (self.seat - start) % n
+        if passed:
+            self.round += 1
+        self._begin_turn(nxt)
+
+    def _lay_options(self, p) -> list[int]:
+        """R-FAINT-3/6: a free farm; in the waiting turn, failing that, a free beach."""
+        seat = p.seat
+        farms = [h for h in self.island.farms
+                 if self.is_farm(h) and h not in self.lying and not self.enemy_at(h, seat)]
+        if farms or p.faint != WAITING:
+            return farms
+        return [h for h in self.island.beaches if h not in self.lying and not self.enemy_at(h, seat)]
+
+    def _do_lay(self, h: int) -> None:
+        p = self.players[self.seat]
+        p.lying_at = h
+        self.lying[h] = p.seat
+        p.faint = LYING
+        self._next_turn()
+
+    # ------------------------------------------------------------------ movement (phase 1)
+    def _move_legal(self) -> list[Action]:
+        seat = self.seat
+        p = self.players[seat]
+        steps = self.island.steps
+        lying = self.lying
+        out = []
+        if p.hero_at >= 0 and self.hero_left > 0:
+            table = self.island.neighbours if "pfade" in p.epic else steps  # R-MOVE-6
+            a = p.hero_at
+            for b in table[a]:
+                if lying.get(b, seat) == seat:
+                    out.append(Action("step", a, b, -1, "H"))
+        if p.gode_at >= 0 and self.gode_left > 0:
+            a = p.gode_at
+            for b in steps[a]:
+                if lying.get(b, seat) == seat:
+                    out.append(Action("step", a, b, -1, "G"))
+        wc = self.wc[seat]
+        moved_here: dict[int, int] = {}
+        cont = set()
+        for m in self.moved:
+            moved_here[m[0]] = moved_here.get(m[0], 0) + 1
+            if m[2] > 0:
+                cont.add((m[0], m[1]))
+        for a in range(self.island.size):
+            if wc[a] > moved_here.get(a, 0):
+                for b in steps[a]:
+                    if lying.get(b, seat) == seat:
+                        out.append(Action("step", a, b, -1, "W"))
+        for a, prev in sorted(cont):
+            for b in steps[a]:
+                if lying.get(b, seat) == seat:
+                    out.append(Action("step", a, b, prev, "W"))
+        return out
+
+    def _do_step(self, a: Action) -> None:
+        seat = self.seat
+        p = self.players[seat]
+        src, dst = a.a, a.b
+        stop = self.enemy_at(dst, seat)  # R-MOVE-3
+        if a.arg == "H":
+            p.hero_at = dst
+            self.hero_prev = src
+            self.hero_left = 0 if stop else self.hero_left - 1
+            self._auto_amber(p)
+        elif a.arg == "G":
+            p.gode_at = dst
+            if self.step == "haste":
+                self.gode_hasted = True
+                return
+            self.gode_prev = src
+            self.gode_left = 0 if stop else self.gode_left - 1
+        else:
+            wc = self.wc[seat]
+            wc[src] -= 1
+            wc[dst] += 1
+            if a.c >= 0:
+                for m in self.moved:
+                    if m[0] == src and m[1] == a.c and m[2] > 0:
+                        m[0], m[1], m[2] = dst, src, 0 if stop else m[2] - 1
+                        break
+            else:
+                self.moved.append([dst, src, 0 if stop else self.warrior_steps - 1])
+
+    def _auto_amber(self, p) -> None:
+        """R-AMBER-1: a hero without an amber on a beach with no enemy takes one."""
+        h = p.hero_at
+        if h >= 0 and not p.amber and self.island.beach[h] and self.amber_supply > 0 and p.seat == self.seat \
+                and not self.enemy_at(h, p.seat):
+            p.amber = True
+            self.amber_supply -= 1
+
+    # ------------------------------------------------------------------ free steps (R-TURN-3)
+    def _do_free(self, a: Action) -> None:
+        p = self.players[self.seat]
+        h = p.hero_at
+        if a.verb == "sell":  # R-AMBER-2
+            p.amber = False
+            self.amber_supply += 1
+            p.taler += 5
+            if p.heart < p.spec.heart_sales and self._jorund_heart():
+                p.heart += 1
+        elif a.verb == "deliver":  # R-AMBER-3
+            p.amber = False
+            p.delivered += 1
+            self._on_deliver(p)
+            if p.delivered >= self.mode.goal_ambers:
+                self._win(p.seat, "ambers")  # R-AMBER-4
+        elif a.arg == "taler":
+            p.taler += self.taler_at.pop(h)
+        elif a.arg == "amber":
+            self._take_from(self.amber_at, h)
+            p.amber = True
+        elif a.arg == "crystal":  # R-CRYSTAL-1/2
+            self._take_from(self.crystal_at, h)
+            p.crystals += 1
+            goal = self.mode.goal_crystals
+            if goal and p.crystals >= goal:
+                self._win(p.seat, "crystals")
+            elif p.crystals == 2:
+                self.pending.append((self.step, self.decider))
+                self.step = "crystal"
+
+    def _jorund_heart(self) -> bool:
+        return True
+
+    def _on_deliver(self, p) -> None:
+        p.taler += self.mode.delivery_taler
+        if p.track:
+            p.supply += p.track.pop(0)
+
+    @staticmethod
+    def _take_from(where: dict[int, int], h: int) -> None:
+        where[h] -= 1
+        if not where[h]:
+            del where[h]
+
+    # ------------------------------------------------------------------ silver (phase 3)
+    def _silver_options(self) -> list[tuple[str, int]]:
+        """R-SILVER-1: terrains that pay, best first."""
+        w = self.wc[self.seat]
+        ter = self.island.terrain
+        count = dict.fromkeys(TERRAINS, 0)
+        for h in range(self.island.size):
+            if w[h] and ter[h]:
+                count[ter[h]] += 1
+        opts = [(t, c - 1) for t, c in count.items() if c >= 2]
+        opts.sort(key=lambda x: -x[1])
+        return opts
+
+    def _do_silver(self, terrain: str) -> None:
+        gain = dict(self._silver_options())[terrain]
+        self.players[self.seat].taler += gain
+        self._enter_phase(4)
+
+    # ------------------------------------------------------------------ actions (phase 4)
+    def _action_legal(self) -> list[Action]:
+        if self.action_done:
+            return []
+        p = self.players[self.seat]
+        h = p.hero_at
+        if h < 0:
+            return []
+        isl = self.island
+        rules = self.rules
+        out: list[Action] = []
+        kind = isl.kind[h]
+        hurt = p.life < p.max_life
+        if self.is_farm(h):
+            if hurt and p.taler >= 1:
+                out.append(Action("met"))
+            if "wisent" in rules and not p.wisent and self.wisent_left > 0 and p.taler >= p.spec.wisent_price \
+                    and self.resources(p.seat, WISENT_NEED):
+                out.append(Action("wisent"))
+        elif kind == "market":
+            if hurt and p.taler >= 1:
+                out.append(Action("met"))
+            if p.weapon == "axe" and "rundschild" not in p.epic and p.taler >= p.spec.hammer_price:
+                out.append(Action("hammer"))
+            if "potions" in rules:
+                out.extend(self._potion_buys(p))
+            if "helm" in rules and self.helm_free and p.taler >= 10:
+                out.append(Action("helm"))
+            if "gamble" in rules:
+                small, big = self._gamble_prices(p)
+                if p.taler >= small:
+                    out.append(Action("gamble", arg="small"))
+                if p.taler >= big:
+                    out.append(Action("gamble", arg="big"))
+        rift = self.rifts.get(h) if kind == "farm" else None
+        if rift == "kobold" and "potions" in rules:
+            out.extend(self._potion_buys(p))
+        elif rift == "quelle" and hurt:
+            out.append(Action("bath"))
+        elif rift == "silber":
+            out.append(Action("search"))
+        if rift and "runestone" in rules and self.rune is None and p.amber and self._mighty(p) \
+                and self.resources(p.seat, RUNE_NEED):
+            out.append(Action("rune"))
+        if "epic" in rules and self._mighty(p) and self.resources(p.seat, EPIC_NEED):
+            for card in EPIC_CARDS:
+                if card in self.epic_free and p.taler >= EPIC_PRICE[card] and self._epic_condition(p, card):
+                    out.append(Action("epic", arg=card))
+        return out
+
+    @staticmethod
+    def _mighty(p) -> bool:
+        """R-RUNE-1 / §17: two ambers delivered or two crystals held."""
+        return p.delivered >= 2 or p.crystals >= 2
+
+    def _epic_condition(self, p, card: str) -> bool:
+        h = p.hero_at
+        peak = self.island.kind[h] == "peak"
+        if card == "rundschild":
+            return self.island.kind[h] == "market" and p.gode_at == h
+        if card == "huginmunin":
+            return peak and p.gode_at == h
+        if card == "pfade":
+            return peak
+        if card == "mjolnir":
+            return peak and p.weapon == "hammer"
+        return peak and self.wc[p.seat][h] >= 3  # kampfrausch
+
+    def _potion_price(self, p) -> int:
+        if self.rifts.get(p.hero_at) == "kobold":
+            return min(2, p.spec.potion_price)
+        return p.spec.potion_price
+
+    def _potion_buys(self, p) -> list[Action]:
+        """R-POT-1/2: one chosen potion from the supply; a Heiltrank may be drunk at once."""
+        if self.bought >= p.spec.potions_per_turn:
+            return []
+        price = self._potion_price(p)
+        if p.taler < price:
+            return []
+        out = []
+        room = len(p.potions) < 3
+        for k in POTIONS:
+            if self.potion_supply[k] > 0:
+                if room:
+                    out.append(Action("buy", arg=k))
+                if k == "heil" and p.life < p.max_life:
+                    out.append(Action("buy", arg="heil", vals=(1,)))
+        return out
+
+    def _gamble_prices(self, p) -> tuple[int, int]:
+        big = p.spec.gamble_big_duell if len(self.players) == 2 else p.spec.gamble_big
+        return p.spec.gamble_small, big
+
+    def _do_action(self, a: Action) -> None:
+        p = self.players[self.seat]
+        v = a.verb
+        self.action_done = True
+        nxt = 5
+        if v == "met":
+            p.taler -= 1
+            p.heal(2)
+        elif v == "wisent":
+            p.taler -= p.spec.wisent_price
+            p.wisent = True
+            self.wisent_left -= 1
+        elif v == "hammer":
+            p.taler -= p.spec.hammer_price
+            p.weapon = "hammer"
+        elif v == "helm":
+            p.taler -= 10
+            p.helm = True
+            self.helm_free = False
+        elif v == "buy":
+            p.taler -= self._potion_price(p)
+            self.potion_supply[a.arg] -= 1
+            if a.vals:
+                p.heal(4)
+                self.potion_supply["heil"] += 1
+            else:
+                p.potions.append((a.arg, p.spec.eile_uses if a.arg == "eile" else 1))
+            self.bought += 1
+            if self.bought < p.spec.potions_per_turn:
+                self.step = "potion2"
+                return
+        elif v == "gamble":
+            small, big = self._gamble_prices(p)
+            p.taler -= small if a.arg == "small" else big
+            self._chance(("M",) if a.arg == "small" else ("M", "M"), "gamble")
+            return
+        elif v == "bath":
+            p.heal(4)
+        elif v == "search":
+            p.taler += 1
+        elif v == "rune":  # R-RUNE-1/2
+            p.amber = False
+            self.rune = [p.seat, p.hero_at, 4]
+            self.gifts = sum(1 for q in self.players if not q.out and q.seat != p.seat)
+            if self._gift_legal():
+                self.step = "gift"
+                return
+            self.gifts = 0
+        elif v == "epic":
+            self._buy_epic(p, a.arg)
+        self._enter_phase(nxt)
+
+    def _gamble_paid(self, vals: tuple[int, ...]) -> None:
+        self.players[self.seat].taler += sum(vals)
+        self.decider = self.seat
+        self._enter_phase(5)
+
+    def _buy_epic(self, p, card: str) -> None:
+        p.taler -= EPIC_PRICE[card]
+        self.epic_free.discard(card)
+        p.epic = (*p.epic, card)
+        if card == "rundschild" and p.weapon == "hammer":
+            p.weapon = "axe"  # §17: flips back, no refund
+        elif card == "mjolnir":
+            p.weapon = "mjolnir"
+        elif card == "huginmunin" and "+" not in p.marker:
+            other = next(x for x in GODE_ABILITIES if x != p.marker)
+            p.marker = "+".join(sorted((p.marker, other), key=GODE_ABILITIES.index))
+
+    def _gift_legal(self) -> list[Action]:
+        p = self.players[self.seat]
+        out = []
+        if self.gifts > 0:
+            if len(p.potions) < 3:
+                out = [Action("gift", arg=k) for k in POTIONS if self.potion_supply[k] > 0]
+            if out or p.potions:
+                out.extend(Action("discard", arg=k) for k in POTIONS if p.has_potion(k))
+                if self.step == "gift":
+                    out.append(END)
+        return out
+
+    def _do_gift(self, kind: str) -> None:
+        p = self.players[self.seat]
+        self.potion_supply[kind] -= 1
+        p.potions.append((kind, p.spec.eile_uses if kind == "eile" else 1))
+        self.gifts -= 1
+        if not self.gifts:
+            self._enter_phase(5)
+
+    # ------------------------------------------------------------------ recruit (phase 5)
+    def _open_recruit(self) -> None:
+        """R-RECRUIT-1: one piece per own figure standing when phase 5 begins."""
+        seat = self.seat
+        p = self.players[seat]
+        middle = self.island.middle
+        cap: dict[int, int] = {}
+        for h, n in enumerate(self.wc[seat]):
+            if n and h not in middle:
+                cap[h] = n
+        for h in (p.hero_at, p.gode_at):
+            if h >= 0 and h not in middle:
+                cap[h] = cap.get(h, 0) + 1
+        self.recruit_cap = cap
+
+    def _recruit_legal(self) -> list[Action]:
+        p = self.players[self.seat]
+        warriors = p.supply > 0 and p.taler >= 2
+        gode = ("gode" in self.rules and p.gode_at < 0 and p.taler >= 3
+                and self.resources(p.seat, GODE_NEED))
+        out = []
+        if warriors or gode:
+            for h, n in sorted(self.recruit_cap.items()):
+                if n > 0:
+                    if warriors:
+                        out.append(Action("recruit", h, arg="W"))
+                    if gode:
+                        out.append(Action("recruit", h, arg="G"))
+        return out
+
+    def _do_recruit(self, a: Action) -> None:
+        p = self.players[self.seat]
+        self.recruit_cap[a.a] -= 1
+        if a.arg == "W":
+            p.taler -= 2
+            p.supply -= 1
+            self.wc[p.seat][a.a] += 1
+        else:
+            p.taler -= 3
+            p.gode_at = a.a
+        if not self._recruit_legal():
+            self._enter_phase(6)
+
+    # ------------------------------------------------------------------ haste (phase 6)
+    def _haste_legal(self) -> list[Action]:
+        p = self.players[self.seat]
+        seat = p.seat
+        out = []
+        if "haste" in self.rules and p.hero_at >= 0 and not self.haste_used and p.has_potion("eile"):
+            table = self.island.neighbours if "pfade" in p.epic else self.island.steps
+            a = p.hero_at
+            for b in table[a]:  # R-POT-7, decision 23
+                if not self.enemy_at(b, seat) and self.lying.get(b, seat) == seat:
+                    out.append(Action("haste", a, b))
+        if "huginmunin" in p.epic and p.gode_at >= 0 and not self.gode_hasted:
+            a = p.gode_at
+            for b in self.island.steps[a]:  # R-GODE-5
+                if not self.enemy_at(b, seat) and self.lying.get(b, seat) == seat:
+                    out.append(Action("step", a, b, -1, "G"))
+        return out
+
+    def _do_haste(self, a: Action) -> None:
+        p = self.players[self.seat]
+        kind, uses = p.remove_potion("eile")
+        if uses > 1:
+            p.potions.append((kind, uses - 1))
+        else:
+            self.potion_supply["eile"] += 1
+        self.haste_used = True
+        p.hero_at = a.b
+        self._auto_amber(p)
+        self.step = "afterhaste"
+
+    # ------------------------------------------------------------------ leaving the game
+    def _resign(self, seat: int) -> None:
+        if seat != self.seat or self.combat is not None:
+            raise IllegalActionError("a player resigns at a decision of its own turn, outside a combat",
+                                     "R-RESIGN-1")
+        self._go_out(seat)
+        if self.result is None:
+            self._next_turn()
+
+    def _go_out(self, seat: int) -> None:
+        """R-OUT-1."""
+        p = self.players[seat]
+        if p.out:
+            return
+        p.out = True
+        w = self.wc[seat]
+        for h in range(len(w)):
+            w[h] = 0
+        p.hero_at = p.gode_at = -1
+        if p.lying_at >= 0:
+            self.lying.pop(p.lying_at, None)
+            p.lying_at = -1
+        if self.rune and self.rune[0] == seat:
+            h = self.rune[1]
+            self.amber_at[h] = self.amber_at.get(h, 0) + 1  # R-RUNE-4: the amber stays
+            self.rune = None
+        for kind, _ in p.potions:
+            self.potion_supply[kind] += 1
+        p.potions = []
+        if p.helm:
+            p.helm = False
+            self.helm_free = True
+        if p.wisent:
+            p.wisent = False
+            self.wisent_left += 1
+        p.taler = 0
+        if p.amber:
+            p.amber = False
+            self.amber_supply += 1
+        left = self.active_seats()
+        if len(left) == 1:
+            self._win(left[0], "last-standing")
+
+    # ------------------------------------------------------------------ explanations
+    def _why_illegal(self, a: Action) -> IllegalActionError:
+        """Say which rule forbids ``a`` here (the slow path of apply_action)."""
+        from .explain import explain
+
+        return explain(self, a)
+
+    def step_name(self) -> str:
+        return self.step
+
+    def phase_name(self) -> str:
+        return PHASE_NAMES.get(self.phase, "setup" if self.step == "beach" else "end of turn")
+
+
+def label(h: int) -> str:
+    return hexlabel(h)

@@ -1,0 +1,349 @@
+"""The rules engine: one game state and its small API.
+
+In the spirit of OpenSpiel: :meth:`GameState.current_player` says who decides
+now (a seat, :data:`CHANCE` or :data:`TERMINAL`), :meth:`legal_actions` lists
+that seat's decisions, :meth:`apply_action` applies one (checked: an illegal
+one raises :class:`~thorskliff.actions.IllegalActionError` naming the rule),
+:meth:`chance_request` / :meth:`sample_chance` expose the dice, and
+:meth:`outcome` is data once the game is over.
+
+The rules themselves live in the mixins: :mod:`.phases` (turn, movement,
+silver, actions, recruit, haste, fainting) and :mod:`.combat`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import dice
+from .actions import Action, IllegalActionError, WrongSeatError, parse
+from .combat import CombatRules
+from .island import Island, island_for
+from .phases import TurnRules
+from .player import COLOURS, Player
+from .scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
+
+CHANCE = -1
+TERMINAL = -4
+TROLL = -2  # the "owner" of a troll in a combat
+
+POTION_SUPPLY = {"heil": 5, "kraft": 5, "eile": 6, "schutz": 6}
+AMBERS = 12  # R-AMBER-7, decision 8
+WISENT_CARDS = 4
+
+
+class Outcome(NamedTuple):
+    """How a game ended: ``winner`` is a seat (or None for a draw), ``reason``
+    one of ambers, crystals, runestone, last-standing, draw."""
+
+    winner: int | None
+    reason: str
+
+
+class SeatSpec(NamedTuple):
+    name: str
+    hero: str
+    colour: str
+
+
+class GameState(TurnRules, CombatRules):
+    """The whole state of one game. Copy with :meth:`clone`."""
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, mode: ModeSpec | str, seats: list[SeatSpec] | list[tuple[str, str, str]], seed: int,
+            arrangement: str | None = None, rifts: dict[int, str] | None = None,
+            first: int | None = None) -> GameState:
+        """Set up a game (R-SETUP-B1..B4). Whatever is not given is drawn from
+        ``seed``: the arrangement, the rifts and the first player to choose."""
+        mode = load_mode(mode) if isinstance(mode, str) else mode
+        seats = [SeatSpec(*s) for s in seats]
+        n = len(seats)
+        lo, hi = mode.players
+        if not lo <= n <= hi:
+            raise ValueError(f"{mode.id} is for {lo}–{hi} players, not {n}"
+                             + ("; two players play the duell" if n == 2 and mode.id == "base" else ""))
+        heroes = load_heroes()
+        names = set()
+        for s in seats:
+            if s.hero not in heroes:
+                raise ValueError(f"unknown hero {s.hero!r} (heroes: {', '.join(heroes)})")
+            if s.colour not in COLOURS:
+                raise ValueError(f"unknown colour {s.colour!r} (colours: {', '.join(COLOURS)})")
+            names.add(s.hero)
+        if len(names) != n:
+            raise ValueError("each hero can be chosen once")
+        if len({s.colour for s in seats}) != n:
+            raise ValueError("each colour can be chosen once")
+        layout = mode.layout_for(n)
+        blocks = 4 if layout == "crescent" else 6
+        counter = 0
+        if arrangement is None:
+            arrangement = mode.arrangement if mode.arrangement != "random" else None
+        if arrangement is None:
+            arrangement = "".join(dice.shuffle(list("ABCDEF"), seed, counter)[:blocks])
+            counter += 8
+        island = island_for(arrangement.upper(), layout)
+        if rifts is None:
+            if isinstance(mode.rifts, dict):
+                rifts = {island.index(lab): kind for lab, kind in mode.rifts.items()}
+            elif mode.rifts == "shuffled":
+                rifts, counter = _draw_rifts(island, seed, counter)
+            else:
+                rifts = {}
+        for h, kind in rifts.items():
+            if h not in island.well_farms:
+                raise ValueError(f"a rift lies on a well farm, not on {island.label(h)}")
+            if kind not in RIFT_KINDS:
+                raise ValueError(f"unknown rift {kind!r}")
+        if first is None:
+            first = dice.draw(seed, counter, n)
+            counter += 1
+        if not 0 <= first < n:
+            raise ValueError(f"the first to choose is a seat 1–{n}")
+        st = cls.__new__(cls)
+        st._init(mode, island, seats, heroes, seed, dict(rifts), first, counter)
+        return st
+
+    def _init(self, mode, island, seats, heroes, seed, rifts, first, counter):
+        n = len(seats)
+        self.mode = mode
+        self.island: Island = island
+        self.seed = seed
+        self.chance_count = counter + 1000  # setup draws stay below 1000
+        self.rules = set(mode.rules)
+        self.players = []
+        for i, s in enumerate(seats):
+            p = Player(i, s.name, heroes[s.hero], s.colour)
+            p.taler = mode.start_taler
+            p.supply = mode.start_supply
+            p.track = list(mode.delivery_warriors)
+            p.amber = mode.start_amber
+            self.players.append(p)
+        size = island.size
+        self.wc = [[0] * size for _ in range(n)]  # warriors per seat per hex
+        self.troll = [False] * size
+        self.crystal_at: dict[int, int] = {}
+        if mode.trolls:
+            for h in island.peaks:
+                self.troll[h] = True
+                self.crystal_at[h] = 1
+        self.taler_at: dict[int, int] = {}
+        self.amber_at: dict[int, int] = {}
+        self.lying: dict[int, int] = {}  # hex -> seat of a fainted hero lying there (R-FAINT-4)
+        self.rifts = rifts
+        self.rune: list | None = None  # [seat, hex, counter] (R-RUNE-1..3)
+        self.amber_supply = AMBERS - sum(p.amber for p in self.players)
+        self.potion_supply = dict(POTION_SUPPLY)
+        self.helm_free = True
+        self.wisent_left = WISENT_CARDS
+        self.epic_free = {"rundschild", "huginmunin", "pfade", "mjolnir", "kampfrausch"}
+        self.round = 0
+        self.seat = -1
+        self.phase = -1
+        self.first_chooser = first
+        self.choosing = [(first - i) % n for i in range(n)]  # counter-clockwise (R-SETUP-B4)
+        self.start_seat = self.choosing[-1]
+        self.step = "beach"
+        self.decider = self.choosing[0]
+        self.chance_kinds: tuple[str, ...] = ()
+        self.chance_for = ""
+        self.combat = None
+        self.pending: list = []  # interrupts that return to the step below (crystal choice)
+        self.result: Outcome | None = None
+        self.decisions = 0
+        self._legal: list[Action] | None = None
+        self._reset_turn()
+
+    def clone(self) -> GameState:
+        c = GameState.__new__(GameState)
+        c.__dict__.update(self.__dict__)
+        c.players = [p.copy() for p in self.players]
+        c.wc = [list(w) for w in self.wc]
+        c.troll = list(self.troll)
+        c.crystal_at = dict(self.crystal_at)
+        c.taler_at = dict(self.taler_at)
+        c.amber_at = dict(self.amber_at)
+        c.lying = dict(self.lying)
+        c.rifts = dict(self.rifts)
+        c.rune = list(self.rune) if self.rune else None
+        c.potion_supply = dict(self.potion_supply)
+        c.epic_free = set(self.epic_free)
+        c.rules = set(self.rules)
+        c.pending = list(self.pending)
+        c.combat = self.combat.copy() if self.combat else None
+        c.moved = [list(m) for m in self.moved]
+        c.blitz_at = dict(self.blitz_at)
+        c.combat_hexes = set(self.combat_hexes)
+        c.recruit_cap = dict(self.recruit_cap)
+        c.to_go_out = list(self.to_go_out)
+        c._legal = None
+        return c
+
+    # ------------------------------------------------------------ the API
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        return self.decider
+
+    def is_chance_node(self) -> bool:
+        return self.result is None and self.decider == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def chance_request(self) -> tuple[str, ...]:
+        """The dice to be rolled now (kinds), or ``()`` when no chance step is due."""
+        return self.chance_kinds if self.is_chance_node() else ()
+
+    def sample_chance(self) -> Action:
+        """The outcome the game's seeded generator gives this chance step."""
+        kinds = self.chance_request()
+        if not kinds:
+            raise IllegalActionError("no chance step is due", "R-DICE-2")
+        vals = dice.roll(kinds, self.seed, self.chance_count)
+        return Action("roll", arg="".join(kinds), vals=vals)
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions of :meth:`current_player` (empty at chance and at the end)."""
+        if self._legal is None:
+            if self.result is not None or self.decider == CHANCE:
+                self._legal = []
+            else:
+                self._legal = self._generate()
+        return self._legal
+
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply one decision (or chance outcome). ``seat``, when given, must
+        be the seat that decides now."""
+        if isinstance(action, str):
+            action = parse(action)
+        if self.result is not None:
+            raise IllegalActionError("the game is over", "R-WIN-1")
+        if seat is not None and seat != self.decider:
+            who = "chance" if self.decider == CHANCE else f"seat {self.decider + 1}"
+            raise WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
+        if self.decider == CHANCE:
+            self._apply_roll(action)
+        elif action.verb == "resign":
+            self._resign(self.decider)
+        else:
+            legal = self.legal_actions()
+            if action not in legal:
+                raise self._why_illegal(action)
+            self._apply(action)
+        self.decisions += 1
+        self._legal = None
+
+    def _apply_roll(self, action: Action) -> None:
+        if action.verb != "roll":
+            raise IllegalActionError(f"the dice must fall now ({' '.join(self.chance_kinds)}), not {action}",
+                                     "R-DICE-2")
+        if tuple(action.arg) != self.chance_kinds:
+            raise IllegalActionError(
+                f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-COMBAT-1")
+        kinds = self.chance_kinds
+        self.chance_count += len(kinds)
+        self.chance_kinds = ()
+        self._on_roll(self.chance_for, kinds, action.vals)
+
+    def _chance(self, kinds: tuple[str, ...], purpose: str) -> None:
+        """Stop at a chance step: the next action must be a roll of ``kinds``."""
+        self.chance_kinds = kinds
+        self.chance_for = purpose
+        self.decider = CHANCE
+
+    def _on_roll(self, purpose: str, kinds: tuple[str, ...], vals: tuple[int, ...]) -> None:
+        if purpose == "gamble":
+            self._gamble_paid(vals)
+        else:
+            self._combat_roll(purpose, kinds, vals)
+
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+    # ------------------------------------------------------------ helpers used by the rules
+    def active_seats(self) -> list[int]:
+        return [p.seat for p in self.players if not p.out]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise still in the game (decision 10)."""
+        n = len(self.players)
+        for i in range(1, n + 1):
+            q = (seat + i) % n
+            if not self.players[q].out:
+                return q
+        return seat
+
+    def units_of(self, q: int, h: int) -> int:
+        p = self.players[q]
+        n = self.wc[q][h] + (p.hero_at == h) + (p.gode_at == h)
+        if self.rune and self.rune[0] == q and self.rune[1] == h:
+            n += 1
+        return n
+
+    def enemy_at(self, h: int, seat: int) -> bool:
+        """R-MOVE-3: units of another owner (a runestone included) or a troll."""
+        if self.troll[h]:
+            return True
+        for q, p in enumerate(self.players):
+            if q != seat and (self.wc[q][h] or p.hero_at == h or p.gode_at == h):
+                return True
+        return bool(self.rune and self.rune[0] != seat and self.rune[1] == h)
+
+    def owner_at(self, h: int, exclude: int) -> int | None:
+        """The seat (other than ``exclude``) with units on ``h``, TROLL, or None."""
+        if self.troll[h]:
+            return TROLL
+        for q in range(len(self.players)):
+            if q != exclude and self.units_of(q, h):
+                return q
+        return None
+
+    def is_farm(self, h: int) -> bool:
+        """R-ISLE-12: a farm, or a well farm not yet a rift."""
+        return self.island.kind[h] == "farm" and h not in self.rifts
+
+    def has_warrior_on(self, seat: int, terrain: str) -> list[int]:
+        w = self.wc[seat]
+        ter = self.island.terrain
+        return [h for h in range(self.island.size) if w[h] and ter[h] == terrain]
+
+    def resources(self, seat: int, need: dict[str, int]) -> bool:
+        """R-RES-1: distinct hexes of each terrain holding an own warrior."""
+        for terrain, k in need.items():
+            if len(self.has_warrior_on(seat, terrain)) < k:
+                return False
+        return True
+
+    def _win(self, seat: int, reason: str) -> None:
+        if self.result is None:
+            self.result = Outcome(seat, reason)
+            self.step = "over"
+            self.decider = TERMINAL
+
+    def __repr__(self) -> str:
+        return f"<GameState round {self.round} seat {self.seat + 1} phase {self.phase} step {self.step}>"
+
+
+def _draw_rifts(island: Island, seed: int, counter: int) -> tuple[dict[int, str], int]:
+    """R-ISLE-9/10: the six tiles shuffled onto the well farms; on the crescent
+    each kind at least once among the four used."""
+    tiles = ["kobold", "kobold", "silber", "silber", "quelle", "quelle"]
+    wells = island.well_farms
+    while True:
+        order = dice.shuffle(tiles, seed, counter)
+        counter += 8
+        chosen = order[: len(wells)]
+        if len(set(chosen)) == 3:
+            return dict(zip(wells, chosen)), counter
