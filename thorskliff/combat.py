@@ -87,6 +87,11 @@ class CombatRules:
 
     def _start_combat_phase(self) -> bool:
         self.combat_hexes = set(self._combat_sites())
+        p = self.players[self.seat]
+        # R-GODE-4 / §17: a Gode or hero that stands in a melee now is in one
+        # "at some time this phase", even after it retreats from it
+        self.in_melee = frozenset(code for code, h in (("G", p.gode_at), ("H", p.hero_at))
+                                  if h in self.combat_hexes)
         if self._combat_pick_legal():
             self.step = "combat"
             return True
@@ -107,11 +112,14 @@ class CombatRules:
     def _can_blitz(self, p) -> bool:
         """R-GODE-4: once per turn, marker on Blitzschlag, Gode on no combat hex this phase."""
         return ("blitz" in self.rules and not self.blitz_used and p.gode_at >= 0 and "blitz" in p.marker
-                and p.gode_at not in self.combat_hexes)
+                and p.gode_at not in self.combat_hexes and "G" not in self._in_melee())
 
     def _can_throw(self, p) -> bool:
         return p.weapon == "mjolnir" and not self.throw_used and p.hero_at >= 0 \
-            and p.hero_at not in self.combat_hexes
+            and p.hero_at not in self.combat_hexes and "H" not in self._in_melee()
+
+    def _in_melee(self) -> frozenset:
+        return getattr(self, "in_melee", frozenset())
 
     def _strike_targets(self, origin: int) -> list[int]:
         seat = self.seat
@@ -425,39 +433,22 @@ class CombatRules:
 
     def suggest_assignment(self) -> list[tuple[int, str]]:
         """The engine's suggestion for the remaining dice: defeat the most
-        units (cheapest first), then the most damage to the hero; returned as
-        (value, target label) in assignment order (ascending values)."""
+        units (a hero brought to 0 included), then deal the most damage to the
+        hero; returned as (value, target label) in assignment order
+        (ascending values), every step legal under R-COMBAT-1.4."""
         c = self.combat
         seat = c.dfn if c.side == "att" else c.att
         units = c.targets()
         labels = unit_labels(units)
-        dmg = list(c.dmg)
-        need = [max(0, self._life(seat, u[0]) - dmg[i]) for i, u in enumerate(units)]
-        dice = sorted(c.queue, reverse=True)
-        plan: dict[int, list[int]] = {}
-        order = sorted((i for i in range(len(units)) if need[i] > 0 and units[i][0] != "H"),
-                       key=lambda i: need[i])
-        heroes = [i for i in range(len(units)) if need[i] > 0 and units[i][0] == "H"]
-        for i in order + heroes:
-            got = _cover(dice, need[i])
-            if got is None:
-                continue
-            plan[i] = got
-            for v in got:
-                dice.remove(v)
-        # what is left goes to the hero, then to anyone standing (no die wasted)
-        rest = sorted(dice)
+        need = [max(0, self._life(seat, u[0]) - c.dmg[i]) for i, u in enumerate(units)]
+        hero = [u[0] == "H" for u in units]
+        dice = tuple(c.queue)
+        plan = _best_plan(dice, tuple((need[i], hero[i]) for i in range(len(units))))
         seq: list[tuple[int, str]] = []
-        intended = sorted(((v, i) for i, vs in plan.items() for v in vs), key=lambda x: x[0])
-        pool = sorted([(v, -1) for v in rest] + intended, key=lambda x: (x[0], x[1] == -1))
-        for v, i in pool:
-            alive = [j for j in range(len(units)) if dmg[j] < self._life(seat, units[j][0])]
-            if not alive:
-                break
-            if i < 0 or i not in alive:
-                hero = [j for j in alive if units[j][0] == "H"]
-                i = hero[0] if hero else alive[0]
-            dmg[i] += v
+        for v, cls in zip(dice, plan):
+            # the first unit of that kind in that state: alike units are one choice
+            i = next(j for j in range(len(units)) if (need[j], hero[j]) == cls)
+            need[i] = max(0, need[i] - v)
             seq.append((v, labels[i]))
         return seq
 
@@ -667,23 +658,40 @@ class CombatRules:
         self._stage(nxt)
 
 
-def _cover(dice: list[int], need: int) -> list[int] | None:
-    """Dice (from a descending list) that reach ``need`` with little waste:
-    the smallest single die that does, else the largest dice until it does."""
-    if need <= 0:
-        return None
-    singles = [v for v in dice if v >= need]
-    if singles:
-        return [min(singles)]
-    got, total = [], 0
-    for v in dice:
-        got.append(v)
-        total += v
-        if total >= need:
-            # drop dice that are not needed, smallest first
-            for w in sorted(got):
-                if total - w >= need:
-                    got.remove(w)
-                    total -= w
-            return got
-    return None
+def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> list[tuple[int, bool]]:
+    """An optimal die-by-die assignment of ascending ``dice`` to units given
+    as (life still needed, is hero): most units defeated, then most damage to
+    the hero. Alike units are merged, so the search stays small. Returns the
+    (need, hero) class each die goes to, until no unit is left standing."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def best(k: int, state: tuple[tuple[int, bool], ...]) -> tuple[tuple[int, int], tuple[int, bool] | None]:
+        alive = sorted(set(u for u in state if u[0] > 0))
+        if k == len(dice) or not alive:
+            return (0, 0), None
+        v = dice[k]
+        top, pick = None, None
+        for cls in alive:
+            n, is_hero = cls
+            left = list(state)
+            left.remove(cls)
+            left.append((max(0, n - v), is_hero))
+            (dead, harm), _ = best(k + 1, tuple(sorted(left)))
+            score = (dead + (n <= v), harm + (min(n, v) if is_hero else 0))
+            if top is None or score > top:
+                top, pick = score, cls
+        return top, pick
+
+    state = tuple(sorted(units))
+    out = []
+    for k in range(len(dice)):
+        _, cls = best(k, state)
+        if cls is None:
+            break
+        out.append(cls)
+        left = list(state)
+        left.remove(cls)
+        left.append((max(0, cls[0] - dice[k]), cls[1]))
+        state = tuple(sorted(left))
+    return out

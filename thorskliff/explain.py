@@ -43,6 +43,10 @@ def explain(st, a: Action) -> IllegalActionError:
     legal = st.legal_actions()
     if v == "roll":
         return IllegalActionError("no dice are to be rolled now", "R-DICE-2")
+    for h in (a.a, a.b, a.c):
+        if h >= st.island.size:  # a label of sectors 5–6 on the Duell crescent
+            return IllegalActionError(f"{hexlabel(h)} is not on this island ({st.island.describe_labels()})",
+                                      "R-ISLE-10")
     if v in ("sell", "deliver", "take"):
         return _free(st, a)
     if v in ("drink", "discard"):
@@ -55,6 +59,16 @@ def explain(st, a: Action) -> IllegalActionError:
         return IllegalActionError(f"nothing to end here ({step})", "R-TURN-2")
     if step.startswith("c:"):
         return _combat(st, a, legal)
+    if step == "afterhaste":
+        if v in STEP_VERBS["action"]:
+            return IllegalActionError("no action after haste: the turn is over but for free steps", "R-ACT-1")
+        return IllegalActionError("after haste the turn is over but for free steps", "R-POT-7")
+    if v in STEP_VERBS["action"] and step not in ("action", "potion2") and st.action_done \
+            and st.decider == st.seat and 4 < st.phase < 7:
+        p = st.players[st.seat]
+        if v == "buy" and st.bought >= p.spec.potions_per_turn:
+            return IllegalActionError("one potion purchase per turn (Bera two)", "R-POT-2")
+        return IllegalActionError("one action per turn, and this turn's is taken", "R-ACT-1")
     if v not in STEP_VERBS.get(step, ()):
         where, rule = VERB_HOME.get(v, ("another moment", "R-TURN-2"))
         return IllegalActionError(f"'{a}' belongs to {where}; now it is {st.phase_name()} ({step})", rule)
@@ -65,8 +79,7 @@ def explain(st, a: Action) -> IllegalActionError:
     if v in STEP_VERBS["action"]:
         return _action(st, a)
     if v == "haste":
-        return IllegalActionError(f"no haste step {hexlabel(a.a)}-{hexlabel(a.b)}: it needs an Eiletrank, "
-                                  "one use per turn, and a neighbour without enemies or a troll", "R-POT-7")
+        return _haste(st, a)
     if v == "beach":
         return IllegalActionError(f"{hexlabel(a.a)} is no free beach", "R-SETUP-B4")
     if v == "lay":
@@ -87,6 +100,8 @@ def _free(st, a):
         return IllegalActionError("free steps happen at decisions of one's own turn", "R-TURN-3")
     if h < 0:
         return IllegalActionError("the hero is not on the board", "R-TURN-3")
+    if a.arg == "crystal" and st.troll[h]:
+        return IllegalActionError("the troll still guards this crystal", "R-CRYSTAL-1")
     if st.enemy_at(h, p.seat):
         return IllegalActionError("an enemy stands on the hero's hex", "R-TURN-3")
     if a.verb in ("sell", "deliver") and not p.amber:
@@ -98,15 +113,13 @@ def _free(st, a):
         return IllegalActionError("ambers are delivered at the sanctuary (S)", "R-AMBER-3")
     if a.arg == "amber" and p.amber:
         return IllegalActionError("a hero carries at most one amber", "R-UNIT-2")
-    if a.arg == "crystal" and st.troll[h]:
-        return IllegalActionError("the troll still guards this crystal", "R-CRYSTAL-1")
     return IllegalActionError(f"there is no {a.arg} lying on {hexlabel(h)}", "R-TURN-3")
 
 
 def _potion(st, a, legal):
     p = st.players[st.decider]
     if not p.has_potion(a.arg):
-        return IllegalActionError(f"{p.name} holds no {a.arg}", "R-POT-1")
+        return IllegalActionError(f"{p.hero} holds no {a.arg}", "R-POT-1")
     if a.verb == "discard":
         return IllegalActionError("potions are put back at a decision of one's own turn", "R-POT-3")
     if a.arg == "eile":
@@ -140,6 +153,16 @@ def _step(st, a):
     src, dst = a.a, a.b
     if dst not in isl.neighbours[src]:
         return IllegalActionError(f"{hexlabel(dst)} is no neighbour of {hexlabel(src)}", "R-MOVE-1")
+    if st.step == "haste":
+        if a.arg != "G":
+            return IllegalActionError("in phase 6 only the hero moves, by an Eiletrank ('haste FROM-TO')", "R-POT-7")
+        if "huginmunin" not in p.epic:
+            return IllegalActionError("only a Gode with Hugin & Munin steps in phase 6", "R-GODE-5")
+        if st.gode_hasted:
+            return IllegalActionError("the Gode's haste step is taken", "R-GODE-5")
+        if st.enemy_at(dst, st.seat):
+            return IllegalActionError(f"the Gode's haste step never enters a hex with enemy units or a troll "
+                                      f"({hexlabel(dst)})", "R-GODE-5")
     if a.arg == "H":
         if p.hero_at != src:
             return IllegalActionError(f"the hero is not on {hexlabel(src)}", "R-MOVE-1")
@@ -150,12 +173,41 @@ def _step(st, a):
         return IllegalActionError(f"the Gode is not on {hexlabel(src)}", "R-MOVE-1")
     if a.arg == "W" and not st.wc[st.seat][src]:
         return IllegalActionError(f"no own warrior stands on {hexlabel(src)}", "R-MOVE-1")
+    if a.arg == "W" and a.c >= 0 and not any(m[0] == src and m[1] == a.c and m[2] > 0 for m in st.moved):
+        return IllegalActionError(f"no warrior that came from {hexlabel(a.c)} to {hexlabel(src)} may move on "
+                                  "(Bewegung 2: Berserker, and not after entering an enemy's hex)", "R-MOVE-2")
     if dst in st.lying and st.lying[dst] != st.seat:
         return IllegalActionError(f"a fainted hero lies on {hexlabel(dst)}; no enemy may enter", "R-FAINT-4")
     if abs(isl.level[src] - isl.level[dst]) > 1:
         return IllegalActionError(f"{hexlabel(src)} (level {isl.level[src]}) to {hexlabel(dst)} (level "
                                   f"{isl.level[dst]}) climbs more than one level", "R-ISLE-6")
     return IllegalActionError("that unit has no step left this turn", "R-MOVE-1")
+
+
+def _haste(st, a):
+    p = st.players[st.seat]
+    isl = st.island
+    src, dst = a.a, a.b
+    if "haste" not in st.rules:
+        return IllegalActionError("haste is not yet in force in this game", "R-POT-7")
+    if not p.has_potion("eile"):
+        return IllegalActionError(f"{p.hero} holds no Eiletrank", "R-POT-7")
+    if st.haste_used:
+        return IllegalActionError("one Eiletrank use per turn", "R-POT-7")
+    if p.hero_at != src:
+        return IllegalActionError(f"the hero is not on {hexlabel(src)}", "R-POT-7")
+    if dst not in isl.neighbours[src]:
+        return IllegalActionError(f"{hexlabel(dst)} is no neighbour of {hexlabel(src)}", "R-MOVE-1")
+    if dst in st.lying and st.lying[dst] != st.seat:
+        return IllegalActionError(f"a fainted hero lies on {hexlabel(dst)}; no enemy may enter", "R-FAINT-4")
+    if st.troll[dst]:
+        return IllegalActionError(f"a haste step never enters a troll's hex ({hexlabel(dst)})", "R-POT-7")
+    if st.enemy_at(dst, st.seat):
+        return IllegalActionError(f"a haste step never enters a hex with enemy units ({hexlabel(dst)})", "R-POT-7")
+    if abs(isl.level[src] - isl.level[dst]) > 1:
+        return IllegalActionError(f"{hexlabel(src)} (level {isl.level[src]}) to {hexlabel(dst)} (level "
+                                  f"{isl.level[dst]}) climbs more than one level", "R-ISLE-6")
+    return IllegalActionError(f"no haste step {hexlabel(src)}-{hexlabel(dst)}", "R-POT-7")
 
 
 def _recruit(st, a):
@@ -223,6 +275,8 @@ def _action(st, a):
     if v == "wisent":
         if p.wisent:
             return IllegalActionError("the hero rides a Wisent already", "R-ACT-1")
+        if st.wisent_left <= 0:
+            return IllegalActionError("no Wisent card left", "R-ACT-1")
         if p.taler >= p.spec.wisent_price:
             return IllegalActionError("the Wisent needs warriors on forest, meadow, scree and rock", "R-RES-1")
     if v == "epic":

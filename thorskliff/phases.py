@@ -18,8 +18,8 @@ RUNE_NEED = {"scree": 1, "forest": 1}
 EPIC_NEED = {"forest": 3}
 #: steps at which the player on turn may take free steps, drink a Heiltrank
 #: and put potions back (R-TURN-3, R-POT-3/4)
-OPEN_STEPS = frozenset({"gode", "move", "combat", "action", "potion2", "recruit", "haste", "afterhaste",
-                        "turnend"})
+OPEN_STEPS = frozenset({"gode", "move", "combat", "silver", "action", "potion2", "recruit", "haste",
+                        "afterhaste", "turnend"})
 PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 5: "recruit", 6: "haste"}
 
 
@@ -59,8 +59,6 @@ class TurnRules:
             return [Action("crystal", arg="S"), Action("crystal", arg="P")]
         if step == "lay":
             return [Action("lay", h) for h in self._lay_options(self.players[self.seat])]
-        if step == "silver":
-            return [Action("silver", arg=t) for t, _ in self._silver_options()]
         if step == "gift":
             return self._gift_legal()
         out: list[Action] = []
@@ -76,6 +74,8 @@ class TurnRules:
             out.append(END)
         elif step == "combat":
             out = self._combat_pick_legal()
+        elif step == "silver":
+            out = [Action("silver", arg=t) for t, _ in self._silver_options()]
         elif step == "action":
             out = self._action_legal()
             out.append(END)
@@ -223,7 +223,7 @@ class TurnRules:
             p.life = p.max_life // 2
             p.taler += 3
             p.faint = AWAKE
-            self._auto_amber(p)
+        self._auto_amber(p)  # R-AMBER-1: also a hero standing on a beach since the supply was empty
         self._enter_phase(0)
 
     def _enter_phase(self, phase: int) -> None:
@@ -252,7 +252,8 @@ class TurnRules:
                 if p.hero_at >= 0 and p.gode_at >= 0 and "heilen" in p.marker and "gode" in self.rules and (
                         p.gode_at == p.hero_at or self.island.adjacent(p.gode_at, p.hero_at)):
                     p.heal(2)  # R-GODE-3 Heilen
-                if p.faint == AWAKE and self._silver_options():
+                # R-FAINT-2: a hero fainted in this turn's combat phase still earns silver
+                if p.faint not in (X_TURN, WAITING) and self._silver_options():
                     self.step = "silver"
                     return
             elif phase == 4:

@@ -1,0 +1,207 @@
+"""The headless command line, called through main([...])."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from thorskliff import record
+from thorskliff.cli import main
+from thorskliff.position import from_position
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def game3(tmp_path, capsys):
+    path = tmp_path / "g.tkr"
+    code, out, err = run(capsys, "new", "--players", "Anna:Bera,Ben:Oleif,Cora:Jorund", "--seed", "5",
+                         "--arrangement", "ABCDEF", "--first", "1", "--beaches", "1c3,3c3,5c3", "-o", str(path))
+    assert code == 0, err
+    return path
+
+
+def legal_json(capsys, path) -> dict:
+    code, out, err = run(capsys, "legal", str(path), "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_full_flow_new_apply_show_replay(game3, capsys):
+    info = legal_json(capsys, game3)
+    assert info["step"] == "move"
+    seat = info["decider"]
+    step = next(a for a in info["legal"] if a.startswith("H "))
+    code, out, err = run(capsys, "apply", str(game3), step, "end", "--seat", str(seat))
+    assert code == 0, err
+    assert f"{seat} {step}" in out
+    code, out, err = run(capsys, "show", str(game3), "--json")
+    assert code == 0, err
+    obs = json.loads(out)
+    assert obs["schema"] == "thorskliff-observation/1"
+    assert obs["viewer"] is None
+    assert obs["players"][seat - 1]["hero_at"] == step.split("-")[1]
+    code, out, err = run(capsys, "replay", str(game3))
+    assert code == 0, err
+    assert "replayed 5 decisions and 0 rolls" in out
+    assert "the game goes on" in out
+
+
+def test_play_many_decisions_through_the_cli(game3, capsys):
+    for _ in range(60):
+        info = legal_json(capsys, game3)
+        if info["outcome"]:
+            break
+        code, out, err = run(capsys, "apply", str(game3), info["legal"][-1], "--seat", str(info["decider"]))
+        assert code == 0, err
+    code, out, err = run(capsys, "replay", str(game3))
+    assert code == 0, err
+    assert record.load(game3).lines[:3] == ["1 beach 1c3", "3 beach 3c3", "2 beach 5c3"]
+
+
+def test_new_prints_the_setup_and_writes_a_loadable_record(tmp_path, capsys):
+    path = tmp_path / "d.tkr"
+    code, out, err = run(capsys, "new", "--players", "A:oleif,B:BERA", "--colours", "grey,white", "--seed", "9",
+                         "-o", str(path))
+    assert code == 0, err
+    assert "duell, seed 9" in out
+    game = record.load(path)
+    assert [s.colour for s in game.setup.seats] == ["grey", "white"]
+    assert [s.hero for s in game.setup.seats] == ["Oleif", "Bera"]
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--players", "Anna"], "is not NAME:HERO"),
+    (["--players", "Anna:Thor,Ben:Bera"], "unknown hero 'Thor'"),
+    (["--players", "A:Bera,B:Oleif", "--colours", "brown"], "names 1 colours for 2 players"),
+    (["--players", "A:Bera,B:Oleif", "--colours", "brown,pink"], "unknown colour 'pink'"),
+    (["--players", "A:Bera,B:Oleif", "--mode", "grand"], "unknown mode 'grand'"),
+    (["--players", "A:Bera,B:Oleif", "--mode", "base"], "two players play the duell"),
+    (["--players", "A:Bera,B:Oleif", "--first", "3"], "--first must be a seat 1–2"),
+    (["--players", "A:Bera,B:Oleif", "--arrangement", "ABCQ"], "'Q' is no block"),
+    (["--players", "A:Bera,B:Oleif", "--beaches", "1c3,1c3"], "--beaches: 1c3:"),
+    (["--players", "A:Bera,B:Bera"], "each hero can be chosen once"),
+])
+def test_new_refuses_bad_setups(tmp_path, capsys, argv, words):
+    path = tmp_path / "x.tkr"
+    code, out, err = run(capsys, "new", *argv, "--seed", "1", "-o", str(path))
+    assert code == 2
+    assert err.startswith("thorskliff: ") and words in err, err
+    assert "Traceback" not in err
+    assert not path.exists()
+
+
+def test_new_does_not_overwrite_without_force(game3, capsys):
+    code, out, err = run(capsys, "new", "--players", "A:Bera,B:Oleif", "-o", str(game3))
+    assert code == 2 and "exists" in err
+    code, out, err = run(capsys, "new", "--players", "A:Bera,B:Oleif", "-o", str(game3), "--force")
+    assert code == 0
+
+
+def test_apply_refuses_and_writes_nothing(game3, capsys):
+    before = game3.read_text()
+    info = legal_json(capsys, game3)
+    other = info["decider"] % 3 + 1
+    code, out, err = run(capsys, "apply", str(game3), "end", "--seat", str(other))
+    assert code == 2
+    assert f"seat {other} does not decide now; seat {info['decider']} does (R-TURN-5)" in err
+    assert "nothing was written" in err
+    code, out, err = run(capsys, "apply", str(game3), "end", "H 1c3-6c3")  # the second is illegal
+    assert code == 2 and err.startswith("thorskliff: 'H 1c3-6c3': ")
+    code, out, err = run(capsys, "apply", str(game3), "fly away")
+    assert code == 2 and "begins no decision" in err
+    assert game3.read_text() == before
+
+
+def test_apply_resolves_the_dice(tmp_path, capsys):
+    path = tmp_path / "g.tkr"
+    run(capsys, "new", "--players", "A:Bera,B:Oleif,C:Jorund", "--seed", "3", "-o", str(path))
+    for _ in range(600):
+        info = legal_json(capsys, path)
+        fights = [a for a in info["legal"] if a.startswith("fight ")]
+        choice = fights[0] if fights else info["legal"][0]
+        code, out, err = run(capsys, "apply", str(path), choice)
+        assert code == 0, err
+        if "* roll " in out:
+            break
+    else:
+        pytest.skip("no combat arose")
+    assert legal_json(capsys, path)["decider"] is not None
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and "rolls" in out
+
+
+def test_show_text_and_seat_views(game3, capsys):
+    code, out, err = run(capsys, "show", str(game3))
+    assert code == 0, err
+    assert "base · arrangement ABCDEF · round 1" in out
+    assert "Anna" in out and "1c3" in out and "troll" in out
+    code, out, err = run(capsys, "show", str(game3), "--seat", "2", "--json")
+    obs = json.loads(out)
+    assert obs["viewer"] == 2
+    code, out, err = run(capsys, "show", str(game3), "--seat", "7")
+    assert code == 2 and "--seat must be a seat 1–3" in err
+
+
+def test_legal_text(game3, capsys):
+    code, out, err = run(capsys, "legal", str(game3))
+    assert code == 0
+    first, *rest = out.splitlines()
+    assert first.startswith("seat ") and "decides: movement, step move" in first
+    assert "  end" in rest
+
+
+def test_position_to_stdout_and_file(game3, tmp_path, capsys):
+    code, out, err = run(capsys, "position", str(game3))
+    assert code == 0
+    st = from_position(out, "stdout")
+    assert st.step == "move"
+    target = tmp_path / "p.toml"
+    code, out, err = run(capsys, "position", str(game3), "-o", str(target))
+    assert code == 0 and target.read_text().startswith("# thorskliff position")
+
+
+def test_replay_reports_errors_with_exit_1(game3, capsys):
+    text = game3.read_text() + "1 H 1c3-6c3\n"
+    game3.write_text(text)
+    code, out, err = run(capsys, "replay", str(game3))
+    assert code == 1
+    assert err.startswith(f"thorskliff: {game3}:{len(text.splitlines())}: ")
+    assert "Traceback" not in err
+
+
+def test_commands_on_a_missing_or_broken_record(tmp_path, capsys):
+    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"))
+    assert code == 2 and "no such file" in err
+    bad = tmp_path / "bad.tkr"
+    bad.write_text('format = "thorskliff-record/1"\nmode = "base"\nseed = 1\n')
+    code, out, err = run(capsys, "legal", str(bad))
+    assert code == 2 and f"{bad}:3: the file ends inside the header" in err
+
+
+def test_usage_errors_exit_2_with_a_message(capsys):
+    code, out, err = run(capsys, "apply")
+    assert code == 2 and err.startswith("thorskliff: apply: ")
+    code, out, err = run(capsys, "dance")
+    assert code == 2 and err.startswith("thorskliff: ")
+
+
+def test_no_command_prints_the_short_help(capsys):
+    code, out, err = run(capsys)
+    assert code == 0
+    assert "terminal UI is not built yet" in out
+    for cmd in ("new", "legal", "apply", "show", "replay", "position", "bench"):
+        assert f"thorskliff {cmd}" in out
+
+
+def test_bench_prints_figures(capsys):
+    code, out, err = run(capsys, "bench", "--seconds", "0.01", "--runs", "2", "--games", "1", "--replays", "2")
+    assert code == 0, err
+    assert "actions/s" in out and "replay:" in out and "300 decisions" in out
+    code, out, err = run(capsys, "bench", "--runs", "0")
+    assert code == 2

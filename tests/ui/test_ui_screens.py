@@ -1,0 +1,343 @@
+"""The app around the turn: hand-over, resizing, languages, a new game from
+the title screen, undo, illegal choices, saving, resuming and replaying."""
+
+from __future__ import annotations
+
+from conftest import game_of, goto
+from helpers import begin, place, position
+from textual.widgets import Static
+
+from thorskliff import record
+from thorskliff.game import Game
+from thorskliff.ui import i18n, saves
+from thorskliff.ui.app import ThorsApp
+from thorskliff.ui.screens.game import GameScreen
+from thorskliff.ui.screens.handover import HandOver
+from thorskliff.ui.screens.help import HelpScreen
+from thorskliff.ui.screens.replay import ReplayScreen
+from thorskliff.ui.screens.resume import ResumeScreen
+from thorskliff.ui.screens.title import TitleScreen
+from thorskliff.ui.session import LocalSession
+from thorskliff.ui.widgets.hexmap import IslandMap
+from thorskliff.ui.widgets.panels import Tableaus
+
+SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black"), ("Sigrun", "Jorund", "grey")]
+KINDS = ("Heiltrank", "Krafttrank", "Eiletrank", "Schutztrank")
+
+
+def shown(screen) -> str:
+    return "\n".join(str(w.content) for w in screen.query(Static))
+
+
+def potion_session():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "2c2", hero=True)
+    st.players[0].potions = [("kraft", 1)]
+    st.players[1].potions = [("heil", 1), ("schutz", 1)]
+    begin(st, 0, 1)
+    return LocalSession(game_of(st))
+
+
+async def test_handover_hides_potion_kinds():
+    """R-SECRET-2: between seats nobody sees another seat's potion kinds."""
+    session = potion_session()
+    app = ThorsApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOver)
+        game = app.screen_stack[-2]
+        text = str(game.query_one(Tableaus).content)
+        assert not any(k in text for k in KINDS), text
+        assert "Astrid" not in text and "P1" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        # P1 holds the keyboard: its own Krafttrank shows, P2's kinds do not
+        text = str(game.query_one(Tableaus).content)
+        assert "Krafttrank" in text
+        assert "Heiltrank" not in text and "Schutztrank" not in text
+        await pilot.press("e")  # P1 ends movement; the turn passes to P2
+        await pilot.pause()
+        assert isinstance(app.screen, HandOver)
+        assert "P2" in shown(app.screen)
+        text = str(game.query_one(Tableaus).content)
+        assert not any(k in text for k in KINDS), text
+        await pilot.press("enter")
+        await pilot.pause()
+        text = str(game.query_one(Tableaus).content)
+        assert "Heiltrank" in text and "Schutztrank" in text and "Krafttrank" not in text
+
+
+async def test_resize_changes_the_map_scale_live():
+    session = LocalSession(Game.new("base", SEATS, 5))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        m = app.screen.query_one(IslandMap)
+        assert (m.geo.a, m.geo.h) == (6, 2) and m.size.width == 74
+        assert app.screen.has_class("-logside")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert (m.geo.a, m.geo.h) == (4, 1) and m.size.width == 46
+        assert app.screen.has_class("-compact") and app.screen.has_class("-logleft")
+        await pilot.resize_terminal(110, 26)
+        await pilot.pause()
+        assert (m.geo.a, m.geo.h) == (6, 1)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert (m.geo.a, m.geo.h) == (6, 2)
+
+
+async def test_german_and_english():
+    for lang, words in (("de", ("Aufstellung", "Strand", "Tränke")), ("en", ("Setup", "beach", "potions"))):
+        session = LocalSession(Game.new("base", SEATS, 5))
+        app = ThorsApp(session=session, handover=False, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            text = shown(app.screen)
+            for w in words:
+                assert w in text, (lang, w)
+    assert i18n.lang() == "en"
+
+
+async def test_language_switch_from_the_title():
+    app = ThorsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "Neues Spiel" in str(app.screen.query_one("#menu").get_option_at_index(0).prompt)
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        assert i18n.lang() == "en"
+        assert "New game" in str(app.screen.query_one("#menu").get_option_at_index(0).prompt)
+
+
+async def test_new_game_from_the_title_screen_with_keys():
+    """Mode, seats and names, then heroes and colours counter-clockwise
+    (R-SETUP-B4), then beaches on the island; the game is saved at once."""
+    app = ThorsApp(seed=11, handover=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Neues Spiel
+        await pilot.pause()
+        setup = app.screen
+        # Duell: down in the mode list, then go to the button
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert setup.mode == "duell" and setup.players == 2
+        setup.query_one("#next").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert setup.stage == 2
+        first = setup.order[0]
+        for _ in range(2):
+            await pilot.press("enter", "enter")  # first free hero, first free colour
+            await pilot.pause()
+        await pilot.press("enter")  # Spiel beginnen
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        st = session.state
+        assert st.mode.id == "duell" and st.first_chooser == first
+        assert st.players[first].hero == "Raghild"
+        # beaches in the same order: Enter takes the beach under the cursor
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.step != "beach"
+        assert session.path.exists()
+        assert record.load(session.path).lines == session.game.lines
+
+
+async def test_illegal_choice_explains_the_rule():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h", "enter")
+        await goto(pilot, "1b1")  # level 2 from level 1 is fine …
+        await goto(pilot, "1a1")  # … but 1a1 is no neighbour
+        await pilot.press("enter")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status").content)
+        assert "Nicht erlaubt" in status and "R-MOVE-1" in status
+        await pilot.press("colon")
+        for k in "recruit W S":
+            await pilot.press({" ": "space"}.get(k, k))
+        await pilot.press("enter")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status").content)
+        assert "R-" in status
+
+
+async def test_undo_takes_back_a_step():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before = session.state.players[0].hero_at
+        await pilot.press("h", "enter")
+        await goto(pilot, "1c3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.players[0].hero_at != before
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.state.players[0].hero_at == before
+        assert session.game.lines == []
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Nicht zurücknehmbar" in str(app.screen.query_one("#status").content)
+
+
+def saved_game(path, decisions: int = 4) -> Game:
+    game = Game.new("duell", SEATS[:2], 3)
+    while len(game.lines) < decisions:
+        game.submit(game.state.legal_actions()[0])
+    record.write(game, path)
+    return game
+
+
+async def test_resume_and_damaged_save():
+    d = saves.save_dir()
+    d.mkdir(parents=True)
+    game = saved_game(d / "good.tkr")
+    bad = d / "bad.tkr"
+    bad.write_text("format = 'thorskliff-record/1'\nmode = 'duell'\n[decisions]\n1 nonsense\n")
+    bad_text = bad.read_text()
+    app = ThorsApp(handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        text = "\n".join(str(o.prompt) for o in app.screen.query_one("#r-list").options)
+        assert "bad.tkr" in text and "Beschädigt" in text
+        good = next(i for i, s in enumerate(app.screen.infos) if not s.problem)
+        app.screen.query_one("#r-list").highlighted = good
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.lines == game.lines
+    assert bad.read_text() == bad_text
+
+
+async def test_replay_steps_through_a_game(tmp_path):
+    game = saved_game(tmp_path / "g.tkr", decisions=6)
+    from thorskliff.ui.session import ReplaySession
+
+    app = ThorsApp(handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
+        await pilot.pause()
+        s = app.screen.session
+        assert s.at == len(game.lines)
+        await pilot.press("home")
+        assert s.at == 0
+        await pilot.press("n", "n")
+        assert s.at == 2
+        assert "Schritt 2" in str(app.screen.query_one("#prompt").content)
+        await pilot.press("p")
+        assert s.at == 1
+
+
+async def test_help_opens_and_closes():
+    app = ThorsApp(session=LocalSession(Game.new("base", SEATS, 5)), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("right")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_off_turn_decision_asks_the_defender_by_name():
+    """R-TURN-5: the defender's potion window belongs to the defender; the
+    hand-over screen names that player and why."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    st.players[1].potions = [("kraft", 1)]
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # hand-over to P1
+        await pilot.pause()
+        await pilot.press("h", "enter")
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # the hero steps into Bera's hex
+        await pilot.pause()
+        await pilot.press("e")  # end of movement: the combat phase
+        await pilot.pause()
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # fight
+        await pilot.pause()
+        assert session.state.step == "c:def_pre"
+        assert isinstance(app.screen, HandOver)
+        text = shown(app.screen)
+        assert "P2" in text and "Verteidiger" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        items = app.screen.query_one("#c-decisions").options
+        assert any("Krafttrank" in str(o.prompt) for o in items)
+
+
+async def test_mouse_click_chooses_a_hex():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        m = app.screen.query_one(IslandMap)
+        i = st.island.index("1c2")
+        x, y, _ = m.geo.rows(i)[0]
+        await pilot.click(IslandMap, offset=(x + 1, y))
+        await pilot.pause()
+        assert m.cursor == i and app.screen.selected == i
+        j = st.island.index("1c3")
+        x, y, _ = m.geo.rows(j)[0]
+        await pilot.click(IslandMap, offset=(x + 1, y))
+        await pilot.pause()
+        assert session.state.players[0].hero_at == j
+
+
+async def test_command_palette_offers_the_apps_commands():
+    app = ThorsApp(session=LocalSession(Game.new("base", SEATS, 5)), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        names = [c.title for c in app.get_system_commands(app.screen)]
+        for want in ("Neues Spiel", "Hilfe", "Sprache", "Zurücknehmen", "Feldnamen"):
+            assert want in names, names
+
+
+def test_engine_explanations_in_german():
+    from thorskliff.ui import why
+
+    assert why.say("3c3 is no neighbour of 1c2 (R-MOVE-1)") == "3c3 ist kein Nachbar von 1c2 (R-MOVE-1)"
+    assert why.say("unknown words (R-X-1)") == "unknown words (R-X-1)"
+    for key, _ in why.PATTERNS:
+        assert i18n.has(f"why.{key}"), key
+    i18n.set_lang("en")
+    assert why.say("3c3 is no neighbour of 1c2 (R-MOVE-1)") == "3c3 is no neighbour of 1c2 (R-MOVE-1)"
+
+
+def test_catalogues_have_the_same_keys():
+    de, en = set(i18n.catalogue("de")), set(i18n.catalogue("en"))
+    assert de == en, (de - en, en - de)

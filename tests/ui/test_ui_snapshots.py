@@ -1,0 +1,56 @@
+"""Snapshots (pytest-textual-snapshot) of the title screen, the island at the
+start, a combat dialog and the help screen, at 80x24 and 120x40. Fixed seeds
+and positions, no saving, no clock: the pictures do not change between runs.
+Update them with ``pytest tests/ui --snapshot-update`` after a deliberate
+change, and look at them (the report shows the differences)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import game_of
+from helpers import begin, place, play, position, roll
+
+from thorskliff.game import Game
+from thorskliff.ui.app import ThorsApp
+from thorskliff.ui.session import LocalSession
+
+SIZES = [(80, 24), (120, 40)]
+SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black"), ("Sigrun", "Jorund", "grey")]
+
+
+def island_app() -> ThorsApp:
+    game = Game.new("base", SEATS, 5)
+    for _ in range(3):
+        game.submit(game.state.legal_actions()[0])
+    return ThorsApp(session=LocalSession(game), handover=False)
+
+
+def combat_app() -> ThorsApp:
+    """The rulebook's combat example after the attack roll (R-COMBAT-1)."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "1c3", warriors=3)
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
+    roll(st, "M3 M1 K1 K1")
+    return ThorsApp(session=LocalSession(game_of(st)), handover=False)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title(snap_compare, size):
+    assert snap_compare(ThorsApp(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_island_at_start(snap_compare, size):
+    assert snap_compare(island_app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_combat_dialog(snap_compare, size):
+    assert snap_compare(combat_app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_help(snap_compare, size):
+    assert snap_compare(island_app(), terminal_size=size, press=["question_mark"])

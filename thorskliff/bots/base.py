@@ -1,0 +1,23 @@
+"""What a bot is: a policy over one seat's view.
+
+A bot sees only what its seat may see (``state.observation(seat)``) and the
+list of legal actions; it never gets the state itself, so it cannot peek at
+secret potion kinds or at the dice to come.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from ..actions import Action
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """``choose`` returns one element of ``legal`` (never empty). A bot may
+    set ``uses_observation = False`` to be handed ``{}`` instead of its view."""
+
+    name: str
+
+    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action: ...

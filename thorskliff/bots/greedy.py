@@ -1,0 +1,618 @@
+"""A greedy policy: amber runs, silver from spread warriors, sensible buys,
+fights only when the odds are good.
+
+It reads nothing but its seat's observation and the legal actions. Each call
+looks one decision ahead: the hero walks the cheapest path (enemy hexes cost
+extra unless the fight there is favourable) to the sanctuary when it carries
+an amber, else to the nearest amber; surplus warriors walk to free hexes of
+the terrains it wants (the best silver terrain, and one of each for the
+Wisent); money goes to the Wisent first, then warriors, the hammer, potions.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from functools import cache
+
+from ..actions import Action
+from ..dice import FACES, RED
+from ..island import island_for
+from ..scenario import TERRAINS, load_heroes
+
+END = Action("end")
+AUTO = Action("auto")
+WEAPON = {"axe": "MM", "hammer": "MMM", "mjolnir": "GGG"}
+ENEMY_STEP = 12.0  # path cost of entering an enemy hex without good odds
+TROLL_STEP = 40.0
+
+
+@cache
+def damage_odds(dice: str, prot: int) -> tuple[float, ...]:
+    """P(damage == d) for a roll of ``dice`` when the other side's ``prot``
+    points block the highest red dice (section 8)."""
+    states = {(0, ()): 1.0}  # (sum, the highest red values, descending) -> probability
+    for kind in sorted(dice):
+        nxt: dict = {}
+        for (total, top), pr in states.items():
+            for face in FACES[kind]:
+                t = top
+                if kind in RED and prot:
+                    t = tuple(sorted((*top, face), reverse=True)[:prot])
+                key = (total + face, t)
+                nxt[key] = nxt.get(key, 0.0) + pr / 6
+        states = nxt
+    out: dict[int, float] = {}
+    for (total, top), pr in states.items():
+        d = total - sum(top)
+        out[d] = out.get(d, 0.0) + pr
+    return tuple(out.get(d, 0.0) for d in range(max(out) + 1))
+
+
+def at_least(dice: str, prot: int, need: int) -> float:
+    odds = damage_odds("".join(sorted(dice)), prot)
+    return sum(odds[need:])
+
+
+def mean_damage(dice: str, prot: int) -> float:
+    odds = damage_odds("".join(sorted(dice)), prot)
+    return sum(d * pr for d, pr in enumerate(odds))
+
+
+@cache
+def step_distances(arrangement: str, layout: str, climb: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Steps between every two hexes of an island, ignoring units."""
+    isl = island_for(arrangement, layout)
+    out = []
+    for h in range(isl.size):
+        reach = isl.reach(h, isl.size, climb)
+        out.append(tuple(reach.get(x, 99) for x in range(isl.size)))
+    return tuple(out)
+
+
+@cache
+def _heroes():
+    return load_heroes()
+
+
+class View:
+    """The observation, indexed for the bot's questions."""
+
+    def __init__(self, obs: dict):
+        self.obs = obs
+        self.me = obs["viewer"] - 1
+        arr = obs["arrangement"]
+        layout = "crescent" if len(arr) == 4 else "full"
+        self.isl = isl = island_for(arr, layout)
+        self.dist = step_distances(arr, layout)
+        self.players = obs["players"]
+        self.p = self.players[self.me]
+        self.spec = _heroes()[self.p["hero"]]
+        self.hexes = obs["hexes"]
+        key = str(self.me + 1)
+        n = isl.size
+        self.mine = [0] * n  # own warriors
+        self.enemy = [False] * n
+        self.enemy_hero = [-1] * n  # seat of an enemy hero standing there
+        for h, hx in enumerate(self.hexes):
+            for k, u in hx["units"].items():
+                if k == key:
+                    self.mine[h] = u["warriors"]
+                else:
+                    self.enemy[h] = True
+                    if u["hero"]:
+                        self.enemy_hero[h] = int(k) - 1
+            if hx["troll"] or (hx["lying"] not in (None, self.me + 1)):
+                self.enemy[h] = True
+        rune = obs["runestone"]
+        self.rune_at = isl.index(rune["hex"]) if rune else -1
+        if rune and rune["seat"] != self.me + 1:
+            self.enemy[self.rune_at] = True
+        self.hero = self._at(self.p["hero_at"])
+        self.gode = self._at(self.p["gode_at"])
+        self.hunt: int | None = None
+        self.goal = 4 if obs["mode"] == "episch" else 3
+
+    def _at(self, label):
+        return self.isl.index(label) if label else -1
+
+    @property
+    def taler(self) -> int:
+        return self.p["taler"]
+
+    def blocked(self, h: int) -> bool:
+        """Nobody of ours may enter (a fainted enemy hero lies there)."""
+        lying = self.hexes[h]["lying"]
+        return lying is not None and lying != self.me + 1
+
+    # ------------------------------------------------------------------ paths
+    def costs_to(self, targets, step_cost) -> list[float]:
+        """Cheapest cost from every hex to the nearest target (Dijkstra on
+        reversed steps; the graph is symmetric)."""
+        isl = self.isl
+        dist = [float("inf")] * isl.size
+        heap = []
+        for t in targets:
+            dist[t] = 0.0
+            heap.append((0.0, t))
+        heapq.heapify(heap)
+        table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
+        while heap:
+            d, b = heapq.heappop(heap)
+            if d > dist[b]:
+                continue
+            c = step_cost(b)  # cost of entering b, paid by whoever steps from a into b
+            for a in table[b]:
+                nd = d + c
+                if nd < dist[a]:
+                    dist[a] = nd
+                    heapq.heappush(heap, (nd, a))
+        return dist
+
+
+# ---------------------------------------------------------------------- fights
+
+
+def hero_dice(pl: dict, attacking: bool) -> str:
+    d = WEAPON[pl["weapon"]]
+    if pl["crystal_bonus"] == "S":
+        d += "S"
+    if attacking and pl["wisent"]:
+        d += "G"
+    return d
+
+
+def protection(pl: dict) -> int:
+    return int(pl["helm"]) + (pl["crystal_bonus"] == "P") + ("rundschild" in pl["epic"])
+
+
+def defenders(v: View, h: int) -> tuple[list[int], str, int]:
+    """Lives of the defending units on ``h``, their counter dice, their protection."""
+    hx = v.hexes[h]
+    if hx["troll"]:
+        return [6], "MMM", 1
+    lives, dice, prot = [], "", 1 if v.isl.kind[h] == "peak" else 0
+    for k, u in hx["units"].items():
+        q = int(k) - 1
+        if q == v.me:
+            continue
+        pl = v.players[q]
+        w = "M" if "kampfrausch" in pl["epic"] else "K"
+        lives += [2] * u["warriors"]
+        dice += w * u["warriors"]
+        if u["gode"]:
+            lives.append(3)
+            dice += "K"
+        if u["hero"]:
+            lives.append(pl["life"])
+            dice += hero_dice(pl, False)
+            prot += protection(pl)
+    if h == v.rune_at:
+        lives.append(5)
+    return lives, dice, prot
+
+
+def assess(v: View, h: int, extra_warriors: int = 0) -> tuple[float, float]:
+    """(chance to defeat every defender on ``h``, expected damage to my hero)
+    if my hero attacks there with the own units already on it."""
+    lives, dice, prot = defenders(v, h)
+    here = v.hexes[h]["units"].get(str(v.me + 1))
+    mine = (here["warriors"] if here else 0) + extra_warriors
+    att = hero_dice(v.p, True) + ("M" if "kampfrausch" in v.p["epic"] else "K") * mine
+    if here and here["gode"] or v.gode == h:
+        att += "K"
+    win = at_least(att, prot, sum(lives)) if lives else 1.0
+    my_prot = protection(v.p) + (v.spec.troll_protection if v.hexes[h]["troll"] else 0)
+    hurt = max(0.0, mean_damage(dice, my_prot) - 2 * mine)
+    return win, hurt
+
+
+def favourable(v: View, h: int, extra_warriors: int = 0) -> bool:
+    """A fight worth seeking on ``h``."""
+    if v.blocked(h):
+        return False
+    win, hurt = assess(v, h, extra_warriors)
+    life = v.p["life"]
+    hx = v.hexes[h]
+    if hx["troll"] and h == hunt_peak(v):
+        return win >= 0.35 and life - hurt >= 1
+    if life - hurt < 3:
+        return False
+    if hx["troll"]:
+        return win >= 0.45
+    if h == v.rune_at:
+        return win >= 0.3
+    q = v.enemy_hero[h]
+    if q >= 0:
+        foe = v.players[q]
+        stake = foe["amber"] and not v.p["amber"]
+        if stake and foe["delivered"] >= v.goal - 1:
+            return win >= 0.25  # stop the leader
+        return win >= (0.4 if stake or foe["taler"] >= 4 else 0.6)
+    return win >= 0.7
+
+
+# ---------------------------------------------------------------------- the bot
+
+
+class GreedyBot:
+    """``strict`` makes a rule the bot got wrong (an action it wants that is
+    not legal) an error instead of a quiet pass; tests use it."""
+
+    name = "greedy"
+
+    def __init__(self, strict: bool = False):
+        self.strict = strict
+
+    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        v = View(obs)
+        step = obs["step"]
+        handler = _HANDLERS.get(step)
+        if handler is None and step.startswith("c:"):
+            handler = _combat_step
+        a = handler(v, legal, rng) if handler else None
+        if a is not None and a not in legal:
+            if self.strict:
+                raise AssertionError(f"greedy chose {a} at {step}, not among {[str(x) for x in legal]}")
+            a = None
+        if a is None:  # no opinion: pass where one may, else the first choice
+            a = END if END in legal else legal[0]
+        return a
+
+
+def _free(v: View, legal: list[Action]) -> Action | None:
+    """Deliver and pick up whatever lies here; drink a Heiltrank when low."""
+    for a in legal:
+        if a.verb == "deliver" or (a.verb == "take" and (a.arg != "amber" or not v.p["amber"])):
+            return a
+    heil = Action("drink", arg="heil")
+    if heil in legal and v.p["life"] <= 3:
+        return heil
+    return None
+
+
+def _beach(v: View, legal, rng):
+    others = [v._at(pl["hero_at"]) for pl in v.players if pl["hero_at"] and pl["seat"] != v.me + 1]
+
+    def room(a):
+        far = [v.dist[a.a][o] for o in others] if others else [12]
+        return min(far)
+
+    return max(legal, key=room)
+
+
+def _gode(v: View, legal, rng):
+    p = v.p
+    near = v.hero >= 0 and (v.gode == v.hero or v.isl.adjacent(v.gode, v.hero))
+    want = "heilen" if near and p["life"] <= p["max_life"] - 3 else "berserker"
+    for a in legal:
+        if a.verb == "gode" and want in a.arg.split("+"):
+            return a
+    return None
+
+
+# ------------------------------------------------------------------ movement
+
+
+def hunt_peak(v: View) -> int:
+    """With no amber to be had, the peak whose crystal the hero goes for, or -1."""
+    if v.hunt is None:
+        v.hunt = _hunt_peak(v)
+    return v.hunt
+
+
+def _hunt_peak(v: View) -> int:
+    isl = v.isl
+    if v.p["amber"] or v.obs["supply"]["ambers"] > 0 or v.hero < 0:
+        return -1
+    if any(hx["ambers"] for hx in v.hexes):
+        return -1
+    peaks = [h for h in isl.peaks if v.hexes[h]["crystals"] and not v.blocked(h)]
+    if not peaks:
+        return -1
+    dist = v.dist[v.hero]
+    return min(peaks, key=lambda h: (dist[h], h))
+
+
+def staging(v: View, peak: int) -> list[int]:
+    """Hexes from which a unit steps onto ``peak``."""
+    return [h for h in v.isl.steps[peak] if not v.enemy[h] and not v.blocked(h)] or [peak]
+
+
+def hero_targets(v: View) -> list[int]:
+    isl = v.isl
+    if v.p["amber"]:
+        return [isl.sanctuary]
+    out = [h for h in range(isl.size) if v.hexes[h]["ambers"] and not v.blocked(h)]
+    if v.obs["supply"]["ambers"] > 0:
+        out += [h for h in isl.beaches if not v.blocked(h) and not v.enemy[h]]
+    if out:
+        return out
+    peak = hunt_peak(v)
+    if peak >= 0:
+        return [peak] if not v.hexes[peak]["troll"] else staging(v, peak)
+    return [isl.sanctuary]
+
+
+def hero_costs(v: View) -> list[float]:
+    good: dict[int, bool] = {}
+
+    def cost(b):
+        if v.blocked(b):
+            return float("inf")
+        if not v.enemy[b]:
+            return 1.0
+        if b not in good:
+            good[b] = favourable(v, b)
+        if good[b]:
+            return 1.5
+        return TROLL_STEP if v.hexes[b]["troll"] else ENEMY_STEP
+
+    return v.costs_to(hero_targets(v), cost)
+
+
+def _assault(v: View, legal: list[Action]) -> Action | None:
+    """Warriors next to the hunted troll go in first when the hero follows
+    and their dice make the fight worth it."""
+    peak = hunt_peak(v)
+    if peak < 0 or not v.hexes[peak]["troll"] or Action("step", v.hero, peak, -1, "H") not in legal:
+        return None
+    ws = [a for a in legal if a.verb == "step" and a.arg == "W" and a.b == peak]
+    if ws and not favourable(v, peak) and favourable(v, peak, len(ws)):
+        return ws[0]
+    return None
+
+
+def _hero_step(v: View, legal: list[Action]) -> Action | None:
+    steps = [a for a in legal if a.verb == "step" and a.arg == "H"]
+    if not steps:
+        return None
+    # a fight worth more than the way: a carrier, the leader, a troll, a runestone
+    for a in steps:
+        b = a.b
+        if v.enemy[b] and favourable(v, b):
+            q = v.enemy_hero[b]
+            if v.hexes[b]["troll"] or b == v.rune_at or (
+                    q >= 0 and v.players[q]["amber"] and not v.p["amber"]):
+                return a
+    dist = hero_costs(v)
+    here = dist[v.hero]
+    best = min(steps, key=lambda a: dist[a.b])
+    if dist[best.b] < here:
+        return best
+    return None
+
+
+def warrior_targets(v: View) -> tuple[set[int], str]:
+    """Hexes a spare warrior should go to, and the silver terrain."""
+    isl = v.isl
+    ter = isl.terrain
+    have = {t: {h for h in range(isl.size) if v.mine[h] and ter[h] == t} for t in TERRAINS}
+    free = [h for h in range(isl.size) if ter[h] and not v.mine[h] and not v.enemy[h] and not v.blocked(h)]
+    anchors = [h for h in range(isl.size) if v.mine[h]] + ([v.hero] if v.hero >= 0 else [])
+    reach = {h for h in free if any(v.dist[a][h] <= 3 for a in anchors)}
+
+    def score(t):
+        return 10 * len(have[t]) + sum(1 for h in free if ter[h] == t and h in reach)
+
+    silver = max(TERRAINS, key=score)
+    need = {silver: 99}
+    rules = v.obs["rules"]
+    if "wisent" in rules and not v.p["wisent"] and v.obs["supply"]["wisent"] > 0:
+        for t in TERRAINS:
+            need[t] = max(need.get(t, 0), 1)
+    if "gode" in rules and v.gode < 0:
+        need["forest"] = max(need.get("forest", 0), 2)
+    targets = {h for h in free if len(have[ter[h]]) < need.get(ter[h], 0)}
+    peak = hunt_peak(v)
+    if peak >= 0 and v.hexes[peak]["troll"]:
+        targets.update(staging(v, peak))
+    return targets, silver
+
+
+def _warrior_step(v: View, legal: list[Action]) -> Action | None:
+    steps = [a for a in legal if a.verb == "step" and a.arg == "W"]
+    if not steps:
+        return None
+    targets, silver = warrior_targets(v)
+    if not targets:
+        return None
+    ter = v.isl.terrain
+    dist = v.costs_to(targets, lambda b: float("inf") if v.enemy[b] or v.blocked(b) else 1.0)
+    count = {t: sum(1 for h in range(v.isl.size) if v.mine[h] and ter[h] == t) for t in TERRAINS}
+    wanted = {silver} | ({t for t in TERRAINS if count[t] <= 1} if not v.p["wisent"] else set())
+    best, gain = None, 0.0
+    for a in steps:
+        src = a.a
+        holds = ter[src] in wanted and v.mine[src] == 1
+        if holds and not (ter[src] == "forest" and count["forest"] > 2):
+            continue
+        g = dist[src] - dist[a.b]
+        if v.enemy[a.b]:
+            continue
+        if g > gain:
+            best, gain = a, g
+    return best
+
+
+def _gode_step(v: View, legal: list[Action]) -> Action | None:
+    steps = [a for a in legal if a.verb == "step" and a.arg == "G"]
+    if not steps or v.hero < 0 or v.gode == v.hero:
+        return None
+    dist = v.costs_to([v.hero], lambda b: float("inf") if v.enemy[b] or v.blocked(b) else 1.0)
+    best = min(steps, key=lambda a: dist[a.b])
+    if dist[best.b] < dist[v.gode] and not v.enemy[best.b]:
+        return best
+    return None
+
+
+def _move(v: View, legal, rng):
+    return (_free(v, legal) or _assault(v, legal) or _hero_step(v, legal) or _gode_step(v, legal)
+            or _warrior_step(v, legal) or END)
+
+
+# ------------------------------------------------------------------ combat phase
+
+
+def _combat_pick(v: View, legal, rng):
+    fights = [a for a in legal if a.verb == "fight"]
+    if fights:
+        return fights[0]
+    strikes = [a for a in legal if a.verb in ("blitz", "throw") and not v.hexes[a.a]["troll"]]
+    if strikes:
+        # the softest target: a lone warrior dies to a black die of 2+
+        return min(strikes, key=lambda a: sum(defenders(v, a.a)[0]))
+    return END
+
+
+def _combat_step(v: View, legal, rng):
+    step = v.obs["step"]
+    c = v.obs["combat"]
+    if step.endswith("assign"):
+        return AUTO
+    if step.endswith("block"):
+        blocks = [a for a in legal if a.verb == "block"]
+        return max(blocks, key=lambda a: sum(a.vals))
+    attacker = c["attacker"] == v.me + 1
+    p = v.p
+    heil, kraft, schutz = (Action("drink", arg=k) for k in ("heil", "kraft", "schutz"))
+    foes = c["defenders"] if attacker else c["attackers"]
+    big_foe = any(u["kind"] in ("H", "T", "R") and not u["defeated"] for u in foes)
+    if step in ("c:def_pre", "c:att_pre"):
+        if heil in legal and p["life"] <= max(4, p["max_life"] // 2):
+            return heil
+        if kraft in legal and big_foe:
+            return kraft
+    elif step in ("c:def_post", "c:att_post2"):
+        reds = [r["value"] for r in c["roll"] if r["die"] in "KMG"]
+        if schutz in legal and reds and max(reds) >= 3:
+            return schutz
+    return END
+
+
+def _silver(v: View, legal, rng):
+    ter = v.isl.terrain
+
+    def gain(a):
+        return sum(1 for h in range(v.isl.size) if v.mine[h] and ter[h] == a.arg)
+
+    return max(legal, key=gain)
+
+
+# ------------------------------------------------------------------ actions, recruit, haste
+
+
+def _reserve(v: View) -> int:
+    """Taler kept for the Wisent once its resources are near."""
+    p = v.p
+    if p["wisent"] or "wisent" not in v.obs["rules"] or v.obs["supply"]["wisent"] == 0:
+        return 0
+    return v.spec.wisent_price if p["warriors_on_board"] >= 3 else 0
+
+
+def _action(v: View, legal, rng):
+    got = _free(v, legal)
+    if got:
+        return got
+    p = v.p
+    t = v.taler
+    hurt = p["max_life"] - p["life"]
+    held = [x["kind"] for x in p["potions"]]
+    price = v.spec.potion_price
+
+    def has(a):
+        return a in legal
+
+    order = []
+    if hurt >= p["max_life"] // 2:
+        order += [Action("bath"), Action("buy", arg="heil", vals=(1,)), Action("met")]
+    order += [Action("wisent"), Action("search")]
+    if hurt >= 2:
+        order += [Action("bath")]
+    if t - v.spec.hammer_price >= _reserve(v) + 2:
+        order.append(Action("hammer"))
+    if not p["wisent"] and "eile" not in held and t >= price + _reserve(v):
+        order.append(Action("buy", arg="eile"))
+    if t >= 14:
+        order.append(Action("helm"))
+    for card in ("mjolnir", "kampfrausch", "pfade", "huginmunin"):
+        order.append(Action("epic", arg=card))
+    if len(held) < 2 and t >= price + 4 + _reserve(v):
+        order += [Action("buy", arg="heil"), Action("buy", arg="kraft")]
+    if hurt >= 3 and t >= 3:
+        order.append(Action("met"))
+    if t - _reserve(v) >= 6:
+        order += [Action("gamble", arg="big"), Action("gamble", arg="small")]
+    for a in order:
+        if has(a):
+            return a
+    return END
+
+
+def _recruit(v: View, legal, rng):
+    got = _free(v, legal)
+    if got:
+        return got
+    p = v.p
+    t = v.taler
+    reserve = _reserve(v)
+    gode = [a for a in legal if a.verb == "recruit" and a.arg == "G"]
+    if gode and (p["wisent"] or reserve == 0) and t >= 3:
+        return min(gode, key=lambda a: (a.a != v.hero, a.a))
+    ws = [a for a in legal if a.verb == "recruit" and a.arg == "W"]
+    if not ws or t - 2 < reserve:
+        return END
+    targets, _ = warrior_targets(v)
+    if not targets:
+        return END if p["warriors_on_board"] >= 8 else ws[0]
+    dist = v.costs_to(targets, lambda b: float("inf") if v.enemy[b] or v.blocked(b) else 1.0)
+    return min(ws, key=lambda a: dist[a.a])
+
+
+def _haste(v: View, legal, rng):
+    got = _free(v, legal)
+    if got:
+        return got
+    steps = [a for a in legal if a.verb == "haste"]
+    if steps and v.hero >= 0:
+        dist = hero_costs(v)
+        best = min(steps, key=lambda a: dist[a.b])
+        if dist[best.b] < dist[v.hero]:
+            return best
+    return _gode_step(v, legal) or END
+
+
+def _turnend(v: View, legal, rng):
+    return _free(v, legal) or END
+
+
+def _lay(v: View, legal, rng):
+    beaches = [h for h in v.isl.beaches if not v.enemy[h]] or list(v.isl.beaches)
+    dist = v.costs_to(beaches, lambda b: ENEMY_STEP if v.enemy[b] else 1.0)
+
+    def score(a):
+        danger = sum(1 for n in v.isl.neighbours[a.a] if v.enemy_hero[n] >= 0)
+        return dist[a.a] + 2 * danger
+
+    return min(legal, key=score)
+
+
+def _crystal(v: View, legal, rng):
+    return Action("crystal", arg="P")
+
+
+def _gift(v: View, legal, rng):
+    for k in ("heil", "kraft", "schutz", "eile"):
+        a = Action("gift", arg=k)
+        if a in legal:
+            return a
+    return END
+
+
+_HANDLERS = {
+    "beach": _beach, "gode": _gode, "move": _move, "combat": _combat_pick, "silver": _silver,
+    "action": _action, "potion2": _action, "recruit": _recruit, "haste": _haste,
+    "afterhaste": _turnend, "turnend": _turnend, "lay": _lay, "crystal": _crystal, "gift": _gift,
+}

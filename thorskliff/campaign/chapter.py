@@ -1,0 +1,740 @@
+"""Chapter scenario files of the campaign (RULES.md §18, docs/scenarios.md).
+
+A chapter file names its island, its setup, the time track, the three decks
+and its cards; cards carry German and English text and machine-readable
+effects (:mod:`.effects` runs them). Loading validates everything and reports
+each problem as a :class:`~thorskliff.scenario.ScenarioError` with the file,
+the key path (``cards.sommer.effects[0].rule``) and what is wrong, so a game
+never starts on a bad file.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
+from ..scenario import (
+    HERO_KEYS, LANGS, RIFT_KINDS, RULE_FLAGS, TERRAINS, ScenarioError, _Reader, arrangement_problem,
+    load_heroes, read_toml, scenario_dir,
+)
+
+SEASONS = ("spring", "summer", "autumn", "winter")
+SPACE_KINDS = (*SEASONS, "white", "darkness", "-")
+DECKS = ("time", "sanctuary", "special")
+CAMPAIGN_RULES = (*RULE_FLAGS, "buy_amber")
+POWERS = ("sail",)
+SPEC_KEYS = tuple(k for k in HERO_KEYS if k != "life")
+WHERE_KINDS = ("farm", "well", "rift", "peak", "beach", "landscape", "market", "sanctuary")
+UNIT_KINDS = ("warriors", "gode", "both")
+TARGETS = ("reader", "all", "behind")  # and hero:NAME
+#: the keys each effect takes besides ``do`` (docs/scenarios.md)
+EFFECT_KEYS: dict[str, tuple[str, ...]] = {
+    "story": (),
+    "taler": ("n", "to"),
+    "warriors": ("n", "to"),
+    "potion": ("kind", "to"),
+    "heal": ("n", "full", "to"),
+    "card": ("card", "to", "instead"),
+    "epic": ("item", "to", "instead"),
+    "enable": ("rule", "price", "items"),
+    "disable": ("rule",),
+    "rifts": (),
+    "trolls": (),
+    "goal": ("ambers", "crystals"),
+    "remove": ("units", "terrain", "kind", "level_min", "level_max", "count", "to"),
+    "crystal": ("to",),
+    "gode": ("marker", "to"),
+    "choice": ("to", "options"),
+    "darkness": (),
+}
+#: effects that may stop for a player's decision
+DECIDING = frozenset({"choice", "potion", "crystal"})
+CARD_KEYS = ("deck", "label", "title", "story", "text", "season", "finale", "effects", "hero", "abilities",
+             "modify", "powers", "use", "each_turn", "carry")
+
+
+@dataclass(frozen=True)
+class Where:
+    """Which hexes an effect touches; an empty field matches every hex."""
+
+    terrain: tuple[str, ...] = ()
+    kind: tuple[str, ...] = ()
+    level_min: int = 0
+    level_max: int = 5
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    text: dict[str, str]
+    cost: int
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Effect:
+    do: str
+    to: str = "reader"
+    n: int = 0
+    full: bool = False
+    kind: str = ""
+    card: str = ""
+    item: str = ""
+    rule: str = ""
+    price: int = 0
+    items: tuple[str, ...] = ()
+    units: str = "warriors"
+    where: Where = Where()
+    count: int = 0
+    options: tuple[Option, ...] = ()
+    instead: tuple[Effect, ...] = ()
+    ambers: int = 0
+    crystals: int = 0
+    marker: str = "blitz"
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck: str
+    title: dict[str, str]
+    story: dict[str, str] | None
+    text: dict[str, str] | None
+    effects: tuple[Effect, ...] = ()
+    label: str = ""
+    season: str = ""
+    finale: bool = False
+    hero: str = ""
+    abilities: tuple[str, ...] = ()
+    modify: tuple[tuple[str, int], ...] = ()
+    powers: tuple[str, ...] = ()
+    use: tuple[Effect, ...] = ()
+    each_turn: tuple[Effect, ...] = ()
+    carry: bool = False
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Chapter:
+    file: str
+    number: int
+    title: dict[str, str]
+    intro: dict[str, str]
+    epilogue: dict[str, str] | None
+    players: tuple[int, int]
+    arrangement: str
+    rifts: str | dict[str, str]  # where rifts go when laid: "shuffled" or label -> kind
+    beaches: tuple[str, ...]  # blocks whose beaches are start beaches, in seat order
+    taler: int
+    hero_taler: dict[str, int]
+    warriors: int
+    gode: bool
+    rifts_at_start: bool
+    rules: frozenset[str]
+    abilities: str  # "cards" | "all"
+    setup_cards: dict[str, tuple[str, ...]]
+    carry: tuple[str, ...]
+    goal_ambers: int
+    short_ambers: int  # 0: no short variant (decision 17)
+    goal_crystals: int
+    track: tuple[str, ...]
+    time: tuple[str, ...]
+    sanctuary: tuple[str | tuple[str, ...], ...]  # a tuple is a group shuffled at setup
+    special: tuple[str, ...]
+    cards: dict[str, Card] = field(repr=False)
+
+    def time_cards(self) -> dict[int, str]:
+        """Space number (1-based) -> the time card read there."""
+        spaces = [i for i, k in enumerate(self.track, start=1) if k != "-"]
+        return dict(zip(spaces, self.time))
+
+    def finale(self) -> tuple[str, ...]:
+        return tuple(c for c in self.sanctuary if isinstance(c, str) and self.cards[c].finale)
+
+
+def chapter_path(number: int) -> Path:
+    return scenario_dir() / "campaign" / f"chapter{number}.toml"
+
+
+def load_chapter(path_or_number: str | os.PathLike[str] | int) -> Chapter:
+    """Load and validate a chapter file (a number means the shipped chapter)."""
+    if isinstance(path_or_number, int):
+        path = chapter_path(path_or_number)
+    else:
+        path = Path(path_or_number)
+    path = path.resolve() if path.exists() else path
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    key = (str(path), stamp)
+    if key not in _CACHE:
+        _CACHE[key] = _Loader(path, ()).load()
+    return _CACHE[key]
+
+
+_CACHE: dict[tuple[str, int], Chapter] = {}
+
+
+class _Loader:
+    def __init__(self, path: Path, stack: tuple[str, ...]):
+        self.path = path
+        self.r = _Reader(path)
+        self.stack = (*stack, str(path))
+        self.heroes = load_heroes()
+
+    def fail(self, key: str, problem: str) -> ScenarioError:
+        return ScenarioError(self.path, key, problem)
+
+    # ------------------------------------------------------------------ top level
+    def load(self) -> Chapter:
+        doc = read_toml(self.path)
+        r = self.r
+        r.only(doc, "", ("chapter", "island", "setup", "goal", "track", "decks", "reuse", "cards"))
+        ch = r.table(doc, "chapter", "", ("number", "title", "intro", "epilogue", "players"))
+        number = r.int_in(ch, "number", "chapter", 1, 9)
+        title = r.texts(ch, "title", "chapter")
+        intro = r.texts(ch, "intro", "chapter")
+        epilogue = r.texts(ch, "epilogue", "chapter") if "epilogue" in ch else None
+        players = self._players(ch)
+
+        isl = r.table(doc, "island", "", ("arrangement", "rifts", "beaches"))
+        arrangement = r.value(isl, "arrangement", "island", str)
+        problem = arrangement_problem(arrangement, 6)
+        if problem:
+            raise self.fail("island.arrangement", problem)
+        rifts = self._rifts(isl)
+        beaches = self._beaches(isl, players[1])
+
+        setup = self._setup(r.table(doc, "setup", "", ("taler", "hero_taler", "warriors", "gode", "rifts",
+                                                       "rules", "abilities", "cards", "carry")))
+        goal = r.table(doc, "goal", "", ("ambers", "short_ambers", "crystals"))
+        g_amb = r.int_in(goal, "ambers", "goal", 1, 12)
+        g_short = r.int_in(goal, "short_ambers", "goal", 1, 12) if "short_ambers" in goal else 0
+        if g_short and g_short >= g_amb:
+            raise self.fail("goal.short_ambers", f"the short variant needs fewer ambers than {g_amb}")
+        g_cry = r.int_in(goal, "crystals", "goal", 0, 6, 0)
+
+        track = self._track(r.table(doc, "track", "", ("spaces",)))
+        decks = r.table(doc, "decks", "", DECKS)
+        cards = self._cards(doc)
+        cards.update(self._reuse(doc, cards))
+        time = self._ids(decks, "time")
+        special = self._ids(decks, "special")
+        sanctuary = self._sanctuary(decks)
+        chapter = Chapter(
+            file=str(self.path), number=number, title=title, intro=intro, epilogue=epilogue, players=players,
+            arrangement=arrangement, rifts=rifts, beaches=beaches, cards=cards, goal_ambers=g_amb,
+            short_ambers=g_short, goal_crystals=g_cry, track=track, time=time, sanctuary=sanctuary,
+            special=special, **setup)
+        _Checker(self, chapter, doc).check()
+        return chapter
+
+    def _players(self, ch: dict) -> tuple[int, int]:
+        players = self.r.value(ch, "players", "chapter", list)
+        if len(players) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in players):
+            raise self.fail("chapter.players", "must be [min, max], two integers")
+        lo, hi = players
+        if not 2 <= lo <= hi <= 4:
+            raise self.fail("chapter.players", f"must lie within 2..4 with min <= max, got [{lo}, {hi}]")
+        return lo, hi
+
+    def _rifts(self, isl: dict) -> str | dict[str, str]:
+        rifts = self.r.value(isl, "rifts", "island", (str, dict))
+        if isinstance(rifts, str):
+            if rifts != "shuffled":
+                raise self.fail("island.rifts", f"must be 'shuffled' or a table of rifts, not {rifts!r}")
+            return rifts
+        wells = [f"{s}c4" for s in range(1, 7)]
+        for label, kind in rifts.items():
+            if label not in wells:
+                raise self.fail(f"island.rifts.{label}", "rifts lie on well farms, which are the c4 slots (e.g. 2c4)")
+            if kind not in RIFT_KINDS:
+                raise self.fail(f"island.rifts.{label}", f"unknown rift {kind!r} (allowed: {', '.join(RIFT_KINDS)})")
+        missing = [w for w in wells if w not in rifts]
+        if missing:
+            raise self.fail("island.rifts", f"names no rift for {missing[0]}: all six well farms get one")
+        for kind in RIFT_KINDS:
+            if list(rifts.values()).count(kind) != 2:
+                raise self.fail("island.rifts", f"needs two tiles of each kind, has {list(rifts.values()).count(kind)} {kind}")
+        return dict(rifts)
+
+    def _beaches(self, isl: dict, most: int) -> tuple[str, ...]:
+        beaches = self.r.value(isl, "beaches", "island", list)
+        if not all(isinstance(b, str) and b in "ABCDEF" and len(b) == 1 for b in beaches):
+            raise self.fail("island.beaches", "must list block letters A–F")
+        if len(set(beaches)) != len(beaches):
+            raise self.fail("island.beaches", "names a block twice")
+        if len(beaches) < most:
+            raise self.fail("island.beaches", f"needs a start beach for each of {most} players, has {len(beaches)}")
+        return tuple(beaches)
+
+    def _setup(self, st: dict) -> dict[str, Any]:
+        r = self.r
+        taler = r.int_in(st, "taler", "setup", 0, 50)
+        hero_taler = r.value(st, "hero_taler", "setup", dict, {})
+        for hero in hero_taler:
+            self._hero(hero, f"setup.hero_taler.{hero}")
+            r.int_in(hero_taler, hero, "setup.hero_taler", 0, 50)
+        warriors = r.int_in(st, "warriors", "setup", 0, 10)
+        rules = r.value(st, "rules", "setup", list)
+        for i, rule in enumerate(rules):
+            if rule not in CAMPAIGN_RULES:
+                raise self.fail(f"setup.rules[{i}]", f"unknown rule {rule!r} (rules: {', '.join(CAMPAIGN_RULES)})")
+        if "buy_amber" in rules:
+            raise self.fail("setup.rules", "buy_amber needs a price: a card enables it")
+        abilities = r.value(st, "abilities", "setup", str)
+        if abilities not in ("cards", "all"):
+            raise self.fail("setup.abilities", f"must be 'cards' or 'all', not {abilities!r}")
+        cards = r.value(st, "cards", "setup", dict, {})
+        setup_cards = {}
+        for hero, ids in cards.items():
+            self._hero(hero, f"setup.cards.{hero}")
+            if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+                raise self.fail(f"setup.cards.{hero}", "must list card ids")
+            setup_cards[hero] = tuple(ids)
+        carry = r.value(st, "carry", "setup", list, [])
+        if not all(isinstance(x, str) for x in carry):
+            raise self.fail("setup.carry", "must list card ids")
+        return dict(taler=taler, hero_taler=dict(hero_taler), warriors=warriors,
+                    gode=r.value(st, "gode", "setup", bool), rifts_at_start=r.value(st, "rifts", "setup", bool),
+                    rules=frozenset(rules), abilities=abilities, setup_cards=setup_cards, carry=tuple(carry))
+
+    def _hero(self, name: str, key: str) -> None:
+        if name not in self.heroes:
+            raise self.fail(key, f"unknown hero {name!r} (heroes: {', '.join(self.heroes)})")
+
+    # ------------------------------------------------------------------ track and decks
+    def _track(self, tr: dict) -> tuple[str, ...]:
+        spaces = self.r.value(tr, "spaces", "track", list)
+        for i, s in enumerate(spaces):
+            if s not in SPACE_KINDS:
+                raise self.fail(f"track.spaces[{i}]", f"unknown space {s!r} (spaces: {', '.join(SPACE_KINDS)})")
+        if len(spaces) < 2:
+            raise self.fail("track.spaces", "needs at least two spaces: spring and darkness")
+        if spaces[0] != "spring":
+            raise self.fail("track.spaces[0]", "the marker starts on spring: the first space must be spring")
+        if spaces[-1] != "darkness":
+            raise self.fail(f"track.spaces[{len(spaces) - 1}]", "the last space must be darkness (Finsternis)")
+        seen: list[str] = []
+        for i, s in enumerate(spaces):
+            if s == "darkness" and i != len(spaces) - 1:
+                raise self.fail(f"track.spaces[{i}]", "darkness ends the track: it can only be the last space")
+            if s in SEASONS:
+                if s in seen:
+                    raise self.fail(f"track.spaces[{i}]", f"{s} comes twice")
+                if seen and SEASONS.index(s) < SEASONS.index(seen[-1]):
+                    raise self.fail(f"track.spaces[{i}]", f"{s} cannot follow {seen[-1]}")
+                seen.append(s)
+        return tuple(spaces)
+
+    def _ids(self, decks: dict, name: str) -> tuple[str, ...]:
+        ids = self.r.value(decks, name, "decks", list)
+        for i, x in enumerate(ids):
+            if not isinstance(x, str):
+                raise self.fail(f"decks.{name}[{i}]", "must be a card id")
+        return tuple(ids)
+
+    def _sanctuary(self, decks: dict) -> tuple[str | tuple[str, ...], ...]:
+        items = self.r.value(decks, "sanctuary", "decks", list)
+        out: list[str | tuple[str, ...]] = []
+        for i, x in enumerate(items):
+            key = f"decks.sanctuary[{i}]"
+            if isinstance(x, str):
+                out.append(x)
+            elif isinstance(x, dict):
+                self.r.only(x, key, ("shuffle",))
+                group = self.r.value(x, "shuffle", key, list)
+                if len(group) < 2 or not all(isinstance(c, str) for c in group):
+                    raise self.fail(f"{key}.shuffle", "must list at least two card ids to shuffle")
+                out.append(tuple(group))
+            else:
+                raise self.fail(key, "must be a card id or { shuffle = [ids] }")
+        return tuple(out)
+
+    # ------------------------------------------------------------------ cards
+    def _cards(self, doc: dict) -> dict[str, Card]:
+        table = self.r.value(doc, "cards", "", dict)
+        return {cid: self._card(cid, cdoc) for cid, cdoc in table.items()}
+
+    def _card(self, cid: str, cdoc: Any) -> Card:
+        r = self.r
+        path = f"cards.{cid}"
+        if not cid or cid != cid.lower() or not all(c.isalnum() or c in "-_" for c in cid):
+            raise self.fail(path, "a card id is a lower-case word (letters, digits, - and _)")
+        if cid == "top":
+            raise self.fail(path, "'top' means the top of the special deck; name the card otherwise")
+        if not isinstance(cdoc, dict):
+            raise self.fail(path, "must be a table")
+        r.only(cdoc, path, CARD_KEYS)
+        deck = r.value(cdoc, "deck", path, str)
+        if deck not in DECKS:
+            raise self.fail(f"{path}.deck", f"must be one of {', '.join(DECKS)}, not {deck!r}")
+        title = r.texts(cdoc, "title", path)
+        story = r.texts(cdoc, "story", path) if "story" in cdoc else None
+        text = r.texts(cdoc, "text", path) if "text" in cdoc else None
+        effects = self._effects(cdoc, "effects", path, required=deck != "special")
+        if effects and all(e.do == "story" for e in effects):
+            if story is None:
+                raise self.fail(f"{path}.story", "a story card needs its story")
+        elif text is None and (effects or "use" in cdoc or "each_turn" in cdoc or deck == "special"):
+            raise self.fail(f"{path}.text", "missing: a card with effects says them in words (de and en)")
+        season = r.value(cdoc, "season", path, str, "")
+        if season and (deck != "time" or season not in (*SEASONS, "darkness")):
+            raise self.fail(f"{path}.season", "only a time card has a season: spring, summer, autumn, winter "
+                                              "or darkness")
+        extra: dict[str, Any] = {}
+        if deck == "special":
+            extra = self._special(cdoc, path)
+        else:
+            for k in ("hero", "abilities", "modify", "powers", "use", "each_turn", "carry"):
+                if k in cdoc:
+                    raise self.fail(f"{path}.{k}", "only a special card has this key")
+        finale = r.value(cdoc, "finale", path, bool, False)
+        if finale and deck != "sanctuary":
+            raise self.fail(f"{path}.finale", "only a sanctuary card is read by the winner")
+        return Card(id=cid, deck=deck, title=title, story=story, text=text, effects=effects,
+                    label=r.value(cdoc, "label", path, str, ""), season=season, finale=finale,
+                    source=str(self.path), **extra)
+
+    def _special(self, cdoc: dict, path: str) -> dict[str, Any]:
+        r = self.r
+        hero = r.value(cdoc, "hero", path, str, "")
+        if hero:
+            self._hero(hero, f"{path}.hero")
+        abilities = r.value(cdoc, "abilities", path, list, [])
+        for i, k in enumerate(abilities):
+            if k not in SPEC_KEYS:
+                raise self.fail(f"{path}.abilities[{i}]", f"unknown ability {k!r} (abilities: {', '.join(SPEC_KEYS)})")
+        if abilities and not hero:
+            raise self.fail(f"{path}.hero", "an ability card names its hero")
+        modify = r.value(cdoc, "modify", path, dict, {})
+        for k in modify:
+            if k not in HERO_KEYS:
+                raise self.fail(f"{path}.modify.{k}", f"unknown hero value (values: {', '.join(HERO_KEYS)})")
+            r.int_in(modify, k, f"{path}.modify", -10, 10)
+        powers = r.value(cdoc, "powers", path, list, [])
+        for i, k in enumerate(powers):
+            if k not in POWERS:
+                raise self.fail(f"{path}.powers[{i}]", f"unknown power {k!r} (powers: {', '.join(POWERS)})")
+        return dict(hero=hero, abilities=tuple(abilities), modify=tuple(modify.items()), powers=tuple(powers),
+                    use=self._effects(cdoc, "use", path, required=False),
+                    each_turn=self._effects(cdoc, "each_turn", path, required=False),
+                    carry=r.value(cdoc, "carry", path, bool, False))
+
+    def _effects(self, doc: dict, key: str, path: str, required: bool) -> tuple[Effect, ...]:
+        full = f"{path}.{key}"
+        if key not in doc:
+            if required:
+                raise self.fail(full, "missing: every card does something (write [{ do = \"story\" }] "
+                                      "for a pure story card)")
+            return ()
+        items = doc[key]
+        if not isinstance(items, list):
+            raise self.fail(full, f"must be an array of effects, not {type(items).__name__}")
+        if required and not items:
+            raise self.fail(full, "is empty: every card does something")
+        effects = tuple(self._effect(e, f"{full}[{i}]") for i, e in enumerate(items))
+        if any(e.do == "story" for e in effects) and len(effects) > 1:
+            raise self.fail(full, "story stands alone: a card with effects needs no story effect")
+        return effects
+
+    def _effect(self, e: Any, path: str) -> Effect:
+        r = self.r
+        if not isinstance(e, dict):
+            raise self.fail(path, "an effect is a table like { do = \"taler\", n = 2 }")
+        do = r.value(e, "do", path, str)
+        if do not in EFFECT_KEYS:
+            raise self.fail(f"{path}.do", f"unknown effect {do!r} (effects: {', '.join(EFFECT_KEYS)})")
+        r.only(e, path, ("do", *EFFECT_KEYS[do]))
+        kw: dict[str, Any] = {"do": do}
+        if "to" in EFFECT_KEYS[do]:
+            kw["to"] = self._target(e, path, "all" if do == "remove" else "reader")
+        if do == "taler":
+            kw["n"] = r.int_in(e, "n", path, -50, 50)
+            if not kw["n"]:
+                raise self.fail(f"{path}.n", "must not be 0")
+        elif do == "warriors":
+            kw["n"] = r.int_in(e, "n", path, 1, 3)
+        elif do == "potion":
+            kind = r.value(e, "kind", path, str)
+            if kind not in (*POTIONS, "any"):
+                raise self.fail(f"{path}.kind", f"unknown potion {kind!r} (potions: {', '.join(POTIONS)}, any)")
+            kw["kind"] = kind
+        elif do == "heal":
+            if ("n" in e) == ("full" in e):
+                raise self.fail(path, "heal takes either n (life points) or full = true")
+            if "full" in e:
+                kw["full"] = r.value(e, "full", path, bool)
+                if not kw["full"]:
+                    raise self.fail(f"{path}.full", "write n for a partial heal")
+            else:
+                kw["n"] = r.int_in(e, "n", path, 1, 30)
+        elif do == "card":
+            kw["card"] = r.value(e, "card", path, str)
+            kw["instead"] = self._effects(e, "instead", path, required=False)
+        elif do == "epic":
+            item = r.value(e, "item", path, str)
+            if item not in EPIC_CARDS:
+                raise self.fail(f"{path}.item", f"unknown epic item {item!r} (items: {', '.join(EPIC_CARDS)})")
+            kw["item"] = item
+            kw["instead"] = self._effects(e, "instead", path, required=False)
+        elif do in ("enable", "disable"):
+            self._rule(e, path, kw)
+        elif do == "goal":
+            if "ambers" not in e and "crystals" not in e:
+                raise self.fail(path, "goal sets ambers, crystals or both")
+            kw["ambers"] = r.int_in(e, "ambers", path, 1, 12) if "ambers" in e else 0
+            kw["crystals"] = r.int_in(e, "crystals", path, 1, 6) if "crystals" in e else 0
+        elif do == "remove":
+            self._remove(e, path, kw)
+        elif do == "gode":
+            marker = r.value(e, "marker", path, str, "blitz")
+            if marker not in GODE_ABILITIES:
+                raise self.fail(f"{path}.marker", f"unknown ability {marker!r} ({', '.join(GODE_ABILITIES)})")
+            kw["marker"] = marker
+        elif do == "choice":
+            kw["options"] = self._options(e, path)
+        return Effect(**kw)
+
+    def _target(self, e: dict, path: str, default: str) -> str:
+        to = self.r.value(e, "to", path, str, default)
+        if to.startswith("hero:"):
+            self._hero(to[5:], f"{path}.to")
+        elif to not in TARGETS:
+            raise self.fail(f"{path}.to", f"unknown target {to!r} (targets: {', '.join(TARGETS)}, hero:NAME)")
+        return to
+
+    def _rule(self, e: dict, path: str, kw: dict) -> None:
+        r = self.r
+        rule = r.value(e, "rule", path, str)
+        if rule not in CAMPAIGN_RULES:
+            raise self.fail(f"{path}.rule", f"unknown rule {rule!r} (rules: {', '.join(CAMPAIGN_RULES)})")
+        kw["rule"] = rule
+        if "price" in e and not (kw["do"] == "enable" and rule == "buy_amber"):
+            raise self.fail(f"{path}.price", "only enabling buy_amber takes a price")
+        if kw["do"] == "enable" and rule == "buy_amber":
+            kw["price"] = r.int_in(e, "price", path, 0, 50)
+        if "items" in e:
+            if not (kw["do"] == "enable" and rule == "epic"):
+                raise self.fail(f"{path}.items", "only enabling epic takes items")
+            items = r.value(e, "items", path, list)
+            for i, it in enumerate(items):
+                if it not in EPIC_CARDS:
+                    raise self.fail(f"{path}.items[{i}]", f"unknown epic item {it!r} (items: {', '.join(EPIC_CARDS)})")
+            kw["items"] = tuple(items)
+
+    def _remove(self, e: dict, path: str, kw: dict) -> None:
+        r = self.r
+        units = r.value(e, "units", path, str, "warriors")
+        if units not in UNIT_KINDS:
+            raise self.fail(f"{path}.units", f"must be {', '.join(UNIT_KINDS)}, not {units!r}")
+        terrain = r.value(e, "terrain", path, list, [])
+        for i, t in enumerate(terrain):
+            if t not in TERRAINS:
+                raise self.fail(f"{path}.terrain[{i}]", f"unknown terrain {t!r} ({', '.join(TERRAINS)})")
+        kinds = r.value(e, "kind", path, list, [])
+        for i, k in enumerate(kinds):
+            if k not in WHERE_KINDS:
+                raise self.fail(f"{path}.kind[{i}]", f"unknown kind of hex {k!r} ({', '.join(WHERE_KINDS)})")
+        lo = r.int_in(e, "level_min", path, 0, 5, 0)
+        hi = r.int_in(e, "level_max", path, 0, 5, 5)
+        if lo > hi:
+            raise self.fail(f"{path}.level_min", f"is above level_max ({lo} > {hi})")
+        if not (terrain or kinds or "level_min" in e or "level_max" in e):
+            raise self.fail(path, "remove needs a condition: terrain, kind, level_min or level_max")
+        kw.update(units=units, count=r.int_in(e, "count", path, 0, 10, 0),
+                  where=Where(tuple(terrain), tuple(kinds), lo, hi))
+
+    def _options(self, e: dict, path: str) -> tuple[Option, ...]:
+        r = self.r
+        items = r.value(e, "options", path, list)
+        if len(items) < 2:
+            raise self.fail(f"{path}.options", "a choice needs at least two options")
+        out, ids = [], set()
+        for i, o in enumerate(items):
+            key = f"{path}.options[{i}]"
+            if not isinstance(o, dict):
+                raise self.fail(key, "an option is a table with id, text and effects")
+            r.only(o, key, ("id", "text", "cost", "effects"))
+            oid = r.value(o, "id", key, str)
+            if not oid or not all(c.isalnum() or c in "-_" for c in oid) or oid != oid.lower():
+                raise self.fail(f"{key}.id", f"must be a lower-case word, not {oid!r}")
+            if oid in ids:
+                raise self.fail(f"{key}.id", f"{oid!r} is taken by another option")
+            ids.add(oid)
+            cost = r.int_in(o, "cost", key, 0, 50, 0)
+            out.append(Option(oid, r.texts(o, "text", key), cost, self._effects(o, "effects", key, required=True)))
+        if all(o.cost for o in out):
+            raise self.fail(f"{path}.options", "at least one option must cost nothing, so a choice is always possible")
+        return tuple(out)
+
+    # ------------------------------------------------------------------ reused cards
+    def _reuse(self, doc: dict, own: dict[str, Card]) -> dict[str, Card]:
+        items = self.r.value(doc, "reuse", "", list, [])
+        out: dict[str, Card] = {}
+        for i, item in enumerate(items):
+            key = f"reuse[{i}]"
+            if not isinstance(item, dict):
+                raise self.fail(key, "must be a table with file and cards")
+            self.r.only(item, key, ("file", "cards"))
+            name = self.r.value(item, "file", key, str)
+            other = self.path.parent / name
+            if not other.is_file():
+                raise self.fail(f"{key}.file", f"no such chapter file {name!r} beside this one")
+            other = other.resolve()
+            if str(other) in self.stack:
+                raise self.fail(f"{key}.file", "reuses cards in a circle")
+            source = _Loader(other, self.stack).load()
+            ids = self.r.value(item, "cards", key, list)
+            for j, cid in enumerate(ids):
+                if not isinstance(cid, str) or cid not in source.cards:
+                    raise self.fail(f"{key}.cards[{j}]", f"{name} defines no card {cid!r}")
+                if cid in own or cid in out:
+                    raise self.fail(f"{key}.cards[{j}]", f"card {cid!r} is defined here already")
+                out[cid] = source.cards[cid]
+        return out
+
+
+class _Checker:
+    """Cross-references: decks against cards, the time track against the time deck."""
+
+    def __init__(self, loader: _Loader, ch: Chapter, doc: dict):
+        self.ld = loader
+        self.ch = ch
+        self.own = set(doc.get("cards", {}))
+
+    def fail(self, key: str, problem: str) -> ScenarioError:
+        return self.ld.fail(key, problem)
+
+    def check(self) -> None:
+        ch = self.ch
+        placed: dict[str, str] = {}
+        for deck, ids in (("time", ch.time), ("special", ch.special)):
+            for i, cid in enumerate(ids):
+                self._in_deck(cid, deck, f"decks.{deck}[{i}]", placed)
+        for i, item in enumerate(ch.sanctuary):
+            if isinstance(item, str):
+                self._in_deck(item, "sanctuary", f"decks.sanctuary[{i}]", placed)
+            else:
+                for j, cid in enumerate(item):
+                    self._in_deck(cid, "sanctuary", f"decks.sanctuary[{i}].shuffle[{j}]", placed)
+                    if ch.cards[cid].finale:
+                        raise self.fail(f"decks.sanctuary[{i}].shuffle[{j}]", "the winner's cards are not shuffled")
+        self._setup_cards(placed)
+        self._sanctuary_order()
+        self._track()
+        for cid in sorted(self.own):
+            if cid not in placed and cid not in self._given_at_setup():
+                raise self.fail(f"cards.{cid}", "is in no deck and given at no setup")
+        for cid, card in ch.cards.items():
+            if cid in self.own:
+                self._card_refs(card, f"cards.{cid}")
+
+    def _in_deck(self, cid: str, deck: str, key: str, placed: dict[str, str]) -> None:
+        card = self.ch.cards.get(cid)
+        if card is None:
+            raise self.fail(key, f"names a missing card {cid!r}")
+        if card.deck != deck:
+            raise self.fail(key, f"{cid!r} is a {card.deck} card, not a {deck} card")
+        if cid in placed:
+            raise self.fail(key, f"{cid!r} is already in {placed[cid]}")
+        placed[cid] = key
+
+    def _given_at_setup(self) -> set[str]:
+        return {c for ids in self.ch.setup_cards.values() for c in ids} | set(self.ch.carry)
+
+    def _setup_cards(self, placed: dict[str, str]) -> None:
+        ch = self.ch
+        for hero, ids in ch.setup_cards.items():
+            for i, cid in enumerate(ids):
+                key = f"setup.cards.{hero}[{i}]"
+                card = ch.cards.get(cid)
+                if card is None:
+                    raise self.fail(key, f"names a missing card {cid!r}")
+                if card.deck != "special":
+                    raise self.fail(key, f"{cid!r} is a {card.deck} card; a hero holds special cards")
+                if cid in placed:
+                    raise self.fail(key, f"{cid!r} is given at setup and lies in {placed[cid]}")
+        for i, cid in enumerate(ch.carry):
+            card = ch.cards.get(cid)
+            if card is None:
+                raise self.fail(f"setup.carry[{i}]", f"names a missing card {cid!r} (reuse it from its chapter)")
+            if not card.carry:
+                raise self.fail(f"setup.carry[{i}]", f"{cid!r} is no card that carries over (carry = true)")
+
+    def _sanctuary_order(self) -> None:
+        ch = self.ch
+        seen_finale = False
+        plain = 0
+        for i, item in enumerate(ch.sanctuary):
+            if isinstance(item, str) and ch.cards[item].finale:
+                seen_finale = True
+            elif seen_finale:
+                raise self.fail(f"decks.sanctuary[{i}]", "the winner's cards (finale) come last")
+            else:
+                plain += 1 if isinstance(item, str) else len(item)
+        need = (ch.goal_ambers - 1) * ch.players[1]
+        if plain < need:
+            raise self.fail("decks.sanctuary", f"holds {plain} cards before the winner's, but {ch.players[1]} "
+                                               f"players may make {need} deliveries that draw one")
+
+    def _track(self) -> None:
+        ch = self.ch
+        spaces = [(i, k) for i, k in enumerate(ch.track) if k != "-"]
+        if len(spaces) != len(ch.time):
+            raise self.fail("track.spaces", f"has {len(spaces)} spaces with a card but the time deck holds "
+                                            f"{len(ch.time)} cards")
+        for n, ((i, kind), cid) in enumerate(zip(spaces, ch.time)):
+            card = ch.cards[cid]
+            darkness = any(e.do == "darkness" for e in card.effects)
+            if kind == "white":
+                if card.season:
+                    raise self.fail(f"decks.time[{n}]", f"{cid!r} is the {card.season} card but lands on the "
+                                                        f"white field {i + 1}")
+            elif card.season != kind:
+                raise self.fail(f"decks.time[{n}]", f"{cid!r} lands on space {i + 1} ({kind}) but its season is "
+                                                    f"{card.season or 'none'}")
+            if darkness != (kind == "darkness"):
+                raise self.fail(f"decks.time[{n}]", "only the card of the last space ends the chapter (darkness)"
+                                if darkness else f"{cid!r} on the last space must end the chapter (do = \"darkness\")")
+
+    def _card_refs(self, card: Card, path: str) -> None:
+        groups = [("effects", card.effects), ("use", card.use), ("each_turn", card.each_turn)]
+        for key, effects in groups:
+            quiet = key == "each_turn" or card.finale
+            self._refs(card, effects, f"{path}.{key}", quiet)
+
+    def _refs(self, card: Card, effects: tuple[Effect, ...], path: str, quiet: bool) -> None:
+        ch = self.ch
+        for i, e in enumerate(effects):
+            key = f"{path}[{i}]"
+            if quiet and (e.do in DECIDING and not (e.do == "potion" and e.kind != "any")):
+                raise self.fail(f"{key}.do", "no decision allowed here: the winner's cards and each_turn effects run without one")
+            if card.deck == "time" and e.to == "reader" and "to" in EFFECT_KEYS[e.do]:
+                raise self.fail(f"{key}.to", "a time card has no reader: name all, behind or hero:NAME")
+            if e.do == "darkness" and card.deck != "time":
+                raise self.fail(f"{key}.do", "only the time track's last card ends the chapter")
+            if e.do == "card":
+                if e.card == "top":
+                    if not ch.special:
+                        raise self.fail(f"{key}.card", "draws from an empty special deck")
+                elif e.card not in ch.special:
+                    raise self.fail(f"{key}.card", f"{e.card!r} is not in the special deck")
+            self._refs(card, e.instead, f"{key}.instead", quiet)
+            for j, o in enumerate(e.options):
+                self._refs(_as_reader(card), o.effects, f"{key}.options[{j}].effects", quiet)
+
+
+def _as_reader(card: Card) -> Card:
+    """Inside a choice the chooser is the reader, also on a time card."""
+    return Card(id=card.id, deck="special", title=card.title, story=None, text=None, finale=card.finale)
+
+
+def lang_text(texts: dict[str, str] | None, lang: str) -> str:
+    if not texts:
+        return ""
+    return texts.get(lang) or texts[LANGS[0]]

@@ -1,0 +1,386 @@
+"""A campaign chapter (RULES.md §18): the game state plus time track, decks
+and cards.
+
+:class:`CampaignState` is a :class:`~thorskliff.state.GameState` that
+overrides a few of the engine's hooks: a delivery draws the next sanctuary
+card (R-CAMP-3), a new round moves the time marker and reads its card
+(R-CAMP-2), a win reads the winner's cards, heroes' abilities come from the
+ability cards they hold, and the decisions ``choose``, ``use`` and
+``buy amber`` join the engine's (docs/scenarios.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .. import dice
+from ..actions import Action, IllegalActionError, fmt
+from ..phases import OPEN_STEPS
+from ..scenario import HeroSpec, ModeSpec, load_heroes
+from ..state import GameState, SeatSpec
+from . import effects
+from .chapter import Chapter, lang_text, load_chapter
+from .notation import BUY_AMBER, parse
+
+SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (below 1000, R-DICE-2)
+
+
+class CampaignState(GameState):
+    """One chapter in play. Create with :meth:`new_chapter`."""
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new_chapter(cls, group: Any, chapter: Chapter | str | int, seed: int, short: bool = False,
+                    start: int = 0, carried: dict[int, list[str]] | None = None) -> CampaignState:
+        """Set up a chapter (R-CAMP-1) for ``group`` (a :class:`~.group.Group`
+        or a list of ``(name, hero, colour)``); ``start`` is the seat holding
+        the start tile. Carried cards come from the group unless given."""
+        ch = chapter if isinstance(chapter, Chapter) else load_chapter(chapter)
+        if hasattr(group, "seats"):
+            seats = [SeatSpec(*s) for s in group.seats()]
+            carried = group.carried if carried is None else carried
+        else:
+            seats = [SeatSpec(*s) for s in group]
+        n = len(seats)
+        lo, hi = ch.players
+        if not lo <= n <= hi:
+            raise ValueError(f"chapter {ch.number} is for {lo}–{hi} players, not {n}")
+        if short and not ch.short_ambers:
+            raise ValueError(f"chapter {ch.number} has no short variant (decision 17)")
+        if not 0 <= start < n:
+            raise ValueError(f"the start tile goes to a seat 1–{n}")
+        mode = ModeSpec(
+            id=f"campaign{ch.number}", name=ch.title, players=ch.players, layout="full",
+            arrangement=ch.arrangement, rifts="none", trolls=False, rules=ch.rules,
+            goal_ambers=ch.short_ambers if short else ch.goal_ambers, goal_crystals=ch.goal_crystals,
+            delivery_taler=0, delivery_warriors=(), start_taler=ch.taler, start_supply=ch.warriors,
+            start_amber=True, source=ch.file)
+        from ..island import island_for
+
+        rifts = effects.rift_placement(ch, island_for(ch.arrangement), seed) if ch.rifts_at_start else {}
+        st = cls.new(mode, seats, seed, arrangement=ch.arrangement, rifts=rifts, first=start)
+        st._setup_chapter(ch, short, start, carried or {})
+        return st
+
+    def _init(self, *args) -> None:
+        super()._init(*args)
+        n = len(self.players)
+        self.chapter: Chapter | None = None
+        self.short = False
+        self.time_round = 0
+        self.time_cards: dict[int, str] = {}
+        self.sanctuary_left: list[str] = []
+        self.special_left: list[str] = []
+        self.held: list[list[str]] = [[] for _ in range(n)]
+        self.spent: list[list[str]] = [[] for _ in range(n)]
+        self.base_specs: list[HeroSpec] = [p.spec for p in self.players]
+        self.queue: list = []
+        self.waiting: effects.Waiting | None = None
+        self.resume: tuple | None = None
+        self.reading_finale = False
+        #: every card read, gained or used: (card id, seat or None, round, how)
+        self.card_log: list[tuple[str, int | None, int, str]] = []
+        self.troll_wait: list[int] = []
+        self.amber_price = 0
+        self.shuffles: dict[str, list[str]] = {}
+        #: every decision and roll applied, in notation: with the seed it replays the chapter
+        self.history: list[str] = []
+
+    def _setup_chapter(self, ch: Chapter, short: bool, start: int, carried: dict[int, list[str]]) -> None:
+        self.chapter = ch
+        self.short = short
+        self.start_seat = start
+        self.rules = set(ch.rules)
+        self.epic_free = set()
+        self.time_cards = ch.time_cards()
+        self._deal_sanctuary(ch)
+        self.special_left = list(ch.special)
+        heroes = load_heroes()
+        n = len(self.players)
+        for k in range(n):
+            q = (start + k) % n
+            p = self.players[q]
+            self.base_specs[q] = heroes[p.hero]
+            cards = list(ch.setup_cards.get(p.hero, ()))
+            cards += [c for c in carried.get(q, ()) if c in ch.carry and c not in cards]
+            for c in cards:
+                if c in self.special_left:
+                    self.special_left.remove(c)
+                self.held[q].append(c)
+                self.card_log.append((c, q, 0, "setup"))
+            self.refresh_spec(q)
+            p.life = p.max_life
+            p.taler = ch.hero_taler.get(p.hero, ch.taler)
+            sector = ch.arrangement.index(ch.beaches[k]) + 1
+            p.hero_at = self.island.index(f"{sector}c3")  # R-ISLE-11: start beaches in seat order
+            if ch.gode:
+                p.gode_at = p.hero_at  # R-CAMP-5 / decision 15: chapter 3's Gode starts beside its hero
+        self.round = 1
+        self.time_round = 1
+        self.step = "setup"
+        self.decider = start
+        first = self.time_cards.get(1)
+        if first:  # R-CAMP-2: the card of spring is read before the first turn
+            self.read_card(first, None, ("begin", start), "time")
+        else:
+            self._begin_turn(start)
+
+    def _deal_sanctuary(self, ch: Chapter) -> None:
+        order: list[str] = []
+        counter = SHUFFLE_COUNTER
+        for i, item in enumerate(ch.sanctuary):
+            if isinstance(item, str):
+                if not ch.cards[item].finale:
+                    order.append(item)
+            else:
+                mixed = dice.shuffle(list(item), self.seed, counter)
+                counter += len(item) + 1
+                self.shuffles[f"sanctuary[{i}]"] = mixed
+                order.extend(mixed)
+        self.sanctuary_left = order
+
+    def clone(self) -> CampaignState:
+        c = super().clone()
+        c.__class__ = type(self)
+        c.held = [list(h) for h in self.held]
+        c.spent = [list(h) for h in self.spent]
+        c.sanctuary_left = list(self.sanctuary_left)
+        c.special_left = list(self.special_left)
+        c.queue = list(self.queue)
+        c.card_log = list(self.card_log)
+        c.troll_wait = list(self.troll_wait)
+        c.history = list(self.history)
+        c.base_specs = list(self.base_specs)
+        return c
+
+    # ------------------------------------------------------------------ cards
+    def read_card(self, cid: str, reader: int | None, resume: tuple | None, how: str) -> None:
+        self.card_log.append((cid, reader, self.round, how))
+        effects.run(self, cid, self.chapter.cards[cid].effects, reader, resume)
+
+    def give_card(self, q: int, cid: str) -> str | None:
+        """A special card from the deck to seat ``q`` ("top": the top card);
+        None when it is not in the deck any more (R-CAMP-4: each exists once)."""
+        if cid == "top":
+            if not self.special_left:
+                return None
+            cid = self.special_left.pop(0)
+        elif cid in self.special_left:
+            self.special_left.remove(cid)
+        else:
+            return None
+        self.held[q].append(cid)
+        self.card_log.append((cid, q, self.round, "special"))
+        self.refresh_spec(q)
+        return cid
+
+    def refresh_spec(self, q: int) -> None:
+        """A hero's abilities are those of its ability cards (chapters 1–2) or
+        all printed ones (chapter 3), plus what held cards modify."""
+        base = self.base_specs[q]
+        cards = [self.chapter.cards[c] for c in self.held[q]]
+        if self.chapter.abilities == "all":
+            spec = base
+        else:
+            spec = HeroSpec(name=base.name, life=base.life)
+            for card in cards:
+                if card.hero == base.name and card.abilities:
+                    spec = replace(spec, **{k: getattr(base, k) for k in card.abilities})
+        for card in cards:
+            for k, v in card.modify:
+                spec = replace(spec, **{k: getattr(spec, k) + v})
+        self.players[q].spec = spec
+
+    def powers(self, q: int) -> set[str]:
+        return {pw for c in self.held[q] for pw in self.chapter.cards[c].powers}
+
+    def usable(self, q: int) -> list[str]:
+        return [c for c in self.held[q] if self.chapter.cards[c].use]
+
+    # ------------------------------------------------------------------ engine hooks
+    def _begin_turn(self, seat: int) -> None:
+        if self.round > self.time_round:  # R-CAMP-2: a round ended, the marker moves on
+            self.time_round = self.round
+            cid = self.time_cards.get(self.round)
+            if cid:
+                self.read_card(cid, None, ("begin", seat), "time")
+                return
+        self._wake_trolls()
+        for cid in list(self.held[seat]):
+            each = self.chapter.cards[cid].each_turn
+            if each:
+                effects.run(self, cid, each, seat, None)
+        super()._begin_turn(seat)
+
+    def _wake_trolls(self) -> None:
+        for h in list(self.troll_wait):
+            if not any(self.units_of(q, h) for q in range(len(self.players))):
+                self.troll_wait.remove(h)
+                self.troll[h] = True
+                self.crystal_at[h] = self.crystal_at.get(h, 0) + 1
+
+    def _on_deliver(self, p) -> None:
+        """R-CAMP-3: the next sanctuary card instead of Taler and warriors; the
+        winning delivery draws none."""
+        if p.delivered >= self.mode.goal_ambers or not self.sanctuary_left:
+            return
+        cid = self.sanctuary_left.pop(0)
+        self.read_card(cid, p.seat, ("return", self.step, self.decider), "sanctuary")
+
+    def _jorund_heart(self) -> bool:
+        return self.players[self.seat].spec.heart_sales > 0  # Thors Blut only with its card
+
+    def _win(self, seat: int, reason: str) -> None:
+        first = self.result is None
+        super()._win(seat, reason)
+        if first and self.result is not None and self.chapter is not None:
+            saved = self.queue, self.resume
+            self.queue, self.resume = [], None
+            self.reading_finale = True  # R-CAMP-3: the winner reads Z.1–Z.3
+            for cid in self.chapter.finale():
+                self.read_card(cid, seat, None, "finale")
+            self.reading_finale = False
+            self.queue, self.resume = saved
+
+    def _action_legal(self) -> list[Action]:
+        out = super()._action_legal()
+        if "buy_amber" in self.rules and not self.action_done and self.seat >= 0:
+            p = self.players[self.seat]
+            if p.hero_at in self.island.markets and not p.amber and self.amber_supply > 0 \
+                    and p.taler >= self.amber_price:
+                out.append(BUY_AMBER)
+        return out
+
+    def _move_legal(self) -> list[Action]:
+        out = super()._move_legal()
+        p = self.players[self.seat]
+        if self._can_sail(p):
+            a = p.hero_at
+            for b in self.island.beaches:
+                if b != a and self.lying.get(b, p.seat) == p.seat:
+                    out.append(Action("step", a, b, -1, "H"))
+        return out
+
+    def _can_sail(self, p) -> bool:
+        """Leifs Seekarte: from a beach, the whole movement to any other beach."""
+        return (p.hero_at >= 0 and self.island.beach[p.hero_at] and self.hero_left == (2 if p.wisent else 1)
+                and "sail" in self.powers(p.seat))
+
+    def _do_step(self, a: Action) -> None:
+        sail = a.arg == "H" and a.b not in self.island.neighbours[a.a]
+        super()._do_step(a)
+        if sail:
+            self.hero_left = 0
+
+    def _generate(self) -> list[Action]:
+        if self.step == "card":
+            return [Action("choose", arg=o.id) for o in self.waiting.available(self)]
+        out = super()._generate()
+        if self.step in OPEN_STEPS and self.decider == self.seat:
+            out.extend(Action("use", arg=c) for c in self.usable(self.seat))
+        return out
+
+    def _apply(self, a: Action) -> None:
+        if a.verb == "choose":
+            effects.choose(self, a.arg)
+        elif a.verb == "use":
+            q = self.seat
+            self.held[q].remove(a.arg)
+            self.spent[q].append(a.arg)
+            self.refresh_spec(q)
+            self.card_log.append((a.arg, q, self.round, "use"))
+            effects.run(self, a.arg, self.chapter.cards[a.arg].use, q, ("return", self.step, self.decider))
+        elif a == BUY_AMBER:
+            p = self.players[self.seat]
+            p.taler -= self.amber_price
+            p.amber = True
+            self.amber_supply -= 1
+            self.action_done = True
+            self._enter_phase(5)
+        else:
+            super()._apply(a)
+
+    # ------------------------------------------------------------------ API
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        if isinstance(action, str):
+            action = parse(action)
+        if action.verb == "resign" and self.step == "card":
+            raise IllegalActionError("a card's decision comes first", "R-CAMP-2")
+        super().apply_action(action, seat)
+        self.history.append(fmt(action))
+
+    def _why_illegal(self, a: Action) -> IllegalActionError:
+        if self.step == "card":
+            opts = ", ".join(f"choose {o.id}" for o in self.waiting.available(self))
+            return IllegalActionError(f"a card asks seat {self.decider + 1} to choose first: {opts}", "R-CAMP-2")
+        if a.verb == "choose":
+            return IllegalActionError("no card asks for a choice now", "R-CAMP-2")
+        if a.verb == "use":
+            if a.arg not in self.held[self.decider]:
+                return IllegalActionError(f"seat {self.decider + 1} holds no card {a.arg!r} to use", "R-CAMP-4")
+            return IllegalActionError("a card is used at a decision of one's own turn, outside a combat",
+                                      "R-CAMP-4")
+        if a == BUY_AMBER:
+            return self._why_not_amber()
+        return super()._why_illegal(a)
+
+    def _why_not_amber(self) -> IllegalActionError:
+        p = self.players[self.decider] if self.decider >= 0 else None
+        if "buy_amber" not in self.rules:
+            return IllegalActionError("ambers cannot be bought in this chapter (now)", "R-CAMP-5")
+        if p is None or self.step != "action" or self.decider != self.seat:
+            return IllegalActionError("buying an amber is an action of phase 4", "R-ACT-1")
+        if p.hero_at not in self.island.markets:
+            return IllegalActionError("ambers are bought at the market", "R-ACT-1")
+        if p.amber:
+            return IllegalActionError("a hero carries one amber at most", "R-UNIT-2")
+        if self.amber_supply <= 0:
+            return IllegalActionError("the supply has no amber left", "R-AMBER-7")
+        return IllegalActionError(f"an amber costs {self.amber_price} Taler", "R-ACT-1")
+
+    def observation(self, seat: int | None = None) -> dict:
+        obs = super().observation(seat)
+        obs["campaign"] = self.campaign_view()
+        return obs
+
+    def campaign_view(self, lang: str = "de") -> dict[str, Any]:
+        """Plain data for a UI: chapter, time track, goal, held cards, the card log
+        and a card's open decision."""
+        ch = self.chapter
+        w = self.waiting if self.step == "card" else None
+        return {
+            "chapter": ch.number,
+            "title": lang_text(ch.title, lang),
+            "short": self.short,
+            "goal": {"ambers": self.mode.goal_ambers, "crystals": self.mode.goal_crystals},
+            "marker": min(self.round, len(ch.track)),
+            "track": self.track_view(lang),
+            "rules": sorted(self.rules),
+            "amber_price": self.amber_price if "buy_amber" in self.rules else None,
+            "held": [list(h) for h in self.held],
+            "spent": [list(h) for h in self.spent],
+            "sanctuary_left": len(self.sanctuary_left),
+            "log": [{"card": c, "seat": None if s is None else s + 1, "round": r, "how": how}
+                    for c, s, r, how in self.card_log],
+            "choice": None if w is None else {
+                "seat": w.seat + 1, "card": w.card,
+                "options": [{"id": o.id, "text": lang_text(o.text, lang), "cost": o.cost} for o in w.options]},
+        }
+
+    def track_view(self, lang: str = "de") -> list[dict[str, Any]]:
+        """The time track, space by space: kind, card and whether it was read."""
+        out = []
+        marker = min(self.round, len(self.chapter.track))
+        for i, kind in enumerate(self.chapter.track, start=1):
+            cid = self.time_cards.get(i)
+            out.append({"space": i, "kind": kind, "card": cid,
+                        "title": lang_text(self.chapter.cards[cid].title, lang) if cid else "",
+                        "read": cid is not None and i <= marker, "marker": i == marker})
+        return out
+
+    def card(self, cid: str):
+        return self.chapter.cards[cid]
+
+    def rules_in_force(self) -> list[str]:
+        return sorted(self.rules)

@@ -1,0 +1,374 @@
+"""The headless command line: ``thorskliff new|legal|apply|show|replay|position|bench``.
+
+A game lives in its record file (``docs/records.md``); every command reads
+it, and ``apply`` appends decisions to it. Seats are counted from 1. Errors
+print ``thorskliff: <message>`` on stderr and exit with 2 (``replay``: 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from . import __version__, record
+from .actions import ActionError
+from .game import Game
+from .player import COLOURS
+from .position import PositionError, to_position
+from .record import RecordError
+from .scenario import ScenarioError, available_modes, load_heroes
+
+INTRO = """\
+thorskliff {version} — Die Schlacht um Thors Kliff
+
+The terminal UI is not built yet. The headless commands work:
+
+  thorskliff new --players "Anna:Bera,Ben:Oleif,Cora:Jorund" -o game.tkr
+  thorskliff legal game.tkr            who decides, and the legal decisions
+  thorskliff apply game.tkr "H 1c3-1c2" "end"
+  thorskliff show game.tkr [--seat N] [--json]
+  thorskliff replay game.tkr           check a record end to end
+  thorskliff position game.tkr [-o FILE]
+  thorskliff bench
+
+'thorskliff COMMAND --help' explains a command; docs/notation.md the decisions.
+"""
+
+
+class CliError(Exception):
+    """A problem to report as 'thorskliff: <message>' with an exit code."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would exit; main reports it instead
+        cmd = self.prog.partition(" ")[2]
+        raise CliError(f"{cmd + ': ' if cmd else ''}{message} (see '{self.prog} --help')")
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _seats(players: str, colours: str | None) -> list[tuple[str, str, str]]:
+    heroes = {h.lower(): h for h in load_heroes()}
+    seats = []
+    for part in players.split(","):
+        name, sep, hero = part.partition(":")
+        name, hero = name.strip(), hero.strip()
+        if not sep or not name or not hero:
+            raise CliError(f"--players: {part.strip()!r} is not NAME:HERO (e.g. \"Anna:Bera,Ben:Oleif\")")
+        if hero.lower() not in heroes:
+            raise CliError(f"--players: unknown hero {hero!r} (heroes: {', '.join(heroes.values())})")
+        seats.append((name, heroes[hero.lower()]))
+    cols = [c.strip().lower() for c in colours.split(",")] if colours else list(COLOURS[:len(seats)])
+    if len(cols) != len(seats):
+        raise CliError(f"--colours names {len(cols)} colours for {len(seats)} players")
+    return [(n, h, c) for (n, h), c in zip(seats, cols)]
+
+
+def cmd_new(args) -> int:
+    seats = _seats(args.players, args.colours)
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise CliError(f"{out} exists (use --force to replace it)")
+    mode = args.mode or ("duell" if len(seats) == 2 else "base")
+    if mode not in available_modes():
+        raise CliError(f"--mode: unknown mode {mode!r} (modes: {', '.join(available_modes())})")
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    first = None
+    if args.first is not None:
+        if not 1 <= args.first <= len(seats):
+            raise CliError(f"--first must be a seat 1–{len(seats)}, not {args.first}")
+        first = args.first - 1
+    try:
+        game = Game.new(mode, seats, seed, arrangement=args.arrangement, first=first)
+    except (ValueError, ScenarioError) as exc:
+        raise CliError(str(exc)) from None
+    if args.beaches:
+        for lab in args.beaches.split(","):
+            try:
+                game.submit(f"beach {lab.strip()}")
+            except ActionError as exc:
+                raise CliError(f"--beaches: {lab.strip()}: {exc}") from None
+    record.write(game, out)
+    s = game.setup
+    print(f"wrote {out}: {s.mode}, seed {s.seed}, arrangement {s.arrangement}, "
+          f"seat {s.first + 1} chooses a beach first")
+    print(_who(game))
+    return 0
+
+
+def _load(path: str) -> Game:
+    return record.load(path)
+
+
+def _who(game: Game) -> str:
+    st = game.state
+    d = st.current_player()
+    if st.is_terminal():
+        return f"the game is over: {record.describe_outcome(game)}"
+    p = st.players[d]
+    return f"seat {d + 1} ({p.name}, {p.hero}) decides: {st.phase_name()}, step {st.step}"
+
+
+def cmd_legal(args) -> int:
+    game = _load(args.record)
+    st = game.state
+    d = st.current_player()
+    legal = game.legal()
+    if args.json:
+        print(json.dumps({"decider": d + 1 if d >= 0 else None, "step": st.step,
+                          "phase": st.phase if st.phase >= 0 else None, "legal": legal,
+                          "outcome": _outcome_json(game)}, ensure_ascii=False))
+        return 0
+    print(_who(game))
+    for a in legal:
+        print(f"  {a}")
+    return 0
+
+
+def _outcome_json(game: Game):
+    out = game.state.outcome()
+    if out is None:
+        return None
+    return {"winner": None if out.winner is None else out.winner + 1, "reason": out.reason}
+
+
+def cmd_apply(args) -> int:
+    game = _load(args.record)
+    seat = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= game.state.num_players:
+            raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {args.seat}")
+        seat = args.seat - 1
+    added = []
+    for text in args.actions:
+        try:
+            added.extend(game.submit(text, seat))
+        except ActionError as exc:
+            raise CliError(f"{text!r}: {exc}; nothing was written") from None
+    record.write(game, args.record)
+    for line in added:
+        print(line)
+    print(_who(game))
+    return 0
+
+
+def cmd_show(args) -> int:
+    game = _load(args.record)
+    seat = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= game.state.num_players:
+            raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {args.seat}")
+        seat = args.seat - 1
+    obs = game.view(seat)
+    if args.json:
+        print(json.dumps(obs, indent=2, ensure_ascii=False))
+    else:
+        print(render(obs))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    try:
+        s = record.verify(args.record)
+    except RecordError as exc:
+        raise CliError(str(exc), 1) from None
+    forced = f", {s.forced} of them forced" if s.forced else ""
+    print(f"{args.record}: replayed {s.decisions} decisions and {s.rolls} rolls{forced}")
+    print(s.result)
+    return 0
+
+
+def cmd_position(args) -> int:
+    game = _load(args.record)
+    text = to_position(game.state)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from . import bench
+
+    if args.runs < 1 or args.seconds <= 0 or args.replays < 1 or args.games < 1:
+        raise CliError("bench: --runs, --games, --replays must be at least 1 and --seconds above 0")
+    print(bench.report(bench.run(args.runs, args.seconds, args.games, args.replays)))
+    return 0
+
+
+# --------------------------------------------------------------------- text view
+
+
+def render(obs: dict) -> str:
+    """A plain text summary of an observation (see ``docs/records.md``)."""
+    lines = []
+    turn = f"seat {obs['turn']}'s turn" if obs["turn"] else "setup"
+    phase = f"phase {obs['phase']} ({obs['phase_name']})" if obs["phase"] is not None else obs["phase_name"]
+    lines.append(f"{obs['mode']} · arrangement {obs['arrangement']} · round {obs['round']} · {turn} · {phase} · "
+                 f"step {obs['step']}")
+    players = {p["seat"]: p for p in obs["players"]}
+    if obs["outcome"]:
+        w = obs["outcome"]["winner"]
+        who = f"seat {w} ({players[w]['name']}) wins" if w else "a draw"
+        lines.append(f"game over: {who} by {obs['outcome']['reason']}")
+    elif obs["decider"] == "chance":
+        lines.append("decides: the dice (" + " ".join(obs["chance"]) + ")")
+    else:
+        p = players[obs["decider"]]
+        lines.append(f"decides: seat {p['seat']} ({p['name']}, {p['hero']})")
+    sp = obs["supply"]
+    epic = f", epic cards: {', '.join(sp['epic'])}" if sp["epic"] else ""
+    lines.append(f"supply: {sp['ambers']} ambers, {sp['potions']} potions, helmet "
+                 f"{'free' if sp['helm'] else 'taken'}, {sp['wisent']} wisent{epic}")
+    lines.append("")
+    head = ("seat", "name", "hero", "colour", "life", "taler", "amber", "deliv", "cryst", "weapon", "potions",
+            "supply", "hero", "gode", "state")
+    rows = [head]
+    for p in obs["players"]:
+        pots = ", ".join(x["kind"] if x["kind"] else "?" for x in p["potions"]) or "-"
+        extras = [x for x in (p["weapon"], "wisent" if p["wisent"] else "", "helm" if p["helm"] else "",
+                              *p["epic"]) if x]
+        state = "out" if p["out"] else p["faint"]
+        rows.append((str(p["seat"]), p["name"], p["hero"], p["colour"], f"{p['life']}/{p['max_life']}",
+                     str(p["taler"]), "yes" if p["amber"] else "-", str(p["delivered"]),
+                     f"{p['crystals']}{p['crystal_bonus'] or ''}", "+".join(extras), pots, str(p["supply"]),
+                     p["hero_at"] or "-", p["gode_at"] or "-", state))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines.extend("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+    lines.append("")
+    lines.append("board:")
+    for h in obs["hexes"]:
+        things = []
+        for seat, u in sorted(h["units"].items(), key=lambda kv: int(kv[0])):
+            parts = [x for x in ("hero" + (" on wisent" if u["mounted"] else "") if u["hero"] else "",
+                                 "gode" if u["gode"] else "",
+                                 f"{u['warriors']} warrior{'s' if u['warriors'] != 1 else ''}"
+                                 if u["warriors"] else "") if x]
+            things.append(f"seat {seat}: " + ", ".join(parts))
+        if h["troll"]:
+            things.append("troll")
+        for key, word in (("crystals", "crystal"), ("ambers", "amber"), ("taler", "Taler")):
+            if h[key]:
+                things.append(f"{h[key]} {word}" + ("s" if h[key] > 1 and word != "Taler" else ""))
+        if h["lying"]:
+            things.append(f"hero of seat {h['lying']} lying")
+        if things:
+            kind = h["rift"] + " rift" if h["rift"] else h["kind"] + (" (beach)" if h["beach"] else "")
+            lines.append(f"  {h['label']:<4} {kind:<18} " + "; ".join(things))
+    rune = obs["runestone"]
+    if rune:
+        lines.append(f"runestone: seat {rune['seat']} on {rune['hex']}, counter {rune['counter']}")
+    c = obs["combat"]
+    if c:
+        lines.append("")
+        dfn = "a troll" if c["defender"] == "troll" else f"seat {c['defender']}"
+        kind = "strike" if c["strike"] else "combat"
+        lines.append(f"{kind} on {c['hex']}: seat {c['attacker']} against {dfn}")
+        lines.append("  attackers: " + " ".join(u["id"] + ("†" if u["defeated"] else "") for u in c["attackers"]))
+        lines.append("  defenders: " + " ".join(u["id"] + ("†" if u["defeated"] else "") for u in c["defenders"]))
+        if c["roll"]:
+            lines.append(f"  roll of the {c['roll_of']}: " + " ".join(f"{d['die']}{d['value']}" for d in c["roll"])
+                         + (f"; blocked {' '.join(map(str, c['blocked']))}" if c["blocked"] else "")
+                         + (f"; to assign {' '.join(map(str, c['to_assign']))}" if c["to_assign"] else ""))
+        if c["suggestion"]:
+            lines.append("  suggestion: " + " ".join(c["suggestion"]))
+    if obs["legal"]:
+        lines.append("")
+        lines.append("your decisions: " + " | ".join(obs["legal"]))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = _Parser(prog="thorskliff", description="Die Schlacht um Thors Kliff — headless commands.")
+    ap.add_argument("--version", action="version", version=f"thorskliff {__version__}")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("new", help="start a game and write its record")
+    p.add_argument("--players", required=True, metavar="NAME:HERO,...", help='e.g. "Anna:Bera,Ben:Oleif"')
+    p.add_argument("--colours", metavar="C1,C2,...", help=f"one per player ({', '.join(COLOURS)})")
+    p.add_argument("--mode", help="base (3–4 players), duell (2) or episch; default by player count")
+    p.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
+    p.add_argument("--arrangement", help="block letters, e.g. ABCDEF (default: drawn from the seed)")
+    p.add_argument("--first", type=int, metavar="N", help="the seat that chooses a beach first")
+    p.add_argument("--beaches", metavar="1c3,3c3", help="the start beaches, in choosing order")
+    p.add_argument("-o", "--output", required=True, metavar="RECORD")
+    p.add_argument("--force", action="store_true", help="replace an existing record")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("legal", help="who decides, and the legal decisions")
+    p.add_argument("record")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_legal)
+
+    p = sub.add_parser("apply", help="append decisions of the deciding seat")
+    p.add_argument("record")
+    p.add_argument("actions", nargs="+", metavar="ACTION", help="one decision each, e.g. \"H 1c3-1c2\"")
+    p.add_argument("--seat", type=int, metavar="N", help="fail unless seat N decides")
+    p.set_defaults(func=cmd_apply)
+
+    p = sub.add_parser("show", help="the game as text, or its observation as JSON")
+    p.add_argument("record")
+    p.add_argument("--seat", type=int, metavar="N", help="the view of seat N (default: a spectator's)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("replay", help="check a record end to end")
+    p.add_argument("record")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("position", help="the position at the end of a record")
+    p.add_argument("record")
+    p.add_argument("-o", "--output", metavar="FILE")
+    p.set_defaults(func=cmd_position)
+
+    p = sub.add_parser("bench", help="measure random play and replay speed")
+    p.add_argument("--games", type=int, default=3, metavar="N", help="at least N games per run (default 3)")
+    p.add_argument("--seconds", type=float, default=1.0, metavar="S", help="at least S seconds per run (default 1)")
+    p.add_argument("--runs", type=int, default=5, help="runs; the median is reported (default 5)")
+    p.add_argument("--replays", type=int, default=20, help="replays of the 300-decision record (default 20)")
+    p.set_defaults(func=cmd_bench)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if not args.command:
+            print(INTRO.format(version=__version__), end="")
+            return 0
+        return args.func(args)
+    except CliError as exc:
+        print(f"thorskliff: {exc}", file=sys.stderr)
+        return exc.code
+    except (RecordError, PositionError, ActionError, ScenarioError, ValueError) as exc:
+        print(f"thorskliff: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"thorskliff: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("thorskliff: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug: one line, unless asked for the traceback
+        if os.environ.get("THORSKLIFF_DEBUG"):
+            raise
+        print(f"thorskliff: internal error: {exc!r} (set THORSKLIFF_DEBUG=1 for details)", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""A game session: the state, its record and undo within a turn.
+
+:class:`Game` is what a UI talks to: :meth:`Game.submit` one seat's
+decision, :meth:`Game.view` a seat's observation. The dice fall by themselves
+(from the game's seed) unless the game is built with ``auto_chance=False``,
+so a caller only ever sends decisions. Every decision and every roll becomes
+one line of the record (see ``docs/records.md``); :mod:`.record` writes and
+reads those lines.
+
+Seats are 0-based here, like the engine's API; records and the CLI count
+them from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .actions import Action, IllegalActionError, fmt, parse
+from .state import CHANCE, GameState, SeatSpec
+
+UNDO_RULE = "R-TURN-4"
+
+
+@dataclass
+class Setup:
+    """Everything a game starts from: the header of its record.
+
+    ``first`` is the 0-based seat that chooses a beach first; ``rifts`` maps
+    hex indices to rift kinds.
+    """
+
+    mode: str
+    seats: list[SeatSpec]
+    seed: int
+    arrangement: str
+    rifts: dict[int, str]
+    first: int
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def build(self) -> GameState:
+        # Everything is passed explicitly so a game built from a record header
+        # draws the same dice as the game that wrote it.
+        return GameState.new(self.mode, list(self.seats), self.seed, arrangement=self.arrangement,
+                             rifts=dict(self.rifts), first=self.first)
+
+
+class _Snap(NamedTuple):
+    state: GameState
+    lines: int
+    seat: int
+
+
+class Game:
+    """One game in play: ``state``, its ``setup`` and the record ``lines``."""
+
+    def __init__(self, setup: Setup, auto_chance: bool = True, state: GameState | None = None):
+        self.setup = setup
+        self.state = state if state is not None else setup.build()
+        self.auto_chance = auto_chance
+        self.lines: list[str] = []
+        self._snaps: list[_Snap] = []
+        self._undo_block = "no decision has been made yet"
+        #: off while a record is replayed: snapshots would only cost time
+        self.keep_undo = True
+
+    @classmethod
+    def new(cls, mode: str, seats: list[SeatSpec] | list[tuple[str, str, str]], seed: int,
+            arrangement: str | None = None, first: int | None = None, rifts: dict[int, str] | None = None,
+            auto_chance: bool = True, meta: dict[str, Any] | None = None) -> Game:
+        """Set up a new game; the arrangement, rifts and first chooser not
+        given are drawn from ``seed`` (raises ValueError for a bad setup)."""
+        seats = [SeatSpec(*s) for s in seats]
+        drawn = GameState.new(mode, seats, seed, arrangement=arrangement, rifts=rifts, first=first)
+        setup = Setup(drawn.mode.id, seats, seed, drawn.island.arrangement, dict(drawn.rifts),
+                      drawn.first_chooser, dict(meta or {}))
+        game = cls(setup, auto_chance)
+        game.resolve_chance()
+        return game
+
+    # ------------------------------------------------------------ playing
+    def submit(self, action: Action | str, seat: int | None = None) -> list[str]:
+        """Apply the decision of the seat that decides now (``seat``, when
+        given, must be that seat) and, with ``auto_chance``, every chance step
+        that follows. Returns the record lines added. Raises the engine's
+        errors (NotationError, IllegalActionError, WrongSeatError) and
+        changes nothing then."""
+        st = self.state
+        if isinstance(action, str):
+            action = parse(action)
+        decider = st.current_player()
+        before = (st.round, st.seat)
+        snap = _Snap(st.clone(), len(self.lines), decider) if decider >= 0 and self.keep_undo else None
+        st.apply_action(action, seat)
+        start = len(self.lines)
+        self.lines.append(_line(decider, action))
+        self.resolve_chance()
+        rolled = len(self.lines) - start > 1
+        if not self.keep_undo:
+            self._forget("the game was read from its record here; earlier decisions stay")
+        elif snap is None:
+            self._forget("the dice have fallen since")
+        elif rolled:
+            self._forget("the dice have fallen since; a decision is never taken back across a roll")
+        elif st.is_terminal():
+            self._forget("the game is over")
+        elif (st.round, st.seat) != before:
+            self._forget("a new turn has begun")
+        elif st.current_player() != decider:
+            self._forget(f"seat {st.current_player() + 1} decides now; only the seat that still decides "
+                         "may take back its decision")
+        else:
+            self._snaps.append(snap)
+        return self.lines[start:]
+
+    def resolve_chance(self) -> list[str]:
+        """Roll every chance step due now with the game's seeded dice (only
+        with ``auto_chance``). Returns the roll lines added."""
+        st = self.state
+        start = len(self.lines)
+        while self.auto_chance and st.current_player() == CHANCE:
+            roll = st.sample_chance()
+            st.apply_action(roll)
+            self.lines.append(_line(CHANCE, roll))
+        if len(self.lines) > start:
+            self._forget("the dice have fallen since; a decision is never taken back across a roll")
+        return self.lines[start:]
+
+    def _forget(self, reason: str) -> None:
+        self._snaps.clear()
+        self._undo_block = reason
+
+    # ------------------------------------------------------------ undo
+    def undo_problem(self, seat: int | None = None) -> str | None:
+        """Why :meth:`undo` is refused now, or None when it is allowed."""
+        if not self._snaps:
+            return self._undo_block
+        last = self._snaps[-1].seat
+        if seat is not None and seat != last:
+            return f"the last decision is seat {last + 1}'s, not seat {seat + 1}'s"
+        return None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_problem(seat) is None
+
+    def undo(self, seat: int | None = None) -> str:
+        """Take back the last decision of this turn (R-TURN-4); returns its
+        record line. Never across a roll, another seat's decision or the
+        start of the turn."""
+        problem = self.undo_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(f"cannot take back a decision: {problem}", UNDO_RULE)
+        snap = self._snaps.pop()
+        line = self.lines[snap.lines]
+        self.state = snap.state
+        del self.lines[snap.lines:]
+        if not self._snaps:
+            self._undo_block = "no decision of this turn is left to take back"
+        return line
+
+    # ------------------------------------------------------------ views
+    def view(self, seat: int | None = None) -> dict:
+        """The observation of ``seat`` (0-based) or of a spectator (None)."""
+        return self.state.observation(seat)
+
+    def decider(self) -> int:
+        return self.state.current_player()
+
+    def legal(self) -> list[str]:
+        return [fmt(a) for a in self.state.legal_actions()]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.setup.mode} seed {self.setup.seed}, {len(self.lines)} lines, {self.state!r}>"
+
+
+def _line(seat: int, action: Action) -> str:
+    return f"* {fmt(action)}" if seat == CHANCE else f"{seat + 1} {fmt(action)}"

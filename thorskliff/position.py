@@ -1,0 +1,583 @@
+"""Positions: the whole game state at any moment as readable TOML
+(format ``thorskliff-position/1``, documented key by key in
+``docs/records.md``).
+
+A position holds what a record cannot: a moment inside a combat, at a chance
+step or in the middle of a move, with every piece of turn bookkeeping. Hexes
+are written as labels, seats from 1. :func:`from_position` checks every key
+and raises :class:`PositionError` naming the source and the key path.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+import tomli_w
+
+from .actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
+from .combat import Combat
+from .dice import FACES
+from .island import LabelError, island_for
+from .player import COLOURS, WEAPON_DICE, Player
+from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
+    load_mode
+from .state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
+
+FORMAT = "thorskliff-position/1"
+FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # Player.faint 0..5
+STEPS = ("beach", "gode", "move", "combat", "silver", "action", "potion2", "gift", "crystal", "recruit", "haste",
+         "afterhaste", "turnend", "lay", "over", "c:def_pre", "c:att_pre", "c:roll", "c:att_post", "c:def_post",
+         "c:def_block", "c:att_assign", "c:def_post2", "c:att_post2", "c:att_block", "c:def_assign")
+PURPOSES = ("", "attack", "counter", "kraft_att", "kraft_def", "gamble")
+REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
+UNITS = ("H", "G", "W", "T", "R")
+MARKERS = (*GODE_ABILITIES, *(f"{a}+{b}" for i, a in enumerate(GODE_ABILITIES) for b in GODE_ABILITIES[i + 1:]))
+BIG = 999  # Taler and other open-ended counts
+
+
+class PositionError(ValueError):
+    """A position that cannot be read: ``source``, ``key`` (dotted path), ``problem``."""
+
+    def __init__(self, source: str, key: str, problem: str):
+        self.source = source
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{source}: {key}: {problem}" if key else f"{source}: {problem}")
+
+
+# --------------------------------------------------------------------- writing
+
+
+def to_position(st: GameState) -> str:
+    """The position of ``st`` as TOML text."""
+    lab = st.island.label
+
+    def hexes(d: dict[int, Any]) -> dict[str, Any]:
+        return {lab(h): v for h, v in sorted(d.items())}
+
+    def opt_hex(doc: dict, key: str, h: int) -> None:
+        if h >= 0:
+            doc[key] = lab(h)
+
+    doc: dict[str, Any] = {"format": FORMAT, "mode": st.mode.id, "arrangement": st.island.arrangement,
+                           "seed": st.seed, "rules": sorted(st.rules), "round": st.round}
+    if st.seat >= 0:
+        doc["turn"] = st.seat + 1
+    if st.phase >= 0:
+        doc["phase"] = st.phase
+    doc["step"] = st.step
+    doc["decider"] = _decider_out(st.decider)
+    doc["decisions"] = st.decisions
+    doc["first_chooser"] = st.first_chooser + 1
+    doc["choosing"] = [q + 1 for q in st.choosing]
+    doc["start_seat"] = st.start_seat + 1
+    doc["pending"] = [{"step": s, "decider": _decider_out(d)} for s, d in st.pending]
+    if st.result is not None:
+        res: dict[str, Any] = {"reason": st.result.reason}
+        if st.result.winner is not None:
+            res["winner"] = st.result.winner + 1
+        doc["result"] = res
+    doc["rifts"] = hexes(st.rifts)
+    doc["chance"] = {"count": st.chance_count, "kinds": list(st.chance_kinds), "purpose": st.chance_for}
+    doc["supply"] = {"ambers": st.amber_supply, "potions": dict(st.potion_supply), "helm": st.helm_free,
+                     "wisent": st.wisent_left, "epic": sorted(st.epic_free, key=EPIC_CARDS.index)}
+    board: dict[str, Any] = {"trolls": [lab(h) for h in range(st.island.size) if st.troll[h]],
+                             "crystals": hexes(st.crystal_at), "taler": hexes(st.taler_at),
+                             "ambers": hexes(st.amber_at)}
+    if st.rune:
+        board["runestone"] = {"seat": st.rune[0] + 1, "hex": lab(st.rune[1]), "counter": st.rune[2]}
+    doc["board"] = board
+    turn: dict[str, Any] = {"hero_left": st.hero_left}
+    opt_hex(turn, "hero_prev", st.hero_prev)
+    turn["gode_left"] = st.gode_left
+    opt_hex(turn, "gode_prev", st.gode_prev)
+    turn["warrior_steps"] = st.warrior_steps
+    turn["moved"] = [_moved_out(m, lab) for m in st.moved]
+    turn["combat_hexes"] = [lab(h) for h in sorted(st.combat_hexes)]
+    turn["blitz_used"] = st.blitz_used
+    turn["throw_used"] = st.throw_used
+    turn["plunder"] = st.plunder
+    opt_hex(turn, "plunder_hex", st.plunder_hex)
+    turn["to_go_out"] = [q + 1 for q in st.to_go_out]
+    turn["action_done"] = st.action_done
+    turn["bought"] = st.bought
+    turn["gifts"] = st.gifts
+    turn["haste_used"] = st.haste_used
+    turn["gode_hasted"] = st.gode_hasted
+    if hasattr(st, "in_melee"):  # set when a combat phase begins
+        turn["in_melee"] = sorted(st.in_melee)
+    turn["blitz_at"] = hexes(st.blitz_at)
+    turn["recruit_cap"] = hexes(st.recruit_cap)
+    doc["scratch"] = turn
+    if st.combat is not None:
+        doc["combat"] = _combat_out(st.combat, lab)
+    doc["players"] = [_player_out(st, p, lab) for p in st.players]
+    return "# thorskliff position; keys are explained in docs/records.md\n" + _compact(tomli_w.dumps(doc))
+
+
+# a multi-line array whose items are plain values: strings, numbers, booleans
+# (TOML strings hold no raw newline, so each item is one line)
+_ARRAY = re.compile(r"= \[\n((?: {4}[^\s\[{][^\n]*,\n)+)\]$", re.M)
+
+
+def _compact(text: str) -> str:
+    """One line for arrays of plain values (tomli_w writes one item per line)."""
+    def one_line(m: re.Match) -> str:
+        items = [ln.strip()[:-1] for ln in m.group(1).splitlines()]
+        return "= [" + ", ".join(items) + "]"
+
+    return _ARRAY.sub(one_line, text)
+
+
+def _decider_out(d: int) -> int | str:
+    if d == CHANCE:
+        return "chance"
+    if d == TERMINAL:
+        return "over"
+    return d + 1
+
+
+def _moved_out(m: list[int], lab) -> dict[str, Any]:
+    out: dict[str, Any] = {"at": lab(m[0])}
+    if m[1] >= 0:
+        out["from"] = lab(m[1])
+    out["steps"] = m[2]
+    return out
+
+
+def _units_out(units: list[list], lab) -> list[dict[str, Any]]:
+    out = []
+    for u in units:
+        d: dict[str, Any] = {"unit": u[0]}
+        if u[1] >= 0:
+            d["retreat"] = lab(u[1])
+        d["defeated"] = len(u) > 2
+        out.append(d)
+    return out
+
+
+def _combat_out(c: Combat, lab) -> dict[str, Any]:
+    return {
+        "hex": lab(c.hex),
+        "attacker": c.att + 1,
+        "defender": "troll" if c.dfn == TROLL else c.dfn + 1,
+        "strike": c.strike,
+        "defender_hero": c.def_hero,
+        "roll_of": "attacker" if c.side == "att" else "defender",
+        "roll": [f"{k}{v}" for k, v in c.roll],
+        "blocked": list(c.blocked),
+        "queue": list(c.queue),
+        "damage": list(c.dmg),
+        "attacker_kraft": c.att_kraft,
+        "defender_kraft": c.def_kraft,
+        "attacker_schutz": c.att_schutz,
+        "defender_schutz": c.def_schutz,
+        "black": c.black,
+        "attackers": _units_out(c.att_units, lab),
+        "defenders": _units_out(c.def_units, lab),
+    }
+
+
+def _player_out(st: GameState, p: Player, lab) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": p.name, "hero": p.hero, "colour": p.colour, "life": p.life, "heart": p.heart,
+                         "crystals": p.crystals}
+    if p.cbonus:
+        d["crystal_bonus"] = p.cbonus
+    d.update({"weapon": p.weapon, "wisent": p.wisent, "helm": p.helm,
+              "potions": [{"kind": k, "uses": u} for k, u in p.potions], "taler": p.taler, "amber": p.amber,
+              "delivered": p.delivered, "supply": p.supply, "track": list(p.track)})
+    if p.hero_at >= 0:
+        d["hero_at"] = lab(p.hero_at)
+    if p.gode_at >= 0:
+        d["gode_at"] = lab(p.gode_at)
+    d["marker"] = p.marker
+    d["epic"] = list(p.epic)
+    d["faint"] = FAINTS[p.faint]
+    if p.lying_at >= 0:
+        d["lying_at"] = lab(p.lying_at)
+    d["out"] = p.out
+    d["warriors"] = {lab(h): n for h, n in enumerate(st.wc[p.seat]) if n}
+    return d
+
+
+# --------------------------------------------------------------------- reading
+
+TOP_KEYS = ("format", "mode", "arrangement", "seed", "rules", "round", "turn", "phase", "step", "decider",
+            "decisions", "first_chooser", "choosing", "start_seat", "pending", "result", "rifts", "chance",
+            "supply", "board", "scratch", "combat", "players")
+
+
+class _Reader:
+    """Typed access to a parsed document; every problem names its key path."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.island = None
+        self.n = 0
+
+    def fail(self, key: str, problem: str) -> PositionError:
+        return PositionError(self.source, key, problem)
+
+    def only(self, doc: dict, path: str, allowed: tuple[str, ...]) -> None:
+        for k in doc:
+            if k not in allowed:
+                raise self.fail(_join(path, k), f"unknown key (allowed: {', '.join(allowed)})")
+
+    def get(self, doc: dict, key: str, path: str, kind: type, default: Any = ...) -> Any:
+        full = _join(path, key)
+        if key not in doc:
+            if default is ...:
+                raise self.fail(full, "missing key")
+            return default
+        val = doc[key]
+        if bool not in (kind if isinstance(kind, tuple) else (kind,)) and isinstance(val, bool):
+            raise self.fail(full, f"must be {_kind(kind)}, not a boolean")
+        if not isinstance(val, kind):
+            raise self.fail(full, f"must be {_kind(kind)}, not {type(val).__name__} {val!r}")
+        return val
+
+    def table(self, doc: dict, key: str, path: str, allowed: tuple[str, ...], default: Any = ...) -> dict:
+        val = self.get(doc, key, path, dict, default)
+        if isinstance(val, dict):
+            self.only(val, _join(path, key), allowed)
+        return val
+
+    def int_in(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> int:
+        if key not in doc and default is not ...:
+            return default
+        val = self.get(doc, key, path, int)
+        if not lo <= val <= hi:
+            raise self.fail(_join(path, key), f"must be between {lo} and {hi}, not {val}")
+        return val
+
+    def check_int(self, val: Any, full: str, lo: int, hi: int) -> int:
+        if isinstance(val, bool) or not isinstance(val, int):
+            raise self.fail(full, f"must be an integer, not {val!r}")
+        if not lo <= val <= hi:
+            raise self.fail(full, f"must be between {lo} and {hi}, not {val}")
+        return val
+
+    def choice(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> str:
+        if key not in doc and default is not ...:
+            return default
+        val = self.get(doc, key, path, str)
+        if val not in choices:
+            raise self.fail(_join(path, key), f"{val!r} is not one of {', '.join(map(repr, choices))}")
+        return val
+
+    def hex_label(self, val: Any, full: str) -> int:
+        if not isinstance(val, str):
+            raise self.fail(full, f"must be a hex label such as \"1c3\", not {val!r}")
+        try:
+            return self.island.index(val)
+        except LabelError as exc:
+            raise self.fail(full, str(exc)) from None
+
+    def hex(self, doc: dict, key: str, path: str, optional: bool = True) -> int:
+        if key not in doc:
+            if optional:
+                return -1
+            raise self.fail(_join(path, key), "missing key")
+        return self.hex_label(doc[key], _join(path, key))
+
+    def hex_list(self, doc: dict, key: str, path: str) -> list[int]:
+        full = _join(path, key)
+        vals = self.get(doc, key, path, list, [])
+        return [self.hex_label(v, f"{full}[{i}]") for i, v in enumerate(vals)]
+
+    def hex_counts(self, doc: dict, key: str, path: str, lo: int, hi: int) -> dict[int, int]:
+        full = _join(path, key)
+        vals = self.get(doc, key, path, dict, {})
+        out = {}
+        for k, v in vals.items():
+            h = self.hex_label(k, _join(full, k))
+            out[h] = self.check_int(v, _join(full, k), lo, hi)
+        return dict(sorted(out.items()))
+
+    def seat(self, val: Any, full: str) -> int:
+        return self.check_int(val, full, 1, self.n) - 1
+
+    def decider(self, val: Any, full: str) -> int:
+        if val == "chance":
+            return CHANCE
+        if val == "over":
+            return TERMINAL
+        if isinstance(val, str):
+            raise self.fail(full, f"must be a seat 1–{self.n}, \"chance\" or \"over\", not {val!r}")
+        return self.seat(val, full)
+
+    def words(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> list[str]:
+        full = _join(path, key)
+        vals = self.get(doc, key, path, list, default)
+        for i, v in enumerate(vals):
+            if v not in choices:
+                raise self.fail(f"{full}[{i}]", f"{v!r} is not one of {', '.join(map(repr, choices))}")
+        return list(vals)
+
+    def ints(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> list[int]:
+        full = _join(path, key)
+        vals = self.get(doc, key, path, list, default)
+        return [self.check_int(v, f"{full}[{i}]", lo, hi) for i, v in enumerate(vals)]
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _kind(kind: type | tuple[type, ...]) -> str:
+    names = {int: "an integer", str: "a string", bool: "true or false", dict: "a table", list: "an array"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def from_position(text: str, source: str = "<position>") -> GameState:
+    """Read a position (raises PositionError)."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PositionError(source, "", f"not valid TOML ({exc})") from None
+    r = _Reader(source)
+    r.only(doc, "", TOP_KEYS)
+    fmt_ = r.get(doc, "format", "", str)
+    if fmt_ != FORMAT:
+        raise r.fail("format", f"must be {FORMAT!r}, not {fmt_!r}")
+    modes = available_modes()
+    mode_id = r.choice(doc, "mode", "", tuple(modes))
+    try:
+        mode = load_mode(mode_id)
+    except ScenarioError as exc:
+        raise r.fail("mode", str(exc)) from None
+    players_doc = r.get(doc, "players", "", list)
+    n = len(players_doc)
+    if not mode.players[0] <= n <= mode.players[1] or not all(isinstance(p, dict) for p in players_doc):
+        raise r.fail("players", f"{mode_id} needs {mode.players[0]}–{mode.players[1]} tables [[players]], "
+                                f"not {n}")
+    r.n = n
+    arrangement = r.get(doc, "arrangement", "", str)
+    layout = mode.layout_for(n)
+    problem = arrangement_problem(arrangement, 4 if layout == "crescent" else 6)
+    if problem:
+        raise r.fail("arrangement", problem)
+    island = island_for(arrangement, layout)
+    r.island = island
+
+    st = GameState.__new__(GameState)
+    st.mode = mode
+    st.island = island
+    st.seed = r.get(doc, "seed", "", int)
+    st.rules = set(r.words(doc, "rules", "", RULE_FLAGS))
+    st.round = r.int_in(doc, "round", "", 0, 100_000)
+    st.seat = r.int_in(doc, "turn", "", 1, n, 0) - 1
+    st.phase = r.int_in(doc, "phase", "", 0, 7, -1)
+    st.step = r.choice(doc, "step", "", STEPS)
+    st.decider = r.decider(r.get(doc, "decider", "", (int, str)), "decider")
+    st.decisions = r.int_in(doc, "decisions", "", 0, 10**9)
+    st.first_chooser = r.int_in(doc, "first_chooser", "", 1, n) - 1
+    st.choosing = [q - 1 for q in r.ints(doc, "choosing", "", 1, n)]
+    if sorted(st.choosing) != list(range(n)):
+        raise r.fail("choosing", f"must name every seat 1–{n} once")
+    st.start_seat = r.int_in(doc, "start_seat", "", 1, n) - 1
+    st.pending = []
+    for i, item in enumerate(r.get(doc, "pending", "", list, [])):
+        full = f"pending[{i}]"
+        if not isinstance(item, dict):
+            raise r.fail(full, "must be a table {step, decider}")
+        r.only(item, full, ("step", "decider"))
+        st.pending.append((r.choice(item, "step", full, STEPS), r.decider(item.get("decider"), f"{full}.decider")))
+    res = r.table(doc, "result", "", ("winner", "reason"), None)
+    st.result = None
+    if res is not None:
+        winner = r.int_in(res, "winner", "result", 1, n, 0) - 1
+        st.result = Outcome(None if winner < 0 else winner, r.choice(res, "reason", "result", REASONS))
+    rifts = r.get(doc, "rifts", "", dict, {})
+    st.rifts = {}
+    for lab, kind in rifts.items():
+        h = r.hex_label(lab, f"rifts.{lab}")
+        if h not in island.well_farms:
+            raise r.fail(f"rifts.{lab}", "a rift lies on a well farm (a c4 slot)")
+        if kind not in RIFT_KINDS:
+            raise r.fail(f"rifts.{lab}", f"unknown rift {kind!r} (rifts: {', '.join(RIFT_KINDS)})")
+        st.rifts[h] = kind
+    st.rifts = dict(sorted(st.rifts.items()))
+
+    ch = r.table(doc, "chance", "", ("count", "kinds", "purpose"))
+    st.chance_count = r.int_in(ch, "count", "chance", 0, 2**62)
+    st.chance_kinds = tuple(r.words(ch, "kinds", "chance", tuple(FACES)))
+    st.chance_for = r.choice(ch, "purpose", "chance", PURPOSES)
+    if (st.decider == CHANCE) != bool(st.chance_kinds):
+        raise r.fail("chance.kinds", "dice are due exactly when the decider is \"chance\"")
+
+    sp = r.table(doc, "supply", "", ("ambers", "potions", "helm", "wisent", "epic"))
+    st.amber_supply = r.int_in(sp, "ambers", "supply", 0, AMBERS)
+    pots = r.table(sp, "potions", "supply", POTIONS)
+    st.potion_supply = {k: r.int_in(pots, k, "supply.potions", 0, POTION_SUPPLY[k]) for k in POTIONS}
+    st.helm_free = r.get(sp, "helm", "supply", bool)
+    st.wisent_left = r.int_in(sp, "wisent", "supply", 0, WISENT_CARDS)
+    st.epic_free = set(r.words(sp, "epic", "supply", EPIC_CARDS))
+
+    bd = r.table(doc, "board", "", ("trolls", "crystals", "taler", "ambers", "runestone"))
+    st.troll = [False] * island.size
+    for h in r.hex_list(bd, "trolls", "board"):
+        if island.kind[h] != "peak":
+            raise r.fail("board.trolls", f"a troll stands on a peak, not on {island.label(h)}")
+        st.troll[h] = True
+    st.crystal_at = r.hex_counts(bd, "crystals", "board", 1, 6)
+    st.taler_at = r.hex_counts(bd, "taler", "board", 1, BIG)
+    st.amber_at = r.hex_counts(bd, "ambers", "board", 1, AMBERS)
+    rune = r.table(bd, "runestone", "board", ("seat", "hex", "counter"), None)
+    st.rune = None
+    if rune is not None:
+        st.rune = [r.seat(rune.get("seat"), "board.runestone.seat"), r.hex(rune, "hex", "board.runestone", False),
+                   r.int_in(rune, "counter", "board.runestone", 0, 4)]
+
+    _read_scratch(r, doc, st)
+    st.combat = _read_combat(r, doc) if "combat" in doc else None
+    _read_players(r, players_doc, st)
+    st._legal = None
+    try:
+        st.legal_actions()
+    except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
+        raise PositionError(source, "", f"the position is inconsistent: no decisions can be listed ({exc!r})") \
+            from None
+    return st
+
+
+def _read_scratch(r: _Reader, doc: dict, st: GameState) -> None:
+    path = "scratch"
+    t = r.table(doc, "scratch", "", ("hero_left", "hero_prev", "gode_left", "gode_prev", "warrior_steps", "moved",
+                                     "combat_hexes", "blitz_used", "throw_used", "plunder", "plunder_hex",
+                                     "to_go_out", "action_done", "bought", "gifts", "haste_used", "gode_hasted",
+                                     "blitz_at", "recruit_cap", "in_melee"))
+    st.hero_left = r.int_in(t, "hero_left", path, 0, 2)
+    st.hero_prev = r.hex(t, "hero_prev", path)
+    st.gode_left = r.int_in(t, "gode_left", path, 0, 2)
+    st.gode_prev = r.hex(t, "gode_prev", path)
+    st.warrior_steps = r.int_in(t, "warrior_steps", path, 1, 2)
+    st.moved = []
+    for i, m in enumerate(r.get(t, "moved", path, list, [])):
+        full = f"{path}.moved[{i}]"
+        if not isinstance(m, dict):
+            raise r.fail(full, "must be a table {at, from, steps}")
+        r.only(m, full, ("at", "from", "steps"))
+        st.moved.append([r.hex(m, "at", full, False), r.hex(m, "from", full), r.int_in(m, "steps", full, 0, 1)])
+    st.combat_hexes = set(r.hex_list(t, "combat_hexes", path))
+    st.blitz_used = r.get(t, "blitz_used", path, bool)
+    st.throw_used = r.get(t, "throw_used", path, bool)
+    st.plunder = r.int_in(t, "plunder", path, 0, BIG)
+    st.plunder_hex = r.hex(t, "plunder_hex", path)
+    st.to_go_out = [q - 1 for q in r.ints(t, "to_go_out", path, 1, r.n, [])]
+    st.action_done = r.get(t, "action_done", path, bool)
+    st.bought = r.int_in(t, "bought", path, 0, 3)
+    st.gifts = r.int_in(t, "gifts", path, 0, 3)
+    st.haste_used = r.get(t, "haste_used", path, bool)
+    st.gode_hasted = r.get(t, "gode_hasted", path, bool)
+    st.blitz_at = r.hex_counts(t, "blitz_at", path, 1, 2)
+    st.recruit_cap = r.hex_counts(t, "recruit_cap", path, 0, 12)
+    if "in_melee" in t:
+        st.in_melee = frozenset(r.words(t, "in_melee", path, ("G", "H")))
+
+
+def _read_units(r: _Reader, c: dict, key: str) -> list[list]:
+    out = []
+    for i, u in enumerate(r.get(c, key, "combat", list)):
+        full = f"combat.{key}[{i}]"
+        if not isinstance(u, dict):
+            raise r.fail(full, "must be a table {unit, retreat, defeated}")
+        r.only(u, full, ("unit", "retreat", "defeated"))
+        unit = [r.choice(u, "unit", full, UNITS), r.hex(u, "retreat", full)]
+        if r.get(u, "defeated", full, bool, False):
+            unit.append("x")
+        out.append(unit)
+    return out
+
+
+def _read_combat(r: _Reader, doc: dict) -> Combat:
+    path = "combat"
+    c_doc = r.table(doc, "combat", "", ("hex", "attacker", "defender", "strike", "defender_hero", "roll_of", "roll",
+                                        "blocked", "queue", "damage", "attacker_kraft", "defender_kraft",
+                                        "attacker_schutz", "defender_schutz", "black", "attackers", "defenders"))
+    dfn = c_doc.get("defender")
+    c = Combat(r.hex(c_doc, "hex", path, False), r.seat(c_doc.get("attacker"), "combat.attacker"),
+               TROLL if dfn == "troll" else r.seat(dfn, "combat.defender"), r.get(c_doc, "strike", path, bool))
+    c.def_hero = r.get(c_doc, "defender_hero", path, bool)
+    c.side = "att" if r.choice(c_doc, "roll_of", path, ("attacker", "defender")) == "attacker" else "def"
+    c.roll = []
+    for i, die in enumerate(r.get(c_doc, "roll", path, list)):
+        full = f"combat.roll[{i}]"
+        if not isinstance(die, str) or len(die) < 2 or die[0] not in FACES or not die[1:].isdigit() \
+                or int(die[1:]) not in FACES[die[0]]:
+            raise r.fail(full, f"{die!r} is no die: a kind K/M/G/S and a value it shows, e.g. \"M3\"")
+        c.roll.append((die[0], int(die[1:])))
+    c.blocked = r.ints(c_doc, "blocked", path, 1, 5)
+    c.queue = r.ints(c_doc, "queue", path, 1, 5)
+    c.dmg = r.ints(c_doc, "damage", path, 0, BIG)
+    c.att_kraft = r.int_in(c_doc, "attacker_kraft", path, 0, 5)
+    c.def_kraft = r.int_in(c_doc, "defender_kraft", path, 0, 5)
+    c.att_schutz = r.int_in(c_doc, "attacker_schutz", path, 0, 5)
+    c.def_schutz = r.int_in(c_doc, "defender_schutz", path, 0, 5)
+    c.black = r.int_in(c_doc, "black", path, 0, 3)
+    c.att_units = _read_units(r, c_doc, "attackers")
+    c.def_units = _read_units(r, c_doc, "defenders")
+    return c
+
+
+PLAYER_KEYS = ("name", "hero", "colour", "life", "heart", "crystals", "crystal_bonus", "weapon", "wisent", "helm",
+               "potions", "taler", "amber", "delivered", "supply", "track", "hero_at", "gode_at", "marker", "epic",
+               "faint", "lying_at", "out", "warriors")
+
+
+def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
+    heroes = load_heroes()
+    st.players = []
+    st.wc = []
+    st.lying = {}
+    for i, d in enumerate(docs):
+        path = f"players[{i}]"
+        r.only(d, path, PLAYER_KEYS)
+        name = r.get(d, "name", path, str)
+        hero = r.choice(d, "hero", path, tuple(heroes))
+        p = Player(i, name, heroes[hero], r.choice(d, "colour", path, COLOURS))
+        p.heart = r.int_in(d, "heart", path, 0, 5)
+        p.crystals = r.int_in(d, "crystals", path, 0, 6)
+        p.cbonus = r.choice(d, "crystal_bonus", path, ("", "S", "P"), "")
+        p.life = r.int_in(d, "life", path, 0, p.max_life)
+        p.weapon = r.choice(d, "weapon", path, tuple(WEAPON_DICE))
+        p.wisent = r.get(d, "wisent", path, bool)
+        p.helm = r.get(d, "helm", path, bool)
+        p.potions = []
+        pots = r.get(d, "potions", path, list, [])
+        if len(pots) > 3:
+            raise r.fail(f"{path}.potions", f"a hero holds 3 potions at most, not {len(pots)}")
+        for j, pot in enumerate(pots):
+            full = f"{path}.potions[{j}]"
+            if not isinstance(pot, dict):
+                raise r.fail(full, "must be a table {kind, uses}")
+            r.only(pot, full, ("kind", "uses"))
+            kind = r.choice(pot, "kind", full, POTIONS)
+            p.potions.append((kind, r.int_in(pot, "uses", full, 1, p.spec.eile_uses if kind == "eile" else 1)))
+        p.taler = r.int_in(d, "taler", path, 0, BIG)
+        p.amber = r.get(d, "amber", path, bool)
+        p.delivered = r.int_in(d, "delivered", path, 0, AMBERS)
+        p.supply = r.int_in(d, "supply", path, 0, 10)
+        p.track = r.ints(d, "track", path, 0, 3, [])
+        p.hero_at = r.hex(d, "hero_at", path)
+        p.gode_at = r.hex(d, "gode_at", path)
+        p.marker = r.choice(d, "marker", path, MARKERS)
+        p.epic = tuple(r.words(d, "epic", path, EPIC_CARDS, []))
+        p.faint = FAINTS.index(r.choice(d, "faint", path, FAINTS))
+        p.lying_at = r.hex(d, "lying_at", path)
+        if p.lying_at >= 0:
+            if p.lying_at in st.lying:
+                raise r.fail(f"{path}.lying_at", "another fainted hero lies there")
+            st.lying[p.lying_at] = i
+        p.out = r.get(d, "out", path, bool)
+        wc = [0] * st.island.size
+        for h, k in r.hex_counts(d, "warriors", path, 1, 10).items():
+            wc[h] = k
+        if sum(wc) + p.supply + sum(p.track) > 10:
+            raise r.fail(f"{path}.warriors", "a colour has 10 warriors: board, supply and track hold more")
+        st.players.append(p)
+        st.wc.append(wc)
+    st.lying = dict(sorted(st.lying.items()))

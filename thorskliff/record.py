@@ -1,0 +1,347 @@
+"""Game records: a TOML header, the line ``[decisions]``, then one decision
+or roll per line (format ``thorskliff-record/1``, see ``docs/records.md``).
+
+:func:`load` replays every line through the engine, so a record that loads is
+a legal game; every problem is a :class:`RecordError` naming the file, the
+line and what is wrong (``game.tkr:17: seat 2 does not decide now; seat 1
+does (R-TURN-5)``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import tomli_w
+
+from . import dice
+from .actions import ActionError, parse
+from .game import Game
+from .island import LabelError, island_for
+from .player import COLOURS
+from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
+from .state import CHANCE, SeatSpec
+
+FORMAT = "thorskliff-record/1"
+SEPARATOR = "[decisions]"
+HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta")
+SEAT_KEYS = ("name", "hero", "colour")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed: ``file``, ``line``, ``problem``."""
+
+    def __init__(self, file: str, line: int, problem: str):
+        self.file = file
+        self.line = line
+        self.problem = problem
+        super().__init__(f"{file}:{line}: {problem}" if line else f"{file}: {problem}")
+
+
+# --------------------------------------------------------------------- writing
+
+
+def dumps(game: Game) -> str:
+    """The record of ``game`` as text."""
+    s = game.setup
+    out = ["# thorskliff game record; check it with: thorskliff replay FILE\n"]
+    out.append(tomli_w.dumps({"format": FORMAT, "mode": s.mode, "seed": s.seed, "arrangement": s.arrangement,
+                              "first": s.first + 1}))
+    isl = game.state.island
+    rifts = {isl.label(h): kind for h, kind in sorted(s.rifts.items())}
+    out.append("\n" + (tomli_w.dumps({"rifts": rifts}) if rifts else "rifts = {}\n"))
+    for seat in s.seats:
+        out.append("\n[[seats]]\n" + tomli_w.dumps(dict(zip(SEAT_KEYS, seat))))
+    if s.meta:
+        out.append("\n" + tomli_w.dumps({"meta": s.meta}))
+    out.append("\n" + SEPARATOR + "\n")
+    out.extend(line + "\n" for line in game.lines)
+    result = game.state.outcome()
+    if result is not None:
+        out.append(f"# {describe_outcome(game)}\n")
+    return "".join(out)
+
+
+def write(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write the record, replacing ``path`` only once the text is complete."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dumps(game), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def describe_outcome(game: Game) -> str:
+    out = game.state.outcome()
+    if out is None:
+        return "the game goes on"
+    if out.winner is None:
+        return f"the game ended in a draw ({out.reason})"
+    p = game.state.players[out.winner]
+    return f"seat {out.winner + 1} ({p.name}, {p.hero}) wins by {out.reason}"
+
+
+# --------------------------------------------------------------------- reading
+
+
+def load(path: str | os.PathLike[str], auto_chance: bool = True) -> Game:
+    """Read and replay the record at ``path`` (raises RecordError)."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(name, 0, "no such file") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(name, 0, f"not a text file (UTF-8): {exc.reason}") from None
+    except OSError as exc:
+        raise RecordError(name, 0, f"cannot be read ({exc.strerror})") from None
+    return loads(text, name, auto_chance)
+
+
+def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game:
+    """Read and replay a record given as text. With ``auto_chance`` (the
+    default) the game rolls its own dice from here on, and a record that
+    ends where dice are due counts as truncated."""
+    lines = text.splitlines()
+    sep = next((i for i, ln in enumerate(lines) if ln.strip() == SEPARATOR), None)
+    header_lines = lines if sep is None else lines[:sep]
+    doc = _parse_header("\n".join(header_lines), source)
+    if sep is None:
+        raise RecordError(source, max(1, len(lines)),
+                          f"the file ends inside the header: the line {SEPARATOR} is missing (truncated?)")
+    game = _setup(doc, header_lines, sep + 1, source)
+    game.keep_undo = False
+    last = sep + 1
+    for i in range(sep + 1, len(lines)):
+        body = lines[i].split("#", 1)[0].strip()
+        if not body:
+            continue
+        last = i + 1
+        try:
+            play_line(game, body)
+        except ActionError as exc:
+            raise RecordError(source, i + 1, str(exc)) from None
+        except Exception as exc:  # an engine bug must still say where it happened
+            raise RecordError(source, i + 1, f"the engine failed on this line ({exc!r}); please report it") \
+                from exc
+    st = game.state
+    if auto_chance and st.current_player() == CHANCE:
+        raise RecordError(source, last, f"the record ends where dice are due ({' '.join(st.chance_request())}) "
+                                        "but their line '* roll …' is missing (truncated?)")
+    game.auto_chance = auto_chance
+    game.keep_undo = True
+    return game
+
+
+def play_line(game: Game, body: str) -> None:
+    """Apply one record line (``<seat> <decision>`` or ``* roll …``)."""
+    col, rest = (body.split(None, 1) + [""])[:2]
+    st = game.state
+    if not rest:
+        raise ActionError(f"{body!r}: a line is '<seat> <decision>' or '* roll …'")
+    if col == "*":
+        action = parse(rest)
+        if action.verb != "roll":
+            raise ActionError(f"'*' marks a roll of the dice, not {rest!r}; a decision starts with its seat")
+        if st.current_player() != CHANCE and not st.is_terminal():
+            raise ActionError(f"no dice are due here; seat {st.current_player() + 1} decides (R-DICE-2)")
+        game.submit(action)
+        return
+    if not col.isdigit() or not 1 <= int(col) <= st.num_players:
+        raise ActionError(f"{col!r} is no seat: a line begins with a seat 1–{st.num_players}, or '*' for a roll")
+    action = parse(rest)
+    if action.verb == "roll":
+        raise ActionError("a roll of the dice is written '* roll …', without a seat")
+    game.submit(action, int(col) - 1)
+
+
+def _parse_header(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        if m:
+            line = int(m.group(1))
+        else:  # "(at end of document)"
+            line = max(1, len(text.splitlines()))
+        msg = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", msg)
+        raise RecordError(source, line, f"the header is not valid TOML: {msg}") from None
+    except ValueError as exc:
+        raise RecordError(source, 1, f"the header is not valid TOML: {exc}") from None
+
+
+class _Header:
+    """Finds header keys' lines so that problems name them."""
+
+    def __init__(self, lines: list[str], end: int, source: str):
+        self.lines = lines
+        self.end = end
+        self.source = source
+
+    def line_of(self, key: str, seat: int | None = None, table: str | None = None) -> int:
+        start, stop = 0, len(self.lines)
+        if seat is not None:
+            starts = [i for i, ln in enumerate(self.lines) if ln.strip().replace(" ", "") == "[[seats]]"]
+            if seat < len(starts):
+                start = starts[seat]
+                stop = starts[seat + 1] if seat + 1 < len(starts) else stop
+            else:
+                # seats written inline: point at the 'seats' key
+                return self.line_of("seats")
+        if table is not None:
+            for i, ln in enumerate(self.lines):
+                if ln.strip().replace(" ", "") == f"[{table}]":
+                    start = i
+                    break
+        pat = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=|^\s*\[+\s*{re.escape(key)}\s*\]+\s*$")
+        for i in range(start, stop):
+            if pat.search(self.lines[i]):
+                return i + 1
+        if table is not None:
+            return self.line_of(table)
+        return start + 1 if seat is not None else self.end
+
+    def fail(self, problem: str, key: str, seat: int | None = None, table: str | None = None) -> RecordError:
+        return RecordError(self.source, self.line_of(key, seat, table), problem)
+
+
+def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game:
+    h = _Header(lines, end, source)
+    for k in doc:
+        if k not in HEADER_KEYS:
+            raise h.fail(f"unknown header key {k!r} (keys: {', '.join(HEADER_KEYS)})", k)
+    for k in ("format", "mode", "seed", "seats"):
+        if k not in doc:
+            raise RecordError(source, end, f"the header ends without the key {k!r}")
+    if doc["format"] != FORMAT:
+        raise h.fail(f"format must be {FORMAT!r}, not {doc['format']!r}", "format")
+    mode = doc["mode"]
+    modes = available_modes()
+    if not isinstance(mode, str) or mode not in modes:
+        raise h.fail(f"unknown mode {mode!r} (modes: {', '.join(modes)})", "mode")
+    seed = doc["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise h.fail(f"seed must be an integer, not {seed!r}", "seed")
+    seats = _seats(doc["seats"], h)
+    spec = load_mode(mode)
+    lo, hi = spec.players
+    if not lo <= len(seats) <= hi:
+        span = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        raise h.fail(f"{mode} is for {span} players, but the header names {len(seats)} seats", "mode")
+    arrangement = doc.get("arrangement")
+    if arrangement is not None:
+        if not isinstance(arrangement, str):
+            raise h.fail(f"arrangement must be block letters such as \"ABCDEF\", not {arrangement!r}",
+                         "arrangement")
+        try:
+            island = island_for(arrangement.upper(), spec.layout_for(len(seats)))
+        except ValueError as exc:
+            raise h.fail(str(exc), "arrangement") from None
+        arrangement = island.arrangement
+    first = doc.get("first")
+    if first is not None:
+        if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= len(seats):
+            raise h.fail(f"first must be a seat 1–{len(seats)}, not {first!r}", "first")
+        first -= 1
+    rifts = None
+    if "rifts" in doc:
+        rifts = _rifts(doc["rifts"], arrangement, spec.layout_for(len(seats)), h)
+    meta = doc.get("meta", {})
+    if not isinstance(meta, dict):
+        raise h.fail("meta must be a table", "meta")
+    try:
+        return Game.new(mode, seats, seed, arrangement=arrangement, first=first, rifts=rifts, meta=meta,
+                        auto_chance=False)
+    except (ValueError, ScenarioError) as exc:
+        raise RecordError(source, end, f"the header gives no game: {exc}") from None
+
+
+def _seats(val: Any, h: _Header) -> list[SeatSpec]:
+    if not isinstance(val, list) or not val or not all(isinstance(s, dict) for s in val):
+        raise h.fail("seats must be an array of tables [[seats]] with name, hero and colour", "seats")
+    heroes = load_heroes()
+    out = []
+    for i, s in enumerate(val):
+        for k in s:
+            if k not in SEAT_KEYS:
+                raise h.fail(f"seat {i + 1}: unknown key {k!r} (keys: {', '.join(SEAT_KEYS)})", k, seat=i)
+        for k in SEAT_KEYS:
+            if k not in s:
+                raise h.fail(f"seat {i + 1} has no {k}", "seats", seat=i)
+            if not isinstance(s[k], str) or not s[k].strip():
+                raise h.fail(f"seat {i + 1}: {k} must be a non-empty string", k, seat=i)
+        if s["hero"] not in heroes:
+            raise h.fail(f"seat {i + 1}: unknown hero {s['hero']!r} (heroes: {', '.join(heroes)})", "hero", seat=i)
+        if s["colour"] not in COLOURS:
+            raise h.fail(f"seat {i + 1}: unknown colour {s['colour']!r} (colours: {', '.join(COLOURS)})",
+                         "colour", seat=i)
+        out.append(SeatSpec(s["name"], s["hero"], s["colour"]))
+    return out
+
+
+def _rifts(val: Any, arrangement: str | None, layout: str, h: _Header) -> dict[int, str]:
+    if not isinstance(val, dict):
+        raise h.fail("rifts must be a table {label = kind}", "rifts")
+    if val and arrangement is None:
+        raise h.fail("rifts given need the arrangement they lie on", "rifts")
+    out = {}
+    for lab, kind in val.items():
+        island = island_for(arrangement, layout)
+        try:
+            idx = island.index(lab)
+        except LabelError as exc:
+            raise h.fail(f"rifts: {exc}", lab, table="rifts") from None
+        if idx not in island.well_farms:
+            raise h.fail(f"rifts: {lab} is no well farm (rifts lie on the c4 slots)", lab, table="rifts")
+        if kind not in RIFT_KINDS:
+            raise h.fail(f"rifts: unknown rift {kind!r} (rifts: {', '.join(RIFT_KINDS)})", lab, table="rifts")
+        out[idx] = kind
+    return out
+
+
+# --------------------------------------------------------------------- verification
+
+
+class Summary(NamedTuple):
+    """What :func:`verify` found: counts and the result."""
+
+    game: Game
+    decisions: int  # seat lines
+    rolls: int  # chance lines
+    forced: int  # rolls that differ from what the seed gives
+    result: str
+
+
+def verify(path: str | os.PathLike[str]) -> Summary:
+    """Replay the record end to end and check that writing it again gives
+    the same lines (raises RecordError)."""
+    game = load(path, auto_chance=False)
+    again = loads(dumps(game), str(path), auto_chance=False)
+    if again.lines != game.lines:
+        raise RecordError(str(path), 0, "the record does not replay to itself")  # pragma: no cover
+    decisions = sum(1 for ln in game.lines if not ln.startswith("*"))
+    forced = _forced_rolls(game)
+    return Summary(game, decisions, len(game.lines) - decisions, forced, describe_outcome(game))
+
+
+def _forced_rolls(game: Game) -> int:
+    """Count rolls written with other values than the seed's dice."""
+    st = game.setup.build()
+    forced = 0
+    for ln in game.lines:
+        col, _, rest = ln.partition(" ")
+        action = parse(rest)
+        if col == "*":
+            want = dice.roll(st.chance_request(), st.seed, st.chance_count)
+            forced += want != action.vals
+            st.apply_action(action)
+        else:
+            st.apply_action(action, int(col) - 1)
+    return forced
+
+
+__all__ = ["FORMAT", "RecordError", "Summary", "describe_outcome", "dumps", "load", "loads", "play_line", "verify",
+           "write"]

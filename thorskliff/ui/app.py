@@ -1,0 +1,181 @@
+"""The Textual app and its entry point :func:`run`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from . import i18n, saves
+from .i18n import t
+from .keys import localize
+
+
+def load_css(app: App, screen: Screen) -> None:
+    """Read a screen's stylesheet if the app has not yet: Textual does so when
+    a screen is pushed, not for the default screen."""
+    changed = False
+    for path in screen.css_path:
+        if not app.stylesheet.has_source(str(path), ""):
+            app.stylesheet.read(path)
+            changed = True
+    if changed:
+        app.stylesheet.reparse()
+        app.stylesheet.update(app)
+
+
+class ThorsApp(App):
+    """``session``: start straight in that game (tests, the SSH host);
+    ``handover``: show the hand-over screen between seats; ``seed``: the
+    seed new games start from (None: drawn)."""
+
+    TITLE = "Thors Kliff"
+    BINDINGS = [Binding("ctrl+p", "command_palette", "key.palette", show=False)]
+
+    def __init__(self, session=None, lang: str | None = None, handover: bool = True, seed: int | None = None):
+        if lang:
+            i18n.set_lang(lang)
+        super().__init__()
+        localize(self)
+        self.start_session = session
+        self.handover = handover
+        self.seed = seed
+
+    def get_default_screen(self) -> Screen:
+        # Straight into a game (or the title screen): no empty screen below
+        # it to compose first, so the island is the first frame.
+        if self.start_session is not None:
+            from .screens.game import GameScreen
+
+            return GameScreen(self.start_session, handover=self.handover)  # reads its CSS after the island
+        from .screens.title import TitleScreen
+
+        screen = TitleScreen()
+        load_css(self, screen)
+        return screen
+
+    def on_mount(self) -> None:
+        self.title = t("app.title")
+
+    # ------------------------------------------------------------ navigation
+    def play(self, session) -> None:
+        from .screens.game import GameScreen
+
+        self.push_screen(GameScreen(session, handover=self.handover))
+
+    def start_game(self, mode: str, seats, seed: int, first: int) -> None:
+        from ..game import Game
+        from .session import LocalSession
+
+        game = Game.new(mode, seats, seed, first=first)
+        session = LocalSession(game, saves.new_path(mode))
+        session.save()
+        self.pop_to_title()
+        self.play(session)
+
+    def open_save(self, path, replay: bool = False) -> None:
+        from .. import record
+        from .session import LocalSession, ReplaySession
+
+        try:
+            if replay:
+                from .screens.replay import ReplayScreen
+
+                session = ReplaySession(record.load(path, auto_chance=False))
+                self.pop_to_title()
+                self.push_screen(ReplayScreen(session))
+                return
+            session = LocalSession.load(path)
+        except (record.RecordError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.pop_to_title()
+        self.play(session)
+
+    def pop_to_title(self) -> None:
+        from .screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.switch_screen(TitleScreen())
+
+    # ------------------------------------------------------------ actions
+    def action_new_game(self) -> None:
+        from .screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen(self.seed))
+
+    def action_resume(self, replay: bool = False) -> None:
+        from .screens.resume import ResumeScreen
+
+        self.push_screen(ResumeScreen(replay=replay))
+
+    def action_help(self, tab: str = "keys") -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(tab))
+
+    def action_switch_lang(self) -> None:
+        i18n.set_lang("en" if i18n.lang() == "de" else "de")
+        localize(self)
+        self.title = t("app.title")
+        for screen in self.screen_stack:
+            fn = getattr(screen, "relocalize", None)
+            if fn:
+                fn()
+
+    def _game_screen(self):
+        from .screens.game import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        gs = self._game_screen()
+        yield SystemCommand(t("title.new"), t("cmd.new"), self.action_new_game)
+        yield SystemCommand(t("title.resume"), t("cmd.resume"), self.action_resume)
+        yield SystemCommand(t("help.title"), t("cmd.help"), self.action_help)
+        yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
+        yield SystemCommand(t("key.lang"), t("cmd.lang"), self.action_switch_lang)
+        if gs is not None:
+            yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
+            yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
+            yield SystemCommand(t("key.menu"), t("cmd.title"), self.pop_to_title)
+            path = getattr(gs.session, "path", None)
+            if path is not None:
+                yield SystemCommand(t("cmd.save_path"), str(path), lambda: gs.say(t("game.saved", path=path)))
+        yield from super().get_system_commands(screen)
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Start the app (the CLI's path with no subcommand). Returns an exit code."""
+    ap = argparse.ArgumentParser(prog="thorskliff", description=t("app.title"))
+    ap.add_argument("--lang", choices=i18n.LANGS, default=None, help="de (default) or en")
+    ap.add_argument("--seed", type=int, default=None, help="seed for new games")
+    ap.add_argument("--no-handover", action="store_true", help="no hand-over screen between seats")
+    ap.add_argument("--data", default=None, help="folder for saves (default: the user data folder)")
+    ap.add_argument("--resume", default=None, metavar="FILE", help="resume a saved game record")
+    args = ap.parse_args(argv)
+    if args.data:
+        os.environ["THORSKLIFF_DATA"] = args.data
+    session = None
+    if args.resume:
+        from .. import record
+        from .session import LocalSession
+
+        try:
+            session = LocalSession.load(args.resume)
+        except record.RecordError as exc:
+            print(exc)
+            return 1
+    app = ThorsApp(session=session, lang=args.lang, handover=not args.no_handover, seed=args.seed)
+    app.run()
+    return 0

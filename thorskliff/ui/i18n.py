@@ -1,0 +1,73 @@
+"""Every player-facing text comes from a catalogue (``locale/de.toml``,
+``locale/en.toml``); German is the default.
+
+Keys are dotted paths into the TOML tables (``title.new``); texts use
+``str.format`` fields (``{name}``). A key missing from a catalogue falls back
+to German, then to the key itself, so a gap shows up on screen instead of
+crashing a game in progress.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+LANGS = ("de", "en")
+DEFAULT = "de"
+_HERE = Path(__file__).resolve().parent / "locale"
+_lang = DEFAULT
+
+
+def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in doc.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(_flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    with open(_HERE / f"{lang}.toml", "rb") as fh:
+        return _flatten(tomllib.load(fh))
+
+
+def set_lang(lang: str) -> None:
+    global _lang
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGS)})")
+    _lang = lang
+
+
+def lang() -> str:
+    return _lang
+
+
+def has(key: str) -> bool:
+    return key in catalogue(_lang) or key in catalogue(DEFAULT)
+
+
+def t(key: str, **fields) -> str:
+    text = catalogue(_lang).get(key)
+    if text is None:
+        text = catalogue(DEFAULT).get(key, key)
+    if isinstance(text, list):
+        text = "\n".join(text)
+    if fields:
+        try:
+            return text.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def tl(key: str) -> list:
+    """A list from the catalogue (table rows and the like)."""
+    val = catalogue(_lang).get(key)
+    if val is None:
+        val = catalogue(DEFAULT).get(key, [])
+    return val

@@ -1,0 +1,37 @@
+"""Key help in the player's language: bindings are declared with catalogue
+keys as descriptions (``"key.undo"``) and translated per node, again after a
+language switch."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .i18n import t
+
+
+def localize(node) -> None:
+    """Translate the descriptions of ``node``'s bindings (idempotent)."""
+    orig = node.__dict__.get("_binding_keys")
+    if orig is None:
+        orig = {}
+        for key, bindings in node._bindings.key_to_bindings.items():
+            for b in bindings:
+                orig[(key, b.action)] = b.description
+        node.__dict__["_binding_keys"] = orig
+    for key, bindings in node._bindings.key_to_bindings.items():
+        new = []
+        for b in bindings:
+            desc = orig.get((key, b.action), b.description)
+            if desc.startswith("key."):
+                b = replace(b, description=t(desc), tooltip=b.tooltip)
+            new.append(b)
+        node._bindings.key_to_bindings[key] = new
+
+
+def localize_tree(screen) -> None:
+    """After a language switch: the screen and every widget on it."""
+    localize(screen)
+    for node in screen.walk_children():
+        if "_binding_keys" in node.__dict__:
+            localize(node)
+    screen.refresh_bindings()

@@ -1,0 +1,81 @@
+"""Where games are saved: ``<user data dir>/saves/*.tkr`` (platformdirs), or
+``$THORSKLIFF_DATA/saves`` when that is set (tests, portable installs).
+
+A save is a game record (``thorskliff.record``), written after every
+decision. Listing never modifies a file; a save that does not load is listed
+with its path and the problem, and left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import record
+
+SUFFIX = ".tkr"
+
+
+def data_dir() -> Path:
+    env = os.environ.get("THORSKLIFF_DATA")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("thorskliff", appauthor=False))
+
+
+def save_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def new_path(mode: str) -> Path:
+    """A fresh file name: mode, date and time, and a counter if needed."""
+    d = save_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 0
+    while True:
+        name = f"{mode}-{stamp}{'-' + str(n) if n else ''}{SUFFIX}"
+        if not (d / name).exists():
+            return d / name
+        n += 1
+
+
+class SaveInfo(NamedTuple):
+    """One save file: its path, its header (mode, seat names, round) when it
+    loads, else ``problem`` says why not."""
+
+    path: Path
+    mtime: float
+    mode: str
+    names: tuple[str, ...]
+    round: int
+    finished: bool
+    problem: str
+
+
+def describe(path: Path) -> SaveInfo:
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    try:
+        game = record.load(path)
+    except record.RecordError as exc:
+        return SaveInfo(path, mtime, "", (), 0, False, str(exc))
+    except Exception as exc:  # a save must never crash the title screen
+        return SaveInfo(path, mtime, "", (), 0, False, f"{path}: {exc}")
+    st = game.state
+    return SaveInfo(path, mtime, game.setup.mode, tuple(s.name for s in game.setup.seats), st.round,
+                    st.is_terminal(), "")
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save, newest first."""
+    d = save_dir()
+    if not d.is_dir():
+        return []
+    files = sorted(d.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime, reverse=True)
+    return [describe(p) for p in files]

@@ -1,0 +1,1 @@
+"""The app's screens; each has its stylesheet beside it (``name.tcss``)."""

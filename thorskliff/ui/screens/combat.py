@@ -1,0 +1,195 @@
+"""The combat dialog: both sides, the roll as dice faces with blocked dice
+struck out, damage so far, the engine's suggestion for the assignment, and
+the decisions of whoever decides in the combat (potions, blocking, dice).
+
+It reads and decides through its game screen; when the combat is over it
+stays open with what happened (rolls, hits, plunder, retreat) until the
+player goes on.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from .. import glyphs as G
+from .. import words
+from ..i18n import t
+from ..keys import localize
+from ..widgets.panels import DecisionList, chip, dice_text
+
+
+def side_text(obs: dict, units: list[dict], owner, damage: list[int] | None) -> Text:
+    out = Text()
+    for n, u in enumerate(units):
+        if n:
+            out.append("  ")
+        label = words.unit_code(u["id"])
+        if u["kind"] == "H" and isinstance(owner, int):
+            p = obs["players"][owner - 1]
+            label = f"{p['hero']} ♥{p['life']}/{p['max_life']}"
+        style = "dim strike" if u["defeated"] else "bold"
+        out.append(label, style=style)
+        if u["retreat"]:
+            out.append(f" ←{u['retreat']}", style="dim")
+        if damage is not None and n < len(damage) and damage[n]:
+            out.append(f" [{t('combat.damage')} {damage[n]}]", style="bold red")
+    return out
+
+
+def combat_text(obs: dict) -> Text:
+    c = obs["combat"]
+    players = obs["players"]
+    att = players[c["attacker"] - 1]
+    out = Text()
+    out.append(t("combat.strike" if c["strike"] else "combat.title", hex=c["hex"]) + "\n", style="bold underline")
+    out.append(t("combat.attacker", name="") )
+    out.append_text(chip(att))
+    out.append("\n  ")
+    on_def = c["roll_of"] == "attacker"
+    out.append_text(side_text(obs, c["attackers"], c["attacker"], None if on_def else c["damage"]))
+    out.append("\n" + t("combat.defender", name=""))
+    if c["defender"] == "troll":
+        out.append(f"{G.TROLL} {t('combat.troll')}", style=G.TROLL_STYLE)
+    else:
+        out.append_text(chip(players[c["defender"] - 1]))
+    out.append("\n  ")
+    out.append_text(side_text(obs, c["defenders"], c["defender"], c["damage"] if on_def else None))
+    out.append("\n\n")
+    out.append(t("combat.roll_att" if on_def else "combat.roll_def") + ": ", style="bold")
+    if c["roll"]:
+        out.append_text(dice_text(c["roll"], c["blocked"]))
+        if c["blocked"]:
+            out.append(f" ({t('combat.blocked')}: {', '.join(map(str, c['blocked']))})", style="italic")
+    else:
+        out.append(t("combat.no_roll"), style="dim")
+    if c["black"]:
+        out.append("\n" + t("combat.black", n=c["black"]), style="dim")
+    if c["to_assign"]:
+        out.append("\n" + t("combat.next_die", value=c["to_assign"][0]), style="bold")
+        if c["suggestion"]:
+            plan = "  ".join(f"{s.split('>')[0]}→{words.unit_code(s.split('>')[1])}" for s in c["suggestion"])
+            out.append("  ·  " + t("combat.suggestion", plan=plan), style="italic")
+    return out
+
+
+class CombatScreen(ModalScreen[None]):
+    CSS_PATH = "combat.tcss"
+    BINDINGS = [
+        Binding("a", "auto", "key.auto"),
+        Binding("u,ctrl+z", "undo", "key.undo"),
+        Binding("colon", "command", "key.command"),
+        Binding("question_mark,f1", "help", "key.help"),
+    ]
+
+    def __init__(self, game_screen):
+        super().__init__()
+        localize(self)
+        self.gs = game_screen
+        self.finished = False
+        self.last: dict | None = None
+        self.start_log = len(game_screen.session.log())
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="c-view")
+            yield Static(id="c-prompt")
+            yield Static(id="c-status")
+            yield DecisionList(id="c-decisions")
+            yield Input(id="c-command", placeholder=t("game.command"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(DecisionList).focus()
+
+    def refresh_view(self) -> None:
+        gs = self.gs
+        obs = gs.obs
+        if obs["combat"] is None:
+            self._finish(obs)
+            return
+        self.last = obs
+        self.query_one("#c-view", Static).update(combat_text(obs))
+        self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
+        self.query_one("#c-status", Static).update(gs.query_one("#status", Static).content)
+        self.query_one(DecisionList).fill(gs.decision_items())
+
+    def _finish(self, obs: dict) -> None:
+        """The combat is over: say what happened, then wait for Enter."""
+        self.finished = True
+        view = combat_text(self.last) if self.last else Text()
+        view.append("\n\n")
+        entries = self.gs.session.log()[self.start_log:]
+        for e in entries:
+            view.append("• " + words.entry(e, obs) + "\n")
+        if self.last:
+            view.append_text(self._outcome(self.last, obs))
+        self.query_one("#c-view", Static).update(view)
+        self.query_one("#c-prompt", Static).update("")
+        self.query_one(DecisionList).fill([("@close", t("key.next"), True)])
+
+    def _outcome(self, before: dict, after: dict) -> Text:
+        c = before["combat"]
+        out = Text()
+        hx = next(h for h in after["hexes"] if h["label"] == c["hex"])
+        att = str(c["attacker"])
+        beaten = sum(1 for u in c["defenders"] if u["defeated"])
+        if isinstance(c["defender"], int):
+            was = before["players"][c["defender"] - 1]["faint"]
+            now = after["players"][c["defender"] - 1]["faint"]
+            beaten += was == "awake" and now != "awake"
+        if hx["troll"] is False and any(u["kind"] == "T" for u in c["defenders"]):
+            beaten = max(beaten, 1)
+        if beaten:
+            out.append(t("combat.plunder", n=beaten) + "\n", style="bold")
+        if c["strike"]:
+            return out
+        defenders = [s for s in hx["units"] if s != att] or (["troll"] if hx["troll"] else [])
+        rune = after.get("runestone")
+        if rune and rune["hex"] == c["hex"] and str(rune["seat"]) != att:
+            defenders.append("rune")
+        if defenders:
+            hexes = sorted({u["retreat"] for u in c["attackers"] if u["retreat"]})
+            out.append(t("combat.retreat", hex=", ".join(hexes)), style="bold")
+        else:
+            out.append(t("combat.holds", hex=c["hex"]), style="bold")
+        return out
+
+    def on_decision_list_decide(self, msg: DecisionList.Decide) -> None:
+        msg.stop()
+        if msg.decision == "@close":
+            self.dismiss(None)
+            return
+        self.gs.decide(msg.decision)
+
+    def action_auto(self) -> None:
+        if any(s == "auto" for s, _ in self.gs.legal):
+            self.gs.decide("auto")
+
+    def action_undo(self) -> None:
+        self.gs.action_undo()
+        if self.is_attached and not self.finished:
+            self.refresh_view()
+
+    def action_command(self) -> None:
+        box = self.query_one("#c-command", Input)
+        box.add_class("-open")
+        box.value = ""
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        box = event.input
+        box.remove_class("-open")
+        self.query_one(DecisionList).focus()
+        self.gs.command(event.value)
+        if self.is_attached and not self.finished:
+            self.refresh_view()
+
+    def action_help(self) -> None:
+        self.app.action_help()

@@ -1,0 +1,494 @@
+"""The game screen: the island, the tableaus, the phase bar, the log and the
+decisions of the seat at the keyboard.
+
+Everything shown comes from ``session.view(viewer)``; every decision goes
+through ``session.submit``. ``viewer`` is the seat whose player holds the
+keyboard; between seats it is None (a spectator's view, no potion kinds)
+while the hand-over screen asks the next player to take over.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from ...actions import ActionError
+from ...island import island_for
+from .. import choices, mapdraw, words
+from ..why import say as engine_says
+from ..i18n import t
+from ..keys import localize, localize_tree
+from ..session import CHANCE, TERMINAL
+from ..widgets.hexmap import IslandMap
+from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, Tableaus, hex_text
+
+SIDE_MIN = 32
+
+
+def island_coords(obs: dict) -> list[tuple[int, int]]:
+    layout = "crescent" if len(obs["hexes"]) < 61 else "full"
+    isl = island_for(obs["arrangement"], layout)
+    return [h.coord for h in isl.hexes]
+
+
+class GameScreen(Screen):
+    CSS_PATH = "game.tcss"
+    BINDINGS = [
+        Binding("e", "end", "key.end"),
+        Binding("u,ctrl+z", "undo", "key.undo"),
+        Binding("tab", "toggle_focus", "key.focus", priority=True),
+        Binding("h", "hero", "key.hero"),
+        Binding("l", "labels", "key.labels"),
+        Binding("colon", "command", "key.command"),
+        Binding("question_mark,f1", "help", "key.help"),
+        Binding("escape", "cancel", "key.cancel", show=False),
+        Binding("q", "title", "key.menu"),
+    ]
+
+    def __init__(self, session, handover: bool = True, **kw):
+        super().__init__(**kw)
+        localize(self)
+        self.session = session
+        self.handover = handover
+        self.viewer: int | None = None
+        self.selected = -1
+        self.labels = False
+        self.obs: dict = session.view(session.decider() if not handover and session.decider() >= 0 else None)
+        self.legal: list = []
+        self._handing = False
+        self._combat = None
+        self.coords = island_coords(self.obs)
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        # Only the phase bar and the island come first: they are the first
+        # frame; the rest is mounted right after it (see _build).
+        yield PhaseBar(id="phasebar")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield IslandMap(self.coords, id="map")
+            yield Vertical(id="side")
+
+    def on_mount(self) -> None:
+        self.ready = False
+        self.map = self.query_one(IslandMap)
+        self.map.set_cursor(self._start_cursor())
+        self.map.focus()
+        self._layout(self.size.width, self.size.height)
+        self.query_one(PhaseBar).show(self.obs)
+        self._draw_map()
+        self.call_after_refresh(self._build)
+
+    async def _build(self) -> None:
+        from ..app import load_css
+
+        load_css(self.app, self)
+        await self.query_one("#left").mount(GameLog(id="log-left"))
+        await self.query_one("#side").mount_all([
+            Tableaus(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
+            DecisionList(id="decisions"), GameLog(id="log-side")])
+        await self.mount_all([Input(id="command", placeholder=t("game.command")), Footer()])
+        self.decisions = self.query_one("#decisions", DecisionList)
+        self.ready = True
+        self.refresh_bindings()  # the footer came after the first frame
+        self.viewer = None
+        self._layout(self.size.width, self.size.height)
+        self.sync()
+
+    def on_resize(self, event) -> None:
+        self._layout(event.size.width, event.size.height)
+
+    def _layout(self, width: int, height: int) -> None:
+        if not width or not height:
+            return
+        main_h = height - 2
+        self.map.fit(width - SIDE_MIN, main_h)
+        self.query_one("#left").styles.width = self.map.geo.width
+        if not getattr(self, "ready", False):
+            return
+        left_log = main_h - self.map.geo.height >= 3
+        self.set_class(left_log, "-logleft")
+        self.set_class(not left_log, "-logside")
+        tab = self.query_one(Tableaus)
+        compact = height < 34 or width < 100
+        self.set_class(compact, "-compact")
+        if tab.compact != compact:
+            tab.compact = compact
+            tab.show(self.obs)
+
+    def _start_cursor(self) -> int:
+        return 0
+
+    # ------------------------------------------------------------ the flow
+    @property
+    def decider(self) -> int:
+        return self.session.decider()
+
+    def sync(self) -> None:
+        """After every change: who holds the keyboard, then redraw, then the
+        combat dialog."""
+        d = self.decider
+        if d >= 0 and d != self.viewer and not self._handing:
+            if self.handover:
+                self.viewer = None
+                self.selected = -1
+                self.redraw()
+                self._handing = True
+                from .handover import HandOver
+
+                why = self._handover_reason(d)
+                self.app.push_screen(HandOver(self.obs["players"][d], why), callback=self._handed(d))
+                return
+            self.viewer = d
+            self._jump_to_own()
+        self.redraw()
+        self._focus_for_step()
+        self._overlay()
+
+    def _focus_for_step(self) -> None:
+        """A board step puts the keys on the island, any other on the list."""
+        key = (self.obs["step"], self.viewer, self.decider)
+        if key == getattr(self, "_last_step", None):
+            return
+        self._last_step = key
+        if self.obs["step"] in choices.BOARD_STEPS or not self.legal:
+            self.map.focus()
+        else:
+            self.decisions.focus()
+
+    def _handed(self, seat: int):
+        def done(_=None) -> None:
+            self._handing = False
+            self.viewer = seat
+            self._jump_to_own()
+            self.sync()
+
+        return done
+
+    def _handover_reason(self, seat: int) -> str:
+        obs = self.session.view(None)
+        c = obs["combat"]
+        name = obs["players"][seat]["name"]
+        if c and obs["step"].startswith("c:") and seat + 1 != obs["turn"]:
+            if c["defender"] == "troll":
+                return t("handover.why_troll", name=name)
+            return t("handover.why_defend", name=name)
+        if obs["turn"] == seat + 1:
+            return t("handover.why_turn", name=name)
+        return t("handover.why_other", name=name)
+
+    def _jump_to_own(self) -> None:
+        if self.viewer is None:
+            return
+        obs = self.session.view(self.viewer)
+        p = obs["players"][self.viewer]
+        if p["hero_at"]:
+            self.map.set_cursor(self._index(p["hero_at"]))
+        elif obs["step"] == "beach" and obs["legal"]:
+            choice = choices.parsed(obs["legal"])[0][1]
+            self.map.set_cursor(choice.a)
+
+    def _index(self, label: str) -> int:
+        for i, hx in enumerate(self.obs["hexes"]):
+            if hx["label"] == label:
+                return i
+        return 0
+
+    def _overlay(self) -> None:
+        obs = self.obs
+        in_combat = obs["combat"] is not None
+        if in_combat and self._combat is None and not self._handing:
+            from .combat import CombatScreen
+
+            self._combat = CombatScreen(self)
+            self.app.push_screen(self._combat, callback=self._combat_closed)
+        elif self._combat is not None:
+            self._combat.refresh_view()
+
+    def _combat_closed(self, _=None) -> None:
+        self._combat = None
+        self.sync()
+
+    # ------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        s = self.session
+        self.obs = obs = s.view(self.viewer)
+        d = self.decider
+        mine = self.viewer is not None and d == self.viewer
+        self.legal = choices.parsed(obs["legal"]) if mine else []
+        self.query_one(PhaseBar).show(obs)
+        self.query_one(Tableaus).show(obs)
+        self._draw_map()
+        self._hexinfo()
+        self._prompt()
+        self._fill_decisions()
+        entries = s.log()
+        for lg in self.query(GameLog):
+            lg.sync(entries, obs)
+
+    def _draw_map(self) -> None:
+        marks = mapdraw.Marks(cursor=self.map.cursor, selected=self.selected,
+                              targets=choices.targets(self.legal, self.selected), labels=self.labels)
+        self.map.show(self.obs, marks)
+
+    def _hexinfo(self) -> None:
+        self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor))
+
+    def _prompt(self) -> None:
+        obs = self.obs
+        d = self.decider
+        step = obs["step"]
+        if d == TERMINAL:
+            out = obs["outcome"]
+            if out["winner"] is None:
+                res = t("result.draw")
+            else:
+                res = t(f"result.{out['reason']}", name=obs["players"][out["winner"] - 1]["name"])
+            text = t("ask.over", result=res)
+        elif d == CHANCE:
+            text = t("ask.chance")
+        else:
+            name = obs["players"][d]["name"]
+            if step.startswith("c:"):
+                text = t("ask.combat_step", name=name)
+            else:
+                text = t(f"ask.{step}", name=name)
+            if self.selected >= 0:
+                text += "\n" + t("game.select_hex", hex=obs["hexes"][self.selected]["label"])
+        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+
+    def say(self, text: str, error: bool = False) -> None:
+        msg = Text(text, style="bold red" if error else "italic")
+        self.query_one("#status", Static).update(msg)
+        if self._combat is not None and self._combat.is_attached:
+            self._combat.query_one("#c-status", Static).update(msg)
+
+    def decision_items(self) -> list[tuple[str, Text | str, bool]]:
+        obs = self.obs
+        step = obs["step"]
+        d = self.decider
+        if d == CHANCE:
+            if not self.session.auto_chance:
+                kinds = " ".join(self.session.chance_request())
+                return [("@roll", t("combat.roll_now") + f" ({kinds})", True)]
+            return []
+        if d == TERMINAL:
+            return [("@title", t("key.menu"), True)]
+        if not self.legal:
+            return [("", t("game.no_decision"), False)]
+        items: list[tuple[str, Text | str, bool]] = []
+        menu_done = set()
+        if step in ("action", "potion2") and self.viewer is not None:
+            for e in self.session.action_menu(self.viewer):
+                prompt = Text(words.decision(e.action, step, obs))
+                cost = []
+                if e.taler:
+                    cost.append(t("menu.cost", n=e.taler))
+                if e.needs:
+                    cost.append(t("menu.needs", what=", ".join(
+                        t("word.amber") if n == "amber" else t(f"terrain.{n}") for n in e.needs)))
+                if cost:
+                    prompt.append(" · " + ", ".join(cost), style="dim")
+                if not e.legal and e.reason:
+                    prompt.append("\n  " + engine_says(e.reason), style="italic")
+                items.append((e.action, prompt, e.legal))
+                menu_done.add(e.action)
+        hexes = {self.selected} if self.selected >= 0 else {self.map.cursor}
+        for text, a in choices.for_list(self.legal, step, hexes):
+            if text in menu_done:
+                continue
+            items.append((text, words.decision(text, step, obs), True))
+        return items
+
+    def _fill_decisions(self) -> None:
+        self.decisions.fill(self.decision_items())
+
+    # ------------------------------------------------------------ deciding
+    def decide(self, text: str) -> bool:
+        if text == "@roll":
+            return self.roll()
+        if text == "@title":
+            self.action_title()
+            return True
+        if not text:
+            return False
+        try:
+            self.session.submit(text, self.viewer)
+        except ActionError as exc:
+            self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+            return False
+        self.selected = -1
+        self.say("")
+        self.sync()
+        return True
+
+    def roll(self, dice: str | None = None) -> bool:
+        try:
+            self.session.roll(dice)
+        except ActionError as exc:
+            self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+            return False
+        self.say("")
+        self.sync()
+        return True
+
+    def on_decision_list_decide(self, msg: DecisionList.Decide) -> None:
+        self.decide(msg.decision)
+
+    def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
+        self._hexinfo()
+        if self.obs["step"] in ("move", "haste") and self.selected < 0:
+            self._fill_decisions()
+
+    def on_island_map_chosen(self, msg: IslandMap.Chosen) -> None:
+        self.choose_hex(msg.index)
+
+    def choose_hex(self, i: int) -> None:
+        legal = self.legal
+        if not legal:
+            self.say(self._not_yours(), error=True)
+            return
+        if self.selected >= 0:
+            if i == self.selected:
+                self._select(-1)
+                return
+            opts = choices.moves_between(legal, self.selected, i)
+            if opts:
+                self._pick(opts, t("game.which_unit", hex=self.obs["hexes"][i]["label"]))
+                return
+            if i in choices.sources(legal):
+                self._select(i)
+                return
+            self._explain_step(self.selected, i)
+            return
+        here = choices.at_hex(legal, i)
+        if here:
+            self._pick(here, self.obs["hexes"][i]["label"])
+            return
+        if i in choices.sources(legal):
+            self._select(i)
+            return
+        self.say(t("game.nothing_here"), error=True)
+
+    def _select(self, i: int) -> None:
+        self.selected = i
+        self._draw_map()
+        self._prompt()
+        self._fill_decisions()
+
+    def _pick(self, opts, title: str) -> None:
+        if len(opts) == 1:
+            self.decide(opts[0][0])
+            return
+        from .choose import ChooseScreen
+
+        items = [(s, words.decision(s, self.obs["step"], self.obs)) for s, _ in opts]
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.decide(text)
+
+        self.app.push_screen(ChooseScreen(title, items), callback=chosen)
+
+    def _explain_step(self, src: int, dst: int) -> None:
+        hx = self.obs["hexes"][src]
+        u = hx["units"].get(str(self.viewer + 1), {})
+        text = choices.guess_step({"H": u.get("hero"), "W": u.get("warriors"), "G": u.get("gode")}, src, dst)
+        why = self.session.explain(text, self.viewer)
+        self.say(t("game.illegal", why=engine_says(why or text)), error=True)
+
+    def _not_yours(self) -> str:
+        d = self.decider
+        if d >= 0:
+            return t("game.not_yours", name=self.obs["players"][d]["name"])
+        if d == CHANCE:
+            return t("ask.chance")
+        return t("game.no_decision")
+
+    # ------------------------------------------------------------ keys
+    def action_end(self) -> None:
+        if not any(s == "end" for s, _ in self.legal):
+            why = engine_says(self.session.explain("end", self.viewer) or "") if self.legal else self._not_yours()
+            self.say(t("game.illegal", why=why), error=True)
+            return
+        self.decide("end")
+
+    def action_undo(self) -> None:
+        problem = self.session.undo_problem(self.viewer)
+        if problem:
+            self.say(t("game.cannot_undo", why=engine_says(problem)), error=True)
+            return
+        line = self.session.undo(self.viewer)
+        self.selected = -1
+        self.say(t("game.undone", what=words.decision(line.partition(" ")[2])))
+        self.sync()
+
+    def action_toggle_focus(self) -> None:
+        if self.app.screen is not self:
+            return
+        if self.map.has_focus:
+            self.decisions.focus()
+        else:
+            self.map.focus()
+
+    def action_hero(self) -> None:
+        seat = self.viewer if self.viewer is not None else (self.obs["turn"] or 1) - 1
+        p = self.obs["players"][seat]
+        if p["hero_at"]:
+            self.map.set_cursor(self._index(p["hero_at"]))
+
+    def action_labels(self) -> None:
+        self.labels = not self.labels
+        self._draw_map()
+        self.say(t("game.labels_on" if self.labels else "game.labels_off"))
+
+    def action_command(self) -> None:
+        box = self.query_one("#command", Input)
+        box.add_class("-open")
+        box.value = ""
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        box = event.input
+        text = event.value.strip()
+        box.remove_class("-open")
+        self.map.focus()
+        self.command(text)
+
+    def command(self, text: str) -> None:
+        """A decision typed in notation; at a chance step ``roll M3 K1``
+        forces the dice (tests, replaying a table game)."""
+        text = text.strip()
+        if not text:
+            return
+        if text.lower().startswith("roll") and self.decider == CHANCE:
+            self.roll(text[4:].strip() or None)
+        else:
+            self.decide(text)
+
+    def action_cancel(self) -> None:
+        box = self.query_one("#command", Input)
+        if box.has_class("-open"):
+            box.remove_class("-open")
+            self.map.focus()
+            return
+        if self.selected >= 0:
+            self._select(-1)
+
+    def action_help(self) -> None:
+        self.app.action_help()
+
+    def action_title(self) -> None:
+        self.app.pop_to_title()
+
+    def relocalize(self) -> None:
+        localize_tree(self)
+        for lg in self.query(GameLog):
+            lg.clear()
+            lg.count = 0
+        self.query_one("#command", Input).placeholder = t("game.command")
+        self.redraw()

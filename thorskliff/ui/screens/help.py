@@ -1,0 +1,48 @@
+"""Help: the keys, the board's legend and the rules reference (the
+Infotafel: actions and costs per field; dice; phases), all from the
+catalogue."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+
+from ..i18n import t
+from ..keys import localize
+
+TABS = ("keys", "table", "phases", "dice", "board")
+
+
+class HelpScreen(Screen):
+    CSS_PATH = "help.tcss"
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "key.close"),
+        Binding("left", "tab(-1)", "←", show=False),
+        Binding("right", "tab(1)", "→", show=False),
+    ]
+
+    def __init__(self, tab: str = "keys"):
+        super().__init__()
+        localize(self)
+        self.first_tab = tab
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("help.title") + " – " + t("app.title"), id="help-title")
+        with TabbedContent(initial=f"tab-{self.first_tab}"):
+            for name in TABS:
+                with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
+                    with VerticalScroll():
+                        yield Markdown(t(f"helptext.{name}"))
+        yield Footer()
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        ids = [f"tab-{n}" for n in TABS]
+        i = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(i + step) % len(ids)]
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,45 @@
+"""A saved game step by step: the same board, tableaus and log, moved with
+n/p (or PageDown/PageUp), Home and End."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+from ..i18n import t
+from ..keys import localize
+from .game import GameScreen
+
+
+class ReplayScreen(GameScreen):
+    BINDINGS = [
+        Binding("n,pagedown,period", "step(1)", "key.next"),
+        Binding("p,pageup,comma", "step(-1)", "key.prev"),
+        Binding("home", "seek(0)", "key.first"),
+        Binding("end", "seek(-1)", "key.last"),
+        Binding("escape,q", "title", "key.back"),
+    ]
+
+    def __init__(self, session, **kw):
+        super().__init__(session, handover=False, **kw)
+        localize(self)
+
+    def action_step(self, d: int) -> None:
+        self.session.seek(self.session.at + d)
+        self.redraw()
+
+    def action_seek(self, k: int) -> None:
+        self.session.seek(self.session.total if k < 0 else k)
+        self.redraw()
+
+    def _prompt(self) -> None:
+        s = self.session
+        text = t("game.replay", n=s.at, total=s.total) + "\n" + t("game.replay_hint")
+        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+
+    def decision_items(self):
+        return []
+
+    def _overlay(self) -> None:
+        pass

@@ -1,0 +1,79 @@
+"""The title screen: new game, resume, replay, rules, language, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..i18n import t
+from ..keys import localize
+
+BANNER = r"""
+ _____ _                    _  ___ _  __  __
+|_   _| |_  ___ _ _ ___    | |/ / (_)/ _|/ _|
+  | | | ' \/ _ \ '_(_-<    | ' <| | |  _|  _|
+  |_| |_||_\___/_| /__/    |_|\_\_|_|_| |_|
+"""
+
+ENTRIES = ("new", "resume", "replay", "rules", "lang", "quit")
+
+
+class TitleScreen(Screen):
+    CSS_PATH = "title.tcss"
+    BINDINGS = [
+        Binding("n", "pick('new')", "title.new", show=False),
+        Binding("r", "pick('resume')", "title.resume", show=False),
+        Binding("question_mark,f1", "pick('rules')", "key.help"),
+        Binding("s", "pick('lang')", "key.lang"),
+        Binding("q", "pick('quit')", "key.quit"),
+    ]
+
+    def __init__(self):
+        super().__init__()
+        localize(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(BANNER.strip("\n"), id="banner")
+            yield Static(t("app.title"), id="name")
+            yield Static(t("title.tagline"), id="tagline")
+            yield OptionList(*[Option(t(f"title.{k}"), id=k) for k in ENTRIES], id="menu")
+            yield Static(t("title.hint"), id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_pick(event.option.id)
+
+    def action_pick(self, what: str) -> None:
+        app = self.app
+        if what == "new":
+            app.action_new_game()
+        elif what == "resume":
+            app.action_resume()
+        elif what == "replay":
+            app.action_resume(replay=True)
+        elif what == "rules":
+            app.action_help()
+        elif what == "lang":
+            app.action_switch_lang()
+        elif what == "quit":
+            app.exit()
+
+    def relocalize(self) -> None:
+        localize(self)
+        self.refresh_bindings()
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.on_mount()

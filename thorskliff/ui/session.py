@@ -1,0 +1,264 @@
+"""The one interface between the app and a game.
+
+The app submits a decision for a seat, asks for the view of a seat and who
+decides now, and may undo; it never touches the engine's state itself. A
+:class:`LocalSession` wraps a :class:`thorskliff.game.Game` in this process
+and saves the record after every change; an SSH host can hand the same app a
+session that forwards these calls instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+from .. import record
+from ..actions import Action, ActionError, parse
+from ..explain import explain
+from ..game import Game
+from ..phases import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
+from ..state import CHANCE, TERMINAL, GameState
+
+__all__ = ["CHANCE", "TERMINAL", "LocalSession", "LogEntry", "MenuEntry", "Session"]
+
+
+class LogEntry(NamedTuple):
+    """One record line with what the log needs to say it in words: the seat
+    (None for a roll), the decision text, the engine's step and roll purpose
+    before it, the round and the seat on turn."""
+
+    seat: int | None
+    text: str
+    step: str
+    purpose: str
+    round: int
+    turn: int
+
+
+class MenuEntry(NamedTuple):
+    """An action of the action menu: ``legal`` or greyed with ``reason``;
+    ``taler`` and ``needs`` (terrains, "amber") are its cost."""
+
+    action: str
+    legal: bool
+    reason: str
+    taler: int
+    needs: tuple[str, ...]
+
+
+class Session(Protocol):
+    def decider(self) -> int: ...
+    def view(self, seat: int | None) -> dict: ...
+    def submit(self, decision: str, seat: int | None) -> list[str]: ...
+    def undo(self, seat: int | None = None) -> str: ...
+    def undo_problem(self, seat: int | None = None) -> str | None: ...
+    def explain(self, decision: str, seat: int | None) -> str | None: ...
+    def action_menu(self, seat: int) -> list[MenuEntry]: ...
+    def log(self) -> list[LogEntry]: ...
+
+
+def _annotate(st: GameState, line: str) -> LogEntry:
+    col, _, rest = line.partition(" ")
+    seat = None if col == "*" else int(col) - 1
+    return LogEntry(seat, rest, st.step, st.chance_for if col == "*" else "", st.round, st.seat)
+
+
+class LocalSession:
+    """A game played in this process; ``path``, when given, receives the
+    record after every change (R-TURN-4: every decision is kept)."""
+
+    def __init__(self, game: Game, path: str | Path | None = None, annotate: bool = True):
+        self.game = game
+        self.path = Path(path) if path is not None else None
+        self._log: list[LogEntry] = []
+        if annotate and game.lines:
+            st = game.setup.build()
+            for line in game.lines:
+                self._log.append(_annotate(st, line))
+                col, _, rest = line.partition(" ")
+                st.apply_action(rest, None if col == "*" else int(col) - 1)
+
+    # ------------------------------------------------------------ who and what
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def num_players(self) -> int:
+        return self.game.state.num_players
+
+    @property
+    def auto_chance(self) -> bool:
+        return self.game.auto_chance
+
+    def decider(self) -> int:
+        """A seat (0-based), CHANCE when dice are due, TERMINAL at the end."""
+        return self.game.state.current_player()
+
+    def view(self, seat: int | None) -> dict:
+        return self.game.view(seat)
+
+    def log(self) -> list[LogEntry]:
+        return list(self._log)
+
+    def chance_request(self) -> tuple[str, ...]:
+        return self.game.state.chance_request()
+
+    # ------------------------------------------------------------ deciding
+    def submit(self, decision: str | Action, seat: int | None) -> list[str]:
+        """Apply ``seat``'s decision (raises the engine's ActionError and
+        changes nothing then); returns the record lines added."""
+        before = self.game.state.clone()
+        lines = self.game.submit(decision, seat)
+        self._note(before, lines)
+        return lines
+
+    def roll(self, dice: str | None = None) -> list[str]:
+        """At a chance step: the given dice (``"M3 K1"``), else the seeded ones."""
+        st = self.game.state
+        if st.current_player() != CHANCE:
+            raise ActionError("no dice are due now")
+        action = parse("roll " + dice) if dice else st.sample_chance()
+        before = st.clone()
+        lines = self.game.submit(action)
+        self._note(before, lines)
+        return lines
+
+    def _note(self, st: GameState, lines: list[str]) -> None:
+        for line in lines:
+            self._log.append(_annotate(st, line))
+            col, _, rest = line.partition(" ")
+            st.apply_action(rest, None if col == "*" else int(col) - 1)
+        self.save()
+
+    def undo_problem(self, seat: int | None = None) -> str | None:
+        return self.game.undo_problem(seat)
+
+    def undo(self, seat: int | None = None) -> str:
+        line = self.game.undo(seat)
+        del self._log[len(self.game.lines):]
+        self.save()
+        return line
+
+    def save(self) -> None:
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            record.write(self.game, self.path)
+
+    # ------------------------------------------------------------ explaining
+    def explain(self, decision: str | Action, seat: int | None) -> str | None:
+        """Why ``decision`` is refused now (the engine's words with the rule
+        id), or None when it would be accepted."""
+        st = self.game.state
+        try:
+            action = parse(decision) if isinstance(decision, str) else decision
+        except ActionError as exc:
+            return str(exc)
+        if seat is not None and seat != st.current_player():
+            who = "chance" if st.current_player() == CHANCE else f"seat {st.current_player() + 1}"
+            return f"seat {seat + 1} does not decide now; {who} does (R-TURN-5)"
+        if action in st.legal_actions():
+            return None
+        return str(explain(st, action))
+
+    def action_menu(self, seat: int) -> list[MenuEntry]:
+        """Every action of the hero's field with its cost, legal or greyed
+        with the engine's reason (R-ACT-1)."""
+        st = self.game.state
+        p = st.players[seat]
+        h = p.hero_at
+        if h < 0:
+            return []
+        rules = st.rules
+        kind = st.island.kind[h]
+        rift = st.rifts.get(h)
+        price = st._potion_price(p)
+        cands: list[tuple[str, int, tuple[str, ...]]] = []
+        potions = [(f"buy {k}", price, ()) for k in ("heil", "kraft", "eile", "schutz")] + [("buy heil!", price, ())]
+        if st.is_farm(h):
+            cands.append(("met", 1, ()))
+            if "wisent" in rules:
+                cands.append(("wisent", p.spec.wisent_price, tuple(WISENT_NEED)))
+        elif kind == "market":
+            cands.append(("met", 1, ()))
+            cands.append(("hammer", p.spec.hammer_price, ()))
+            if "potions" in rules:
+                cands.extend(potions)
+            if "helm" in rules:
+                cands.append(("helm", 10, ()))
+            if "gamble" in rules:
+                small, big = st._gamble_prices(p)
+                cands += [("gamble small", small, ()), ("gamble big", big, ())]
+        if rift == "kobold" and "potions" in rules:
+            cands.extend(potions)
+        elif rift == "quelle":
+            cands.append(("bath", 0, ()))
+        elif rift == "silber":
+            cands.append(("search", 0, ()))
+        if rift and "runestone" in rules:
+            cands.append(("rune", 0, ("amber", *RUNE_NEED)))
+        if "epic" in rules:
+            for card, cost in EPIC_PRICE.items():
+                cands.append((f"epic {card}", cost, tuple(EPIC_NEED) * EPIC_NEED["forest"]))
+        mine = st.current_player() == seat and st.step in ("action", "potion2")
+        legal = set(st.legal_actions()) if mine else set()
+        out = []
+        for text, taler, needs in cands:
+            a = parse(text)
+            if a in legal:
+                out.append(MenuEntry(text, True, "", taler, needs))
+            else:
+                why = str(explain(st, a)) if mine else ""
+                out.append(MenuEntry(text, False, why, taler, needs))
+        return out
+
+    # ------------------------------------------------------------ files
+    @classmethod
+    def load(cls, path: str | Path) -> LocalSession:
+        """Resume the record at ``path`` (raises record.RecordError); the
+        session keeps saving to the same file."""
+        game = record.load(path)
+        return cls(game, path)
+
+
+class ReplaySession:
+    """A saved game seen step by step (read-only): ``view`` shows the game
+    after the first ``at`` record lines."""
+
+    auto_chance = True
+
+    def __init__(self, game: Game):
+        self.setup = game.setup
+        self.lines = list(game.lines)
+        self.states: list[GameState] = [game.setup.build()]
+        self._log: list[LogEntry] = []
+        self.at = 0
+        self.seek(len(self.lines))
+
+    @property
+    def total(self) -> int:
+        return len(self.lines)
+
+    def seek(self, k: int) -> None:
+        k = max(0, min(k, len(self.lines)))
+        while len(self.states) <= k:
+            n = len(self.states) - 1
+            st = self.states[-1].clone()
+            line = self.lines[n]
+            self._log.append(_annotate(st, line))
+            col, _, rest = line.partition(" ")
+            st.apply_action(rest, None if col == "*" else int(col) - 1)
+            self.states.append(st)
+        self.at = k
+
+    def decider(self) -> int:
+        return TERMINAL
+
+    def view(self, seat: int | None) -> dict:
+        return self.states[self.at].observation(None)
+
+    def log(self) -> list[LogEntry]:
+        return self._log[: self.at]
+
+    def undo_problem(self, seat=None) -> str:
+        return "a replay changes nothing"

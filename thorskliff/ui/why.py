@@ -1,0 +1,106 @@
+"""The engine explains a refused decision in English, with its rule id
+(``IllegalActionError``). The German app says the same in German: each known
+message is a pattern here and a template in the catalogue (``why.*``); an
+unknown one is shown as the engine wrote it. The rule id always stays."""
+
+from __future__ import annotations
+
+import re
+
+from .i18n import has, lang, t
+
+_HEX = r"(S|M\d|\dc\d|\db\d|\da\d)"
+#: (catalogue key, pattern); groups fill {0}, {1}, … of the template
+PATTERNS: list[tuple[str, re.Pattern]] = [(k, re.compile(p + "$")) for k, p in [
+    ("not_neighbour", rf"{_HEX} is no neighbour of {_HEX}"),
+    ("climb", rf"{_HEX} \(level (\d)\) to {_HEX} \(level (\d)\) climbs more than one level"),
+    ("no_step_left", r"that unit has no step left this turn"),
+    ("hero_no_step", r"the hero has no step left \(a hero that enters a hex with enemies stops\)"),
+    ("hero_not_on", rf"the hero is not on {_HEX}"),
+    ("gode_not_on", rf"the Gode is not on {_HEX}"),
+    ("no_warrior_on", rf"no own warrior stands on {_HEX}"),
+    ("warrior_no_on", rf"no warrior that came from {_HEX} to {_HEX} may move on .*"),
+    ("fainted_lies", rf"a fainted hero lies on {_HEX}; no enemy may enter"),
+    ("no_beach", rf"{_HEX} is no free beach"),
+    ("no_lay", rf"{_HEX} is no free farm without enemies or another fainted hero"),
+    ("no_combat", rf"there is no combat on {_HEX}"),
+    ("combat_first", r"every combat must be fought before the combat phase ends"),
+    ("choose_terrain", r"choose the terrain your warriors work"),
+    ("nothing_to_end", r"nothing to end here \((.*)\)"),
+    ("belongs", r"'(.*)' belongs to (.*); now it is (.*) \((.*)\)"),
+    ("not_possible", r"'(.*)' is not possible now"),
+    ("not_in_combat", r"'(.*)' is not possible at this point of the combat \((.*)\)"),
+    ("recruit_middle", r"no recruiting on the market or the sanctuary"),
+    ("recruit_figure", rf"no own figure on {_HEX} that has not recruited yet"),
+    ("recruit_supply", r"no warrior left in the supply"),
+    ("recruit_cost", r"a warrior costs 2 Taler"),
+    ("gode_cost", r"the Gode costs 3 Taler and warriors on 2 forest hexes"),
+    ("gode_on_board", r"the Gode is already on the board"),
+    ("one_action", r"one action per turn(, and this turn's is taken)?"),
+    ("hero_off", r"the hero is not on the board"),
+    ("needs_place", rf"'(.*)' needs the hero on (.*), not on {_HEX}"),
+    ("not_in_force", r"'(.*)' is not yet in force in this game"),
+    ("rune_two", r"the runestone needs 2 ambers delivered or 2 crystals"),
+    ("rune_amber", r"the runestone costs the carried amber"),
+    ("rune_res", r"the runestone needs warriors on a scree and a forest hex"),
+    ("rune_one", r"one runestone stands already"),
+    ("potions_three", r"at most 3 potions held; put one back first"),
+    ("one_purchase", r"one potion purchase per turn \(Bera two\)"),
+    ("no_left", r"no (\w+) left in the supply"),
+    ("no_life_lost", r"the hero has lost no life"),
+    ("better_weapon", r"the hero has a better weapon already"),
+    ("one_helm", r"there is only one helmet"),
+    ("has_wisent", r"the hero rides a Wisent already"),
+    ("wisent_res", r"the Wisent needs warriors on forest, meadow, scree and rock"),
+    ("taler", r"'(.*)': not enough Taler \((\d+)\)"),
+    ("epic", r"the epic card (\w+) needs .*"),
+    ("no_amber", r"the hero carries no amber"),
+    ("one_amber", r"a hero carries at most one amber"),
+    ("enemy_here", r"an enemy stands on the hero's hex"),
+    ("no_farm", rf"{_HEX} is no farm \(rifts, markets and the sanctuary are none\)"),
+    ("deliver_s", r"ambers are delivered at the sanctuary \(S\)"),
+    ("troll_guards", r"the troll still guards this crystal"),
+    ("nothing_lying", rf"there is no (\w+) lying on {_HEX}"),
+    ("smallest_first", r"dice are assigned smallest first: the next die shows (\d)"),
+    ("no_target", r"(\w+) cannot take a die: .*"),
+    ("haste_enemy", rf"a haste step never enters a hex with enemy units \({_HEX}\)"),
+    ("haste_troll", rf"a haste step never enters a troll's hex \({_HEX}\)"),
+    ("no_heil_combat", r"no Heiltrank inside a combat after its first roll"),
+    ("heil_hurt", r"a Heiltrank heals a hero on the board that has lost life"),
+    ("game_over", r"the game is over"),
+    ("wrong_seat", r"seat (\d) does not decide now; (.*) does"),
+    ("undo", r"cannot take back a decision: (.*)"),
+    ("undo_roll", r"the dice have fallen since(; a decision is never taken back across a roll)?"),
+    ("undo_turn", r"a new turn has begun"),
+    ("undo_none", r"no decision (of this turn )?(has been made yet|is left to take back)"),
+    ("undo_seat", r"seat (\d) decides now; only the seat that still decides may take back its decision"),
+]]
+_RULE = re.compile(r"^(.*) \((R-[A-Z0-9-]+)\)$", re.S)
+
+
+def say(message: str) -> str:
+    """``message`` from the engine in the app's language."""
+    if lang() == "en":
+        return message
+    m = _RULE.match(message)
+    body, rule = (m.group(1), m.group(2)) if m else (message, "")
+    text = _translate(body)
+    return f"{text} ({rule})" if rule else text
+
+
+def _translate(body: str) -> str:
+    for key, pat in PATTERNS:
+        m = pat.match(body)
+        if m and has(f"why.{key}"):
+            groups = [_inner(g or "") for g in m.groups()]
+            try:
+                return t(f"why.{key}").format(*groups)
+            except (IndexError, KeyError):
+                return body
+    return body
+
+
+def _inner(text: str) -> str:
+    """Nested messages (an undo's reason) are translated too."""
+    out = _translate(text)
+    return out

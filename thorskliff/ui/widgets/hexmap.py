@@ -1,0 +1,185 @@
+"""The island as a widget: hexes drawn by :mod:`..mapdraw`, a cursor moved
+with the arrow keys or the mouse, and a message when a hex is chosen."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from operator import itemgetter
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.color import Color
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from .. import mapdraw
+from ..i18n import t
+from ..keys import localize
+
+#: arrow keys over flat-topped hexes: up/down stay in the column, left/right
+#: zig-zag between the two neighbours of the next column
+UP, DOWN = (0, -1), (0, 1)
+RIGHT = ((1, -1), (1, 0))
+LEFT = ((-1, 0), (-1, 1))
+
+
+class IslandMap(Widget, can_focus=True):
+    # The marks take the theme's colours in code (see _mark_style): parsing
+    # component-class CSS costs more than drawing the whole island.
+    DEFAULT_CSS = "IslandMap { width: auto; height: auto; }"
+    MARKS = {"border": ("foreground-muted", ""), "cursor": ("accent", "bold reverse"),
+             "select": ("warning", "bold"), "target": ("success", "bold"), "targetdot": ("success", "bold")}
+    BINDINGS = [
+        Binding("up", "move('up')", "↑", show=False),
+        Binding("down", "move('down')", "↓", show=False),
+        Binding("left", "move('left')", "←", show=False),
+        Binding("right", "move('right')", "→", show=False),
+        Binding("enter,space", "choose", "key.select"),
+    ]
+
+    class Chosen(Message):
+        """The player chose hex ``index`` (Enter, space or a click)."""
+
+        def __init__(self, index: int):
+            self.index = index
+            super().__init__()
+
+    class Moved(Message):
+        def __init__(self, index: int):
+            self.index = index
+            super().__init__()
+
+    def __init__(self, coords: list[tuple[int, int]], **kw):
+        super().__init__(**kw)
+        localize(self)
+        self.coords = coords
+        self.by_coord = {c: i for i, c in enumerate(coords)}
+        self.obs: dict | None = None
+        self.marks = mapdraw.Marks(cursor=0)
+        self.geo = mapdraw.geometry(tuple(coords), *mapdraw.SCALES[-1])
+        self._strips: list[Strip] | None = None
+        self._zig = 0
+        self._styles: dict[str, Style] = {}
+
+    # ------------------------------------------------------------ data in
+    def fit(self, width: int, height: int) -> None:
+        """Choose the largest scale that fits ``width`` x ``height``."""
+        geo = mapdraw.fits(self.coords, width, height)
+        if (geo.a, geo.h) != (self.geo.a, self.geo.h):
+            self.geo = geo
+            self._strips = None
+            self.refresh(layout=True)
+
+    def show(self, obs: dict, marks: mapdraw.Marks | None = None) -> None:
+        self.obs = obs
+        if marks is not None:
+            self.marks = marks
+        self._strips = None
+        self.refresh()
+
+    def set_marks(self, marks: mapdraw.Marks) -> None:
+        self.marks = marks
+        self._strips = None
+        self.refresh()
+
+    @property
+    def cursor(self) -> int:
+        return self.marks.cursor
+
+    def set_cursor(self, i: int) -> None:
+        if i != self.marks.cursor:
+            self.marks.cursor = i
+            self._strips = None
+            self.refresh()
+            self.post_message(self.Moved(i))
+
+    # ------------------------------------------------------------ size
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.geo.width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.geo.height
+
+    # ------------------------------------------------------------ drawing
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+        self._strips = None
+
+    def _style(self, key: str, base: Style) -> Style:
+        st = self._styles.get(key)
+        if st is None:
+            if key == "@bg":
+                st = base
+            elif key.startswith("@"):
+                st = base + self._mark_style(key[1:], base)
+            else:
+                st = base + Style.parse(key)
+            self._styles[key] = st
+        return st
+
+    def _render_strips(self) -> list[Strip]:
+        if self.obs is None:
+            return []
+        letters = {k: t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle")}
+        cv = mapdraw.draw(self.geo, self.obs, self.marks, letters)
+        base = self.rich_style
+        style = self._style
+        strips = []
+        for chars, styles in zip(cv.chars, cv.styles):
+            segs = [Segment("".join(ch for ch, _ in run), style(key, base))
+                    for key, run in groupby(zip(chars, styles), key=itemgetter(1))]
+            strips.append(Strip(segs, cv.width))
+        return strips
+
+    def _mark_style(self, name: str, base: Style) -> Style:
+        var, attrs = self.MARKS[name]
+        colour = Color.parse(self.app.theme_variables.get(var, "white"))
+        if colour.a < 1 and base.bgcolor is not None:
+            colour = Color.from_rich_color(base.bgcolor) + colour
+        return Style.parse(f"{colour.hex6} {attrs}".strip())
+
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None:
+            self._strips = self._render_strips()
+        if 0 <= y < len(self._strips):
+            return self._strips[y].extend_cell_length(self.size.width, self.rich_style)
+        return Strip.blank(self.size.width, self.rich_style)
+
+    # ------------------------------------------------------------ input
+    def peek(self, where: str) -> int | None:
+        """The hex the arrow key ``where`` would move the cursor to."""
+        q, r = self.coords[self.cursor]
+        if where in ("up", "down"):
+            cands = [UP if where == "up" else DOWN]
+        else:
+            pair = RIGHT if where == "right" else LEFT
+            cands = [pair[self._zig % 2], pair[(self._zig + 1) % 2]]
+        for dq, dr in cands:
+            i = self.by_coord.get((q + dq, r + dr))
+            if i is not None:
+                return i
+        return None
+
+    def action_move(self, where: str) -> None:
+        i = self.peek(where)
+        if i is not None:
+            if where in ("left", "right"):
+                self._zig += 1
+            self.set_cursor(i)
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event) -> None:
+        i = self.geo.hex_at(event.x, event.y)
+        if i is None:
+            # the slanted edges belong to both sides: try the cell beside
+            i = self.geo.hex_at(event.x + 1, event.y) or self.geo.hex_at(event.x - 1, event.y)
+        if i is not None:
+            self.focus()
+            self.set_cursor(i)
+            self.post_message(self.Chosen(i))

@@ -1,0 +1,297 @@
+"""The smaller views around the island: phase bar, player tableaus, the hex
+under the cursor, dice, the game log and the list of decisions."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from ...scenario import load_mode
+from .. import glyphs as G
+from .. import words
+from ..i18n import t
+
+
+@cache
+def goals(mode: str) -> tuple[int, int]:
+    spec = load_mode(mode)
+    return spec.goal_ambers, spec.goal_crystals
+
+
+def chip(p: dict, text: str | None = None) -> Text:
+    return Text(f"{G.OWNER[p['colour']]} {text if text is not None else p['name']} ", style=G.chip_style(p["colour"]))
+
+
+# ---------------------------------------------------------------- phase bar
+
+
+def phase_text(obs: dict, width: int) -> Text:
+    out = Text()
+    if obs["outcome"] is not None:
+        out.append(" " + t("phase.over") + " ", style="bold reverse")
+        return out
+    players = obs["players"]
+    if obs["round"]:
+        out.append(t("phase.round", n=obs["round"]) + " ", style="bold")
+    if obs["turn"]:
+        out.append_text(chip(players[obs["turn"] - 1]))
+        out.append(" ")
+    cur = obs["phase"]
+    if obs["step"] == "beach":
+        out.append(" " + t("phase.setup") + " ", style="bold reverse")
+        return out
+    names = [t(f"phase.{i}") for i in range(7)]
+    full = sum(len(n) + 4 for n in names) + out.cell_len <= width
+    for i, name in enumerate(names):
+        label = f"{i} {name}" if full or i == cur else str(i)
+        if i == cur:
+            out.append(f"[{label}]", style="bold reverse")
+        else:
+            out.append(f" {label} ", style="dim")
+    if cur is None or cur > 6:
+        out.append(" " + t("phase.end"), style="bold")
+    return out
+
+
+class PhaseBar(Static):
+    DEFAULT_CSS = "PhaseBar { height: 1; width: 1fr; background: $panel; }"
+
+    def show(self, obs: dict) -> None:
+        self.obs = obs
+        self.update(phase_text(obs, self.size.width or 80))
+
+    def on_resize(self) -> None:
+        if getattr(self, "obs", None):
+            self.update(phase_text(self.obs, self.size.width))
+
+
+# ---------------------------------------------------------------- tableaus
+
+
+def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
+    """One player's tableau: a headline (life, Taler, amber, potion count),
+    then, when ``full``, possessions and progress."""
+    ambers, crystals = goals(obs["mode"])
+    out = Text()
+    turn = obs["turn"] == p["seat"]
+    out.append("▶" if turn else " ", style="bold")
+    out.append_text(chip(p))
+    if not narrow:
+        out.append(f" {p['hero']}", style="bold")
+    out.append(" ")
+    if p["out"]:
+        out.append(t("tableau.out"), style="dim strike")
+        return out
+    life = t("tableau.life", life=p["life"], max=p["max_life"])
+    out.append(life + " ", style="bold red" if p["life"] * 2 < p["max_life"] else "bold")
+    out.append(f"{p['taler']}{G.TALER}" if narrow else t("tableau.taler", n=p["taler"]), style=G.TALER_STYLE)
+    if p["amber"]:
+        out.append(" " + G.AMBER, style=G.AMBER_STYLE)
+    if narrow and p["potions"]:
+        out.append(f" ⚗{len(p['potions'])}")
+    if p["faint"] != "awake":
+        out.append(" " + t("tableau.faint"), style="bold red")
+    if not full:
+        return out
+    out.append("\n  ")
+    kinds = [words.potion(x["kind"]) for x in p["potions"]]
+    things = [t(f"weapon.{p['weapon']}")]
+    if p["helm"]:
+        things.append(t("word.helm"))
+    if p["wisent"]:
+        things.append(t("word.wisent"))
+    pot = t("tableau.potions", n=len(p["potions"]))
+    if kinds and any(x["kind"] for x in p["potions"]):
+        pot += " (" + ", ".join(kinds) + ")"
+    things.append(pot)
+    out.append(" · ".join(things))
+    out.append("\n  ")
+    more = [t("tableau.delivered", n=p["delivered"], goal=ambers),
+            t("tableau.crystals", n=p["crystals"], goal=crystals)]
+    if p["crystal_bonus"]:
+        more.append(t(f"tableau.bonus_{p['crystal_bonus']}"))
+    sup = t("tableau.supply", n=p["supply"])
+    if sum(p["track"]) and not narrow:
+        sup += " " + t("tableau.track", n=sum(p["track"]))
+    more.append(sup)
+    if "gode" in obs["rules"]:
+        marker = " + ".join(t(f"ability.{m}") for m in p["marker"].split("+"))
+        gode = t("tableau.gode_marker", marker=marker)
+        if p["gode_at"]:
+            gode += f" ({t('tableau.gode_on', hex=p['gode_at'])})"
+        elif not narrow:
+            gode += f" ({t('tableau.gode_off')})"
+        more.append(gode)
+    if p["epic"]:
+        more.append(t("tableau.epic", cards=", ".join(t(f"epic.{c}") for c in p["epic"])))
+    rune = obs.get("runestone")
+    if rune and rune["seat"] == p["seat"]:
+        more.append(t("tableau.runestone", n=rune["counter"]))
+    out.append(" · ".join(more), style="" if turn else "dim")
+    return out
+
+
+class Tableaus(Static):
+    """All players; the viewer's (or the player on turn's) in full, others
+    in two lines when space is short."""
+
+    DEFAULT_CSS = "Tableaus { height: auto; width: 1fr; }"
+    compact = False
+
+    def show(self, obs: dict) -> None:
+        parts = []
+        focus = obs["viewer"] or obs["turn"]
+        for p in obs["players"]:
+            full = not self.compact or p["seat"] == focus
+            parts.append(tableau_text(obs, p, full, narrow=self.compact))
+        self.update(Text("\n").join(parts))
+
+
+# ---------------------------------------------------------------- the hex under the cursor
+
+
+def hex_text(obs: dict, i: int) -> Text:
+    hx = obs["hexes"][i]
+    out = Text()
+    out.append(hx["label"] + " ", style="bold")
+    kind = hx["kind"]
+    if kind == "rift":
+        what = f"{t('kind.rift')} ({t('rift.' + hx['rift'])})"
+    elif hx["beach"]:
+        what = t("kind.beach")
+    elif kind == "landscape":
+        what = ""
+    elif hx.get("well"):
+        what = t("kind.well")
+    else:
+        what = t(f"kind.{kind}")
+    bits = [b for b in (what, t(f"terrain.{hx['terrain']}") if hx["terrain"] else "",
+                        t("word.level", n=hx["level"])) if b]
+    out.append(", ".join(bits))
+    players = obs["players"]
+    for seat, u in hx["units"].items():
+        p = players[int(seat) - 1]
+        bits = []
+        if u["hero"]:
+            bits.append(t("hexinfo.hero_mounted" if u["mounted"] else "hexinfo.hero"))
+        if u["gode"]:
+            bits.append(t("hexinfo.gode"))
+        if u["warriors"]:
+            bits.append(t("hexinfo.warriors", n=u["warriors"]))
+        out.append(" · ")
+        out.append_text(chip(p))
+        out.append(" " + ", ".join(bits))
+    extra = []
+    if hx["troll"]:
+        extra.append(G.TROLL + " " + t("hexinfo.troll"))
+    rune = obs.get("runestone")
+    if rune and rune["hex"] == hx["label"]:
+        extra.append(G.RUNESTONE + " " + t("hexinfo.runestone", name=players[rune["seat"] - 1]["name"]))
+    if hx.get("lying"):
+        extra.append(t("hexinfo.lying", name=players[hx["lying"] - 1]["name"]))
+    if hx["crystals"]:
+        extra.append(G.CRYSTAL + " " + t("hexinfo.crystals", n=hx["crystals"]))
+    if hx["ambers"]:
+        extra.append(G.AMBER + " " + t("hexinfo.ambers", n=hx["ambers"]))
+    if hx["taler"]:
+        extra.append(G.TALER + " " + t("hexinfo.taler", n=hx["taler"]))
+    if extra:
+        out.append(" · " + " · ".join(extra))
+    return out
+
+
+class HexInfo(Static):
+    DEFAULT_CSS = "HexInfo { height: auto; width: 1fr; color: $text-muted; }"
+
+
+# ---------------------------------------------------------------- dice
+
+
+def dice_text(roll: list[dict], blocked: list[int]) -> Text:
+    """Each die as its face on its kind's colour; blocked dice struck out."""
+    left = list(blocked)
+    out = Text()
+    for d in roll:
+        k, v = d["die"], d["value"]
+        is_blocked = k != "S" and v in left
+        if is_blocked:
+            left.remove(v)
+        style = f"bold {G.DIE_FG} on {G.DIE_BG[k]}"
+        if is_blocked:
+            style += " strike dim"
+        out.append(f" {k}{G.PIPS[v]}{v} ", style=style)
+        out.append("✗ " if is_blocked else " ", style="bold red" if is_blocked else "")
+    return out
+
+
+# ---------------------------------------------------------------- log
+
+
+class GameLog(RichLog):
+    DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }"
+
+    def __init__(self, **kw):
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kw)
+        self.count = 0
+
+    def sync(self, entries, obs: dict) -> None:
+        if len(entries) < self.count:
+            self.clear()
+            self.count = 0
+        for e in entries[self.count:]:
+            self.write(self._line(e, obs))
+        self.count = len(entries)
+
+    def _line(self, e, obs: dict) -> Text:
+        if e.seat is None:
+            out = Text("  ")
+            from ...actions import parse
+
+            a = parse(e.text)
+            out.append(t(f"log.roll.{e.purpose or 'other'}", dice="") + " ")
+            out.append_text(dice_text([{"die": k, "value": v} for k, v in zip(a.arg, a.vals)], []))
+            return out
+        p = obs["players"][e.seat]
+        out = Text()
+        out.append(G.OWNER[p["colour"]] + " ", style=G.chip_style(p["colour"]))
+        out.append(" " + words.entry(e, obs))
+        return out
+
+
+# ---------------------------------------------------------------- decisions
+
+
+class DecisionList(OptionList):
+    """The legal decisions of the seat at the keyboard, in words; greyed
+    entries (the action menu) carry their reason."""
+
+    DEFAULT_CSS = """
+    DecisionList { height: 1fr; border: round $panel-lighten-2; padding: 0; }
+    DecisionList:focus { border: round $accent; }
+    """
+
+    class Decide(Message):
+        def __init__(self, decision: str):
+            self.decision = decision
+            super().__init__()
+
+    def fill(self, items: list[tuple[str, Text | str, bool]]) -> None:
+        """``items``: (decision, prompt, enabled)."""
+        keep = self.highlighted
+        self.clear_options()
+        self.add_options([Option(p, id=f"{n}:{d}", disabled=not ok) for n, (d, p, ok) in enumerate(items)])
+        if items:
+            first = next((n for n, (_, _, ok) in enumerate(items) if ok), None)
+            if keep is not None and keep < len(items) and items[keep][2]:
+                self.highlighted = keep
+            else:
+                self.highlighted = first
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        ident = event.option.id or ""
+        self.post_message(self.Decide(ident.split(":", 1)[1]))
