@@ -1,11 +1,13 @@
 """Random legal play as a fuzzer: over a thousand seeded games in every mode
 and player count, with the game's invariants checked after every decision.
 
-Random play rarely wins, so most games end at a round cap. A few games run to
-the cap of 60 rounds (the long tail of the game: fights, faintings, lying
-heroes, runestones); many short ones cover the start of the game on many
-islands and seats. ``Checker`` raises at the first broken invariant and says
-which one, with the seed and the decision that led there.
+Random play never wins, so every game ends at a round cap: some fifty run to
+the cap of 60 rounds (fights, trolls, faintings, lying heroes, potions), a
+thousand short ones cover the start of the game on many islands and seats.
+Random play never gets far enough for a runestone, so a few "curious" games
+(greedy play that takes any rare decision it may) reach those rules too.
+``Checker`` raises at the first broken invariant and says which one, with
+the seed and the decision that led there.
 """
 
 from __future__ import annotations
@@ -231,9 +233,6 @@ def _run(mode: str, players: int, games: int, cap: int, clone_every: int, base_s
     return total
 
 
-RESULTS: Counter = Counter()
-
-
 def test_plan_has_a_thousand_games():
     assert TOTAL_GAMES >= 1000
 
@@ -243,19 +242,13 @@ def test_plan_has_a_thousand_games():
 def test_random_play_keeps_invariants(mode, players, games, cap, clone_every):
     seed0 = 10_000 * players + 1_000 * cap + {"base": 0, "duell": 100_000, "episch": 200_000}[mode]
     got = _run(mode, players, games, cap, clone_every, seed0)
-    RESULTS.update(got)
     assert got["games"] == games
     assert got["turns"] >= games * min(cap, 2) * players
-
-
-def test_random_play_fights():
-    """Random play must exercise combat, or the invariants above prove little."""
-    got = _run("duell", 2, 6, 60, 0, 777) + _run("base", 4, 3, 60, 0, 778)
-    assert got["hero fights"] > 0, got
-    assert got["troll fights"] > 0, got
-    assert got["faintings"] > 0, got
-    assert got["hit"] + got["auto"] > 0, got  # assignments with a choice
-    assert got["lay"] > 0, got  # fainted heroes were laid on farms
+    if cap == 60:
+        # combat must be in play, or the invariants prove little
+        for what in ("hero fights", "troll fights", "faintings", "lay", "blitz", "roll"):
+            assert got[what] > 0, (what, got)
+        assert got["hit"] + got["auto"] + got["block"] > 0, got  # choices inside a combat
 
 
 def test_random_rng_reproducible():
@@ -296,20 +289,31 @@ class Curious:
         return self.greedy.choose(obs, legal, rng)
 
 
-@pytest.mark.parametrize("mode,players", [("duell", 2), ("base", 3), ("base", 4), ("episch", 2), ("episch", 3),
-                                          ("episch", 4)])
-def test_curious_play_keeps_invariants(mode, players):
+def test_curious_play_keeps_invariants_and_reaches_rare_rules():
     total: Counter = Counter()
-    for seed in range(4):
-        check = Checker(seed, mode, clone_every=3)
-        play_game(mode, [Curious()] * players, 50_000 + seed, round_cap=60, on_step=check)
-        total.update(check.count)
-    RESULTS.update(total)
-    assert sum(v for k, v in total.items() if k.startswith("won ")) >= 2
+    for mode, players in [("duell", 2), ("base", 3), ("base", 4), ("episch", 2), ("episch", 3), ("episch", 4)]:
+        for seed in range(3):
+            check = Checker(seed, mode, clone_every=5)
+            play_game(mode, [Curious()] * players, 50_000 + seed, round_cap=60, on_step=check)
+            total.update(check.count)
+    assert sum(v for k, v in total.items() if k.startswith("won ")) >= 12, total
+    for verb in ("rune", "gift", "blitz", "haste", "lay", "drink", "discard"):
+        assert total[verb] > 0, (verb, total)
+    assert total["won runestone"] > 0, total
 
 
-def test_curious_play_reaches_the_rare_rules():
-    got = RESULTS
-    if got["rune"] == 0:
-        pytest.skip("run with the curious games")
-    assert got["rune"] > 0 and got["gift"] > 0 and got["crystal"] + got["take"] > 0
+# ---------------------------------------------------------------------- regressions
+def test_hero_standing_on_a_beach_takes_an_amber_when_the_supply_refills():
+    """R-AMBER-1 'enters or stands on': found while writing these tests,
+    fixed in the engine since."""
+    from helpers import begin, legal, place, play, position
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c3", hero=True)  # a beach
+    place(st, 1, "3c3", hero=True)
+    st.amber_supply = 0  # empty when the hero got there
+    begin(st, 1, 1)
+    st.amber_supply = 1  # e.g. someone sold an amber on a farm
+    play(st, "end")  # seat 2 ends its turn; seat 1's turn begins on the beach
+    assert st.seat == 0 and st.step == "move"
+    assert st.players[0].amber or "take amber" in legal(st)

@@ -351,3 +351,13 @@ def test_undo_is_not_offered_for_decisions_read_from_a_record():
     seat = again.decider()
     again.submit(next(a for a in again.state.legal_actions() if a.verb == "step"))
     assert again.can_undo(seat)
+
+
+def test_the_example_in_the_docs_replays():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    block = doc.split("```toml\n", 1)[1].split("```", 1)[0]
+    game = record.loads(block, "docs/records.md")
+    assert game.lines[-1] == "* roll M1 M3 K2"
+    assert game.state.round == 3

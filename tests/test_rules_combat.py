@@ -144,6 +144,29 @@ def test_plunder_paid_at_end_of_combat_phase():
     assert st.wc[0][H("1c1")] == 1 and st.wc[1][H("1c1")] == 0
 
 
+def test_retreat_one_hex_back_after_two_steps():
+    """R-MOVE-4: a Wisent rider and Berserker warriors retreat one hex, to
+    the hex each entered the combat hex from."""
+    st = position(("Oleif", "Bera"))
+    oleif = st.players[0]
+    oleif.wisent = True
+    place(st, 0, "1b1", hero=True, warriors=1, gode=True)
+    place(st, 0, "1c4", warriors=1)
+    place(st, 1, "1c3", warriors=3)
+    begin(st, 0, 0)
+    play(st, "gode berserker", "H 1b1-1c2", "H 1c2-1c3", "W 1b1-1c2", "W 1b1-1c2-1c3", "W 1c4-1c3", "end",
+         "fight 1c3")
+    assert st.chance_request() == ("G", "M", "M", "K", "K")
+    roll(st, "G2 M1 M1 K1 K1")
+    play(st, "1>W1", "1>W3")  # W1 defeated; the 2 then falls on a wounded one
+    assert st.wc[1][H("1c3")] == 1 and st.plunder == 2
+    roll(st, "K1 K1 K1")
+    play(st, "1>H", "1>W1", "1>W2")
+    assert oleif.life == 9
+    assert oleif.hero_at == H("1c2") and st.wc[0][H("1c2")] == 1 and st.wc[0][H("1c4")] == 1
+    assert st.wc[0][H("1b1")] == 0 and st.wc[0][H("1c3")] == 0
+
+
 # ---------------------------------------------------------------- assignment constraints (R-COMBAT-1.4/5)
 
 
@@ -781,6 +804,7 @@ def test_blitz_and_mjolnir_as_two_lone_strikes():
     place(st, 0, "1b1", hero=True, gode=True)
     _mjolnir(st)
     place(st, 1, "1c2", hero=True)
+    st.players[1].taler = 5
     gode_turn(st)
     play(st, "blitz 1c2")
     roll(st, "S4")
@@ -788,4 +812,90 @@ def test_blitz_and_mjolnir_as_two_lone_strikes():
     play(st, "throw 1c2")
     roll(st, "S4")
     assert st.players[1].life == 0 and st.players[1].hero_at == -1
-    assert st.taler_at == {} and st.players[0].taler == 1  # plunder for the hero brought to 0
+    # no enemy hero on 1c2: her Taler lie there; plunder for the hero brought to 0
+    assert st.taler_at == {H("1c2"): 5} and st.players[0].taler == 1
+
+
+# ---------------------------------------------------------------- the combat in the observation
+
+
+def test_observation_shows_the_combat_and_suggestion():
+    st = example()
+    roll(st, "M3 M1 K1 K1")
+    obs = st.observation(None)["combat"]
+    assert obs["hex"] == "1c3" and obs["attacker"] == 1 and obs["defender"] == 2
+    assert [u["id"] for u in obs["attackers"]] == ["H", "W1", "W2"]
+    assert all(u["retreat"] == "1c2" for u in obs["attackers"])
+    assert obs["to_assign"] == [1, 1, 3] and obs["damage"] == [1, 0, 0]
+    assert obs["suggestion"] == [f"{v}>{t}" for v, t in st.suggest_assignment()]
+    assert len(obs["suggestion"]) == 3
+
+
+def test_observation_marks_a_fainted_hero_defeated():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True, warriors=1)
+    st.players[1].life = 1
+    melee(st, 0, 1, "H 1c2-1c3", fight="1c3")
+    roll(st, "M1 M1")
+    play(st, "1>H")
+    obs = st.observation(0)["combat"]
+    assert [(u["id"], u["defeated"]) for u in obs["defenders"]] == [("H", True), ("W1", False)]
+    assert obs["roll_of"] == "defender" and st.chance_request() == ("M", "M", "K")
+
+
+# ---------------------------------------------------------------- the suggestion, over many exact positions
+
+
+def _most_defeated(life: list[int], dmg: list[int], dice: list[int]) -> int:
+    """Brute force: every die, ascending, onto any unit still standing."""
+    best = 0
+
+    def walk(k: int, d: list[int]) -> None:
+        nonlocal best
+        alive = [i for i in range(len(life)) if d[i] < life[i]]
+        if k == len(dice) or not alive:
+            best = max(best, sum(x >= y for x, y in zip(d, life)))
+            return
+        for i in alive:
+            d[i] += dice[k]
+            walk(k + 1, d)
+            d[i] -= dice[k]
+
+    walk(0, list(dmg))
+    return best
+
+
+@pytest.mark.parametrize("case", range(120))
+def test_auto_is_legal_and_defeats_the_most(case):
+    import random
+
+    from thorskliff.combat import unit_labels
+    from thorskliff.dice import FACES
+
+    r = random.Random(case)
+    st = position(("Oleif", "Jorund"))
+    nw = r.randint(0, 2)
+    place(st, 0, "1c2", hero=True, warriors=nw)
+    hero = r.random() < 0.6
+    place(st, 1, "1c3", hero=hero, warriors=r.randint(0 if hero else 1, 3), gode=r.random() < 0.4)
+    st.players[1].life = r.randint(1, 8)
+    melee(st, 0, 1, "H 1c2-1c3", *["W 1c2-1c3"] * nw, fight="1c3")
+    roll(st, " ".join(f"{k}{r.choice(FACES[k])}" for k in st.chance_request()))
+    if st.step != "c:att_assign":
+        return
+    c = st.combat
+    units = c.targets()
+    labels = unit_labels(units)
+    life = [st.players[1].life if u[0] == "H" else {"W": 2, "G": 3}[u[0]] for u in units]
+    dmg, queue = list(c.dmg), list(c.queue)
+    seq = st.suggest_assignment()
+    assert [v for v, _ in seq] == queue[:len(seq)]  # ascending, whole dice
+    d = list(dmg)
+    for v, lab in seq:
+        i = labels.index(lab)
+        assert d[i] < life[i]  # never onto a unit already defeated
+        d[i] += v
+    if len(seq) < len(queue):  # dice left over only when all are defeated
+        assert all(x >= y for x, y in zip(d, life))
+    assert sum(x >= y for x, y in zip(d, life)) == _most_defeated(life, dmg, queue)

@@ -9,7 +9,6 @@ from helpers import H, begin, legal, place, play, position, roll
 from thorskliff.actions import IllegalActionError
 
 FORESTS = ("1b1", "1a2", "2a1")  # three forest hexes of the crescent ABCD
-PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kampfrausch": 11}
 
 
 def rejected(st, text: str) -> str:

@@ -8,7 +8,6 @@ import pytest
 from helpers import H, begin, legal, place, play, position, roll
 from thorskliff.actions import IllegalActionError
 from thorskliff.player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
-from thorskliff.state import CHANCE
 
 ALL_RIFTS = {"1c4": "kobold", "2c4": "silber", "3c4": "quelle", "4c4": "kobold"}  # duell: 4 farms left
 FARMS = ("1c2", "2c2", "3c2", "4c2")
@@ -176,7 +175,48 @@ def test_fainted_attacker_units_retreat_when_a_defender_stands():
     assert st.wc[0][H("1c2")] == 1 and st.wc[0][H("1c4")] == 1 and st.wc[0][H("1c3")] == 0
 
 
+def test_silver_still_paid_after_fainting_in_own_combat_phase():
+    """R-FAINT-2: the turn goes on; phase 3 pays; plunder lies on the hex."""
+    st = position(("Oleif", "Bera"))
+    oleif = st.players[0]
+    place(st, 0, "1c2", hero=True)
+    place(st, 0, "1b1", warriors=1)
+    place(st, 0, "1a2", warriors=1)  # two forests: 1 Taler
+    place(st, 1, "1c3", warriors=1)
+    oleif.life = 1
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "end", "fight 1c3")
+    roll(st, "M2 M1")
+    roll(st, "K1")
+    assert oleif.hero_at == -1 and st.taler_at == {H("1c3"): 1}
+    assert st.step == "silver" and legal(st) == ["silver forest"]
+    play(st, "silver forest")
+    assert oleif.taler == 1
+
+
 # ---------------------------------------------------------------- fainting while defending
+
+
+def test_fainted_defender_drinks_no_potion_after_fainting():
+    st = position(("Oleif", "Bera"))
+    bera = st.players[1]
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    bera.life = 2
+    bera.potions = [("kraft", 1), ("schutz", 1)]
+    st.potion_supply["kraft"] -= 1
+    st.potion_supply["schutz"] -= 1
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "end", "fight 1c3")
+    play(st, "end")  # Bera's window before the roll
+    roll(st, "M1 M1")
+    assert bera.life == 2 and st.step == "c:def_post"  # the damage lands at assignment
+    play(st, "end")
+    assert bera.hero_at == -1
+    roll(st, "M4 M4")
+    # no Krafttrank window for the fainted hero after her counter roll
+    assert st.combat is None and st.players[0].life == 2
+    assert bera.potions == [("kraft", 1), ("schutz", 1)]
 
 
 def test_defender_faints_enemy_hero_takes_taler_even_if_it_retreats():
@@ -327,8 +367,7 @@ def test_faint6_waiting_turn_then_a_free_farm():
     roll(st, "K2")
     roll(st, "K1")
     assert st.wc[1][H("1c2")] == 0 and st.players[0].taler == 0  # no plunder (R-COMBAT-6)
-    assert st.step != "silver"  # no silver in a waiting turn (R-SILVER-1)
-    pass_turn(st, 0)
+    # no silver in a waiting turn (R-SILVER-1): straight on to laying the hero
     assert st.step == "lay" and legal(st) == ["lay 1c2"]  # a farm before any beach
     play(st, "lay 1c2")
     assert st.players[0].faint == LYING and st.lying == {H("1c2"): 0}

@@ -7,7 +7,6 @@ import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
 from thorskliff.actions import IllegalActionError
-from thorskliff.state import CHANCE
 
 PEAK = "1a1"
 
@@ -233,7 +232,7 @@ def test_rune_gifts_one_potion_per_opponent_in_game():
     play(st, "gift kraft", "gift eile")
     assert sorted(st.players[0].potions) == [("eile", 2), ("kraft", 1)]
     assert st.potion_supply == {"heil": 5, "kraft": 4, "eile": 5, "schutz": 6}
-    assert st.step != "gift"
+    assert st.step == "recruit"
 
 
 def test_rune_gifts_respect_the_limit_of_three():
@@ -251,7 +250,7 @@ def test_rune_gifts_respect_the_limit_of_three():
     play(st2, "rune")
     assert legal(st2) == ["discard heil", "end"]
     play(st2, "end")
-    assert st2.step != "gift" and len(st2.players[0].potions) == 3
+    assert st2.step == "recruit" and len(st2.players[0].potions) == 3
 
 
 def test_rune_counter_wins_at_zero_at_start_of_own_turn():
@@ -295,7 +294,7 @@ def test_rune_defeated_by_5_owner_out_after_combat_phase():
     # R-OUT-1: Bera is out, her potion back in the supply; two players go on
     assert bera.out and bera.hero_at == -1 and bera.potions == []
     assert st.potion_supply["schutz"] == 6
-    assert not st.is_terminal() and st.seat != 1
+    assert not st.is_terminal() and st.seat == 2  # Bera's seat is skipped
     # the amber stays on the hex; Oleif may take it at his decisions
     assert st.amber_at == {H("1c4"): 1}
 
@@ -371,6 +370,45 @@ def test_rune_owner_faints_is_out():
     assert st.players[0].taler == 1
 
 
+def test_rune_owner_faints_attacking_out_at_once_after_own_combat_phase():
+    st = position(("Oleif", "Bera", "Raghild"), rifts={"1c4": "kobold"})
+    st.rune = [1, H("1c4"), 3]
+    bera = st.players[1]
+    place(st, 1, "1c2", hero=True)
+    place(st, 1, "1c4", warriors=1)
+    place(st, 0, "1c3", warriors=2)
+    place(st, 2, "3c3", hero=True)
+    bera.life = 1
+    begin(st, 1, 1)
+    play(st, "H 1c2-1c3", "end", "fight 1c3")
+    roll(st, "M1 M1")
+    play(st, "1>W2")
+    roll(st, "K1 K1")
+    assert bera.out and st.rune is None and st.wc[1][H("1c4")] == 0
+    assert st.amber_at == {H("1c4"): 1}
+    # her turn ended with the combat phase: the next seat plays
+    assert st.seat == 2 and not st.is_terminal()
+
+
+@pytest.mark.xfail(strict=True, reason="bug: phases._resign drops to_go_out, so a runestone owner whose "
+                   "stone fell earlier in the resigning attacker's combat phase stays in (R-RUNE-4)")
+def test_rune_owner_out_even_when_the_attacker_resigns_in_that_phase():
+    st = position(("Oleif", "Bera", "Raghild"), rifts={"1c4": "kobold"})
+    st.rune = [1, H("1c4"), 3]
+    place(st, 1, "2b1", hero=True)
+    place(st, 1, "1c1", warriors=1)
+    place(st, 2, "3c3", hero=True)
+    place(st, 0, "1c3", hero=True)
+    place(st, 0, "1c2", warriors=1)
+    begin(st, 0, 1)
+    play(st, "H 1c3-1c4", "W 1c2-1c1", "end", "fight 1c4")
+    roll(st, "M4 M1")
+    assert st.rune is None and st.step == "combat"
+    st.apply_action("resign")
+    assert st.players[0].out and st.players[1].out
+    assert st.outcome() == (2, "last-standing")
+
+
 def test_rune_blocks_movement():
     """R-MOVE-3: entering the stone's hex ends the move (Berserker too)."""
     st = position(("Oleif", "Bera"), rifts={"1c4": "kobold"})
@@ -389,6 +427,5 @@ def test_rune_is_no_figure_for_recruiting():
     oleif = st.players[0]
     oleif.amber, oleif.hero_at, oleif.taler = False, H("1c2"), 10
     begin(st, 0, 5)
-    assert legal(st) == ["recruit W 1c2", "recruit W 1c3", "recruit W 1b1", "end"] or \
-        sorted(legal(st)) == sorted(["recruit W 1c2", "recruit W 1c3", "recruit W 1b1", "end"])
+    assert legal(st) == ["recruit W 1b1", "recruit W 1c2", "recruit W 1c3", "end"]
     assert rejected(st, "recruit W 1c4") == "R-RECRUIT-1"

@@ -25,7 +25,8 @@ from .scenario import ScenarioError, available_modes, load_heroes
 INTRO = """\
 thorskliff {version} — Die Schlacht um Thors Kliff
 
-The terminal UI is not built yet. The headless commands work:
+Without a command, thorskliff starts the game in the terminal
+(options: --lang de|en, --seed N, --resume FILE). Headless commands:
 
   thorskliff new --players "Anna:Bera,Ben:Oleif,Cora:Jorund" -o game.tkr
   thorskliff legal game.tkr            who decides, and the legal decisions
@@ -345,6 +346,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        # no subcommand: the terminal UI (its own options, e.g. --lang en)
+        from .ui.app import run
+
+        return run(argv)
     try:
         args = build_parser().parse_args(argv)
         if not args.command:

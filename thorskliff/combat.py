@@ -9,6 +9,7 @@ the attacker's left neighbour (R-COMBAT-3).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action
@@ -493,6 +494,7 @@ class CombatRules:
                 q.life = max(0, q.life - d)
                 if q.life == 0:
                     defeated += 1
+                    u.append("x")
                     self._faint(q, h)
             elif d >= LIFE[code]:
                 defeated += 1
@@ -522,6 +524,7 @@ class CombatRules:
             if code == "H":
                 p.life = max(0, p.life - d)
                 if p.life == 0:
+                    u.append("x")
                     self._faint(p, h)
             elif d >= LIFE[code]:
                 u.append("x")
@@ -663,7 +666,6 @@ def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> li
     as (life still needed, is hero): most units defeated, then most damage to
     the hero. Alike units are merged, so the search stays small. Returns the
     (need, hero) class each die goes to, until no unit is left standing."""
-    from functools import lru_cache
 
     @lru_cache(maxsize=None)
     def best(k: int, state: tuple[tuple[int, bool], ...]) -> tuple[tuple[int, int], tuple[int, bool] | None]:

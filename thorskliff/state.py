@@ -156,7 +156,7 @@ class GameState(TurnRules, CombatRules):
         self._reset_turn()
 
     def clone(self) -> GameState:
-        c = GameState.__new__(GameState)
+        c = type(self).__new__(type(self))
         c.__dict__.update(self.__dict__)
         c.players = [p.copy() for p in self.players]
         c.wc = [list(w) for w in self.wc]
@@ -248,7 +248,7 @@ class GameState(TurnRules, CombatRules):
                                      "R-DICE-2")
         if tuple(action.arg) != self.chance_kinds:
             raise IllegalActionError(
-                f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-COMBAT-1")
+                f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-DICE-2")
         kinds = self.chance_kinds
         self.chance_count += len(kinds)
         self.chance_kinds = ()

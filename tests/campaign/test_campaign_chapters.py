@@ -87,11 +87,11 @@ def test_chapter2_reuses_the_1_2_cards_where_the_rulebook_says():
     # Winter and Finsternis go into the time deck right after "Jorund"
     i = ch2.time.index("jorund_karte")
     assert ch2.time[i + 1] == "winter" and ch2.time[-1] == "finsternis"
-    assert ch2.cards["winter"] is ch1.cards["winter"] and ch2.cards["finsternis"] is ch1.cards["finsternis"]
+    assert ch2.cards["winter"] == ch1.cards["winter"] and ch2.cards["finsternis"] == ch1.cards["finsternis"]
     # Heiler and Skalde on top of the special deck
     assert ch2.special[:2] == ("heiler", "skalde")
     # Bera's card face up beside her; the Segen beside chapter 1's winner
-    assert ch2.setup_cards["Bera"] == ("bera",) and ch2.cards["bera"] is ch1.cards["bera"]
+    assert ch2.setup_cards["Bera"] == ("bera",) and ch2.cards["bera"] == ch1.cards["bera"]
     assert "segen1" in ch2.carry
     assert isinstance(ch2.sanctuary[2], tuple) and all(c.startswith("d") for c in ch2.sanctuary[2])
     assert ch2.hero_taler == {"Oleif": 6}
@@ -103,6 +103,7 @@ def test_chapter3_shuffles_its_c_cards_and_takes_the_carried_cards():
     assert set(ch.carry) == {"tattoo", "seekarte", "segen1", "segen2"}
     assert ch.gode and ch.rifts_at_start and ch.abilities == "all"
     assert ch.short_ambers == 0  # decision 17
+    assert ch.setup_cards == {"Jorund": ("herz",)}  # the heart card under Jorund's tableau, at +0
     assert "buy_amber" not in ch.rules
 
 
@@ -154,7 +155,7 @@ def test_setup_per_rulebook(n):
         assert p.supply == 7 and not p.potions and not p.wisent and not p.helm
         assert p.taler == (6 if n == 2 and p.hero == "Oleif" else 5)
         assert (p.gode_at == p.hero_at) == (n == 3)
-    assert st.seat == 0 and st.round == 1 and st.step == "move"
+    assert st.seat == 0 and st.round == 1 and st.step == ("gode" if n == 3 else "move")
     assert st.rifts == ({} if n < 3 else st.rifts) and (len(st.rifts) == 6) == (n == 3)
     assert not any(st.troll)
     assert st.card_log[-1][0] == ch.time_cards()[1]

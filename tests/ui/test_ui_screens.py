@@ -341,3 +341,46 @@ def test_engine_explanations_in_german():
 def test_catalogues_have_the_same_keys():
     de, en = set(i18n.catalogue("de")), set(i18n.catalogue("en"))
     assert de == en, (de - en, en - de)
+
+
+async def test_language_switch_during_a_game():
+    session = LocalSession(Game.new("base", SEATS, 5))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Aufstellung" in str(app.screen.query_one("#phasebar").content)
+        app.action_switch_lang()
+        await pilot.pause()
+        assert "Setup" in str(app.screen.query_one("#phasebar").content)
+        assert "beach" in str(app.screen.query_one("#prompt").content)
+        assert any(b.description == "Undo" for _, b in app.screen._bindings)
+
+
+async def test_troll_counter_roll_goes_to_the_left_neighbour_by_name():
+    """R-COMBAT-3: the troll's counter roll is assigned by the attacker's left
+    neighbour, who is asked to take the keyboard."""
+    from helpers import play, roll
+
+    st = position(("Oleif", "Bera", "Jorund"), trolls=True)
+    place(st, 0, "1a2", hero=True, warriors=1)
+    begin(st, 0, 1)
+    play(st, "H 1a2-1a1", "W 1a2-1a1", "end", "fight 1a1")
+    roll(st, "M1 M1 K1")
+    roll(st, "M2 M2 M2")
+    assert st.step == "c:def_assign" and st.current_player() == 1
+    app = ThorsApp(session=LocalSession(game_of(st)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOver)
+        text = shown(app.screen)
+        assert "P2" in text and "Troll" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        # the keyboard goes back to P1, who then sees how the combat ended
+        assert isinstance(app.screen, HandOver) and "P1" in shown(app.screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.finished
+        assert "Rückzug" in str(app.screen.query_one("#c-view").content)

@@ -22,8 +22,9 @@ COLOURS = ("brown", "black", "grey", "white")
 
 class GameResult(NamedTuple):
     """``winner`` is a seat (0-based) or None (draw, or the round cap was
-    reached: then ``reason`` is ``"cap"``); ``decisions`` counts the bots'
-    decisions, ``rolls`` the chance steps."""
+    reached: then ``reason`` is ``"cap"``); ``rounds`` the rounds begun (at
+    most the cap); ``decisions`` counts the bots' decisions, ``rolls`` the
+    chance steps."""
 
     winner: int | None
     reason: str
@@ -48,7 +49,8 @@ def play_game(mode: str, seats_bots: Sequence[Bot], seed: int, round_cap: int = 
     """Play one game to its end or until round ``round_cap`` is over.
 
     ``on_step(state, action)``, when given, is called once before the first
-    decision (with ``None``) and after every decision and roll.
+    decision (with ``None``) and after every decision and roll. ``state``
+    continues a game already set up instead of dealing a new one.
     """
     st = state or new_game(mode, len(seats_bots), seed)
     rngs = [random.Random(seed * 7919 + 31 * i + 1) for i in range(len(seats_bots))]
@@ -71,6 +73,7 @@ def play_game(mode: str, seats_bots: Sequence[Bot], seed: int, round_cap: int = 
         if on_step:
             on_step(st, a)
     out = st.outcome()
+    rounds = min(st.round, round_cap)
     if out is None:
-        return GameResult(None, "cap", st.round, decisions, rolls, st)
-    return GameResult(out.winner, out.reason, st.round, decisions, rolls, st)
+        return GameResult(None, "cap", rounds, decisions, rolls, st)
+    return GameResult(out.winner, out.reason, rounds, decisions, rolls, st)

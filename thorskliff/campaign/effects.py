@@ -269,6 +269,7 @@ def _disable(st, e: Effect) -> None:
 def _rifts(st, e: Effect) -> None:
     if not st.rifts:
         st.rifts.update(rift_placement(st.chapter, st.island, st.seed))
+        st.shuffles["rifts"] = [f"{st.island.label(h)} {k}" for h, k in sorted(st.rifts.items())]
 
 
 def _trolls(st, e: Effect) -> None:

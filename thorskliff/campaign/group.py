@@ -10,7 +10,7 @@ from typing import Any
 
 from ..player import COLOURS
 from ..scenario import load_heroes
-from .chapter import Chapter, load_chapter
+from .chapter import Chapter
 
 #: the cards the group table has a column for (R-CAMP-7)
 TABLE_CARDS = {"tattoo": "Tätowierung", "seekarte": "Seekarte"}
@@ -122,6 +122,3 @@ def check_members(members: list[Member]) -> None:
     if len({m.colour for m in members}) != len(members):
         raise ValueError("each colour can be chosen once")
 
-
-def chapter_of(chapter: Chapter | str | int) -> Chapter:
-    return chapter if isinstance(chapter, Chapter) else load_chapter(chapter)

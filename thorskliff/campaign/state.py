@@ -16,11 +16,12 @@ from typing import Any
 
 from .. import dice
 from ..actions import Action, IllegalActionError, fmt
+from ..island import island_for
 from ..phases import OPEN_STEPS
 from ..scenario import HeroSpec, ModeSpec, load_heroes
 from ..state import GameState, SeatSpec
 from . import effects
-from .chapter import Chapter, lang_text, load_chapter
+from .chapter import Chapter, Effect, lang_text, load_chapter
 from .notation import BUY_AMBER, parse
 
 SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (below 1000, R-DICE-2)
@@ -56,8 +57,6 @@ class CampaignState(GameState):
             goal_ambers=ch.short_ambers if short else ch.goal_ambers, goal_crystals=ch.goal_crystals,
             delivery_taler=0, delivery_warriors=(), start_taler=ch.taler, start_supply=ch.warriors,
             start_amber=True, source=ch.file)
-        from ..island import island_for
-
         rifts = effects.rift_placement(ch, island_for(ch.arrangement), seed) if ch.rifts_at_start else {}
         st = cls.new(mode, seats, seed, arrangement=ch.arrangement, rifts=rifts, first=start)
         st._setup_chapter(ch, short, start, carried or {})
@@ -94,6 +93,8 @@ class CampaignState(GameState):
         self.rules = set(ch.rules)
         self.epic_free = set()
         self.time_cards = ch.time_cards()
+        if self.rifts:
+            self.shuffles["rifts"] = [f"{self.island.label(h)} {k}" for h, k in sorted(self.rifts.items())]
         self._deal_sanctuary(ch)
         self.special_left = list(ch.special)
         heroes = load_heroes()
@@ -174,6 +175,11 @@ class CampaignState(GameState):
         self.card_log.append((cid, q, self.round, "special"))
         self.refresh_spec(q)
         return cid
+
+    def grant(self, q: int, cid: str) -> None:
+        """Give seat ``q`` a special card as a card effect would: its own effects run."""
+        effects.run(self, cid, (Effect("card", card=cid),), q, ("return", self.step, self.decider))
+        self._legal = None
 
     def refresh_spec(self, q: int) -> None:
         """A hero's abilities are those of its ability cards (chapters 1–2) or
@@ -379,8 +385,18 @@ class CampaignState(GameState):
                         "read": cid is not None and i <= marker, "marker": i == marker})
         return out
 
+    def phase_name(self) -> str:
+        return "card" if self.step == "card" else super().phase_name()
+
     def card(self, cid: str):
         return self.chapter.cards[cid]
+
+    def card_view(self, cid: str, lang: str = "de") -> dict[str, Any]:
+        """A card as the app shows it: label, title, story and its effect in words."""
+        c = self.chapter.cards[cid]
+        return {"id": cid, "deck": c.deck, "label": c.label, "title": lang_text(c.title, lang),
+                "story": lang_text(c.story, lang), "text": lang_text(c.text, lang),
+                "usable": bool(c.use), "carry": c.carry}
 
     def rules_in_force(self) -> list[str]:
         return sorted(self.rules)

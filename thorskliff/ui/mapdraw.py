@@ -192,6 +192,11 @@ def draw(geo: Geometry, obs: dict, marks: Marks, rift_letters: dict[str, str]) -
         if rune and rune["hex"] == hx["label"]:
             hx = dict(hx, rune=rune["seat"])
         _draw_hex(cv, geo, i, hx, players, marks, rift_letters)
+    # neighbours share edges: the marked hexes' edges go on top, the cursor last
+    marked = [i for i in marks.targets if 0 <= i < len(geo.pos)]
+    for i in (*marked, marks.selected, marks.cursor):
+        if 0 <= i < len(geo.pos):
+            _draw_edges(cv, geo, i, marks)
     return cv
 
 
@@ -208,15 +213,7 @@ def _edge_style(i: int, marks: Marks) -> str:
 def _draw_hex(cv: Canvas, geo: Geometry, i: int, hx: dict, players, marks: Marks, rift_letters) -> None:
     x, y = geo.pos[i]
     a, h = geo.a, geo.h
-    edge = _edge_style(i, marks)
-    mark = i in marks.targets or i == marks.selected
-    up, down = ("╱", "╲") if mark else ("/", "\\")
-    for k in range(1, h + 1):
-        cv.put(x + h - k, y + k, up, edge)
-        cv.put(x + h + a - 1 + k, y + k, down, edge)
-    for j in range(1, h + 1):
-        cv.put(x + j - 1, y + h + j, down, edge)
-        cv.put(x + 2 * h + a - j, y + h + j, up, edge)
+    _draw_edges(cv, geo, i, marks)
     fill = _fill_key(hx)
     base = f"{G.TERRAIN_FG[fill]} on {G.TERRAIN_BG[fill]}"
     rows = geo.rows(i)
@@ -228,6 +225,20 @@ def _draw_hex(cv: Canvas, geo: Geometry, i: int, hx: dict, players, marks: Marks
     if marks.labels:
         info = [(hx["label"], "bold " + base)] + info[1:] if h == 1 and a <= 4 else [(hx["label"], "bold " + base)] + info
     _layout(cv, rows, info, pieces, base, i in marks.targets)
+
+
+def _draw_edges(cv: Canvas, geo: Geometry, i: int, marks: Marks) -> None:
+    x, y = geo.pos[i]
+    a, h = geo.a, geo.h
+    edge = _edge_style(i, marks)
+    mark = i in marks.targets or i == marks.selected
+    up, down = ("╱", "╲") if mark else ("/", "\\")
+    for k in range(1, h + 1):
+        cv.put(x + h - k, y + k, up, edge)
+        cv.put(x + h + a - 1 + k, y + k, down, edge)
+    for j in range(1, h + 1):
+        cv.put(x + j - 1, y + h + j, down, edge)
+        cv.put(x + 2 * h + a - j, y + h + j, up, edge)
 
 
 def _layout(cv: Canvas, rows, info, pieces, base: str, target: bool) -> None:

@@ -1,0 +1,198 @@
+"""The heuristic bot: the greedy policy plus the long plans it lacks.
+
+:class:`GreedyBot` plays amber runs, silver, recruiting, the Wisent and the
+hammer, and fights with exact dice odds; it hunts a troll only once no amber
+is left anywhere. This bot keeps all of that and adds, from its own seat's
+view only:
+
+- crystals: a crystal lying free on a peak near the hero is picked up; with
+  one crystal short of the goal, the nearest troll becomes the hunt; a strong
+  hero (hammer or Mjölnir, Wisent) without an amber hunts a troll next door;
+- the runestone: a hero that may build it (two ambers delivered or two
+  crystals) and carries an amber walks to a free rift and builds it when that
+  wins sooner than delivering; an enemy runestone close to winning becomes
+  the hero's target.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from . import greedy as g
+from .greedy import END, GreedyBot, View
+
+
+def crystal_goal(v: View) -> int:
+    return 4 if v.obs["mode"] == "episch" else 3
+
+
+def _troll_peaks(v: View) -> list[int]:
+    return [h for h in v.isl.peaks if v.hexes[h]["troll"] and not v.blocked(h)]
+
+
+def hunt(v: View) -> int:
+    """The peak the hero goes for, or -1 (the greedy rule, widened)."""
+    v.hunt = -1  # favourable() asks for the hunt; answer "none" while deciding
+    peak = g._hunt_peak(v)
+    if peak < 0 and v.hero >= 0 and not v.p["amber"]:
+        trolls = _troll_peaks(v)
+        dist = v.dist[v.hero]
+        if trolls and v.p["crystals"] == crystal_goal(v) - 1:
+            peak = min(trolls, key=lambda h: (dist[h], h))
+        elif trolls and v.p["weapon"] != "axe" and v.p["wisent"]:
+            near = [h for h in trolls if dist[h] <= 2 and g.favourable(v, h)]
+            if near:
+                peak = min(near, key=lambda h: (dist[h], h))
+    v.hunt = peak
+    return peak
+
+
+def loose_crystals(v: View) -> list[int]:
+    """Peaks where a crystal lies with no troll left on it."""
+    return [h for h in v.isl.peaks if v.hexes[h]["crystals"] and not v.hexes[h]["troll"]
+            and not v.blocked(h)]
+
+
+def rune_plan(v: View) -> bool:
+    """Build the runestone with the carried amber rather than deliver it."""
+    p = v.p
+    if "runestone" not in v.obs["rules"] or v.obs["runestone"] or not p["amber"] or v.hero < 0:
+        return False
+    if not (p["delivered"] >= 2 or p["crystals"] >= 2):
+        return False
+    if p["delivered"] >= v.goal - 1:
+        return False  # delivering wins at once
+    ter = v.isl.terrain
+    have = {ter[h] for h in range(v.isl.size) if v.mine[h]}
+    if not {"scree", "forest"} <= have:
+        return False
+    rifts = free_rifts(v)
+    if not rifts:
+        return False
+    dist = v.dist[v.hero]
+    near = min(dist[h] for h in rifts)
+    # with two crystals and few deliveries the stone wins sooner than ambers
+    return p["crystals"] >= 2 or near <= dist[v.isl.sanctuary] + 2
+
+
+def free_rifts(v: View) -> list[int]:
+    return [h for h, hx in enumerate(v.hexes) if hx["rift"] and not v.enemy[h] and not v.blocked(h)]
+
+
+def enemy_rune(v: View) -> int:
+    """The hex of an enemy runestone about to win, or -1."""
+    rune = v.obs["runestone"]
+    if not rune or rune["seat"] == v.me + 1 or rune["counter"] > 3 or v.hero < 0:
+        return -1
+    return v.rune_at
+
+
+def hero_targets(v: View) -> list[int]:
+    rune = enemy_rune(v)
+    if rune >= 0 and (not v.p["amber"] or v.p["delivered"] < v.goal - 1):
+        return [rune]
+    if rune_plan(v):
+        return free_rifts(v)
+    if v.hero >= 0 and not v.p["amber"]:
+        dist = v.dist[v.hero]
+        loose = [h for h in loose_crystals(v) if dist[h] <= 4
+                 or v.p["crystals"] == crystal_goal(v) - 1]
+        if loose:
+            return loose
+        peak = g.hunt_peak(v)
+        if peak >= 0 and v.hexes[peak]["troll"]:
+            return g.staging(v, peak)
+    return g.hero_targets(v)
+
+
+def hero_costs(v: View) -> list[float]:
+    good: dict[int, bool] = {}
+    rune = enemy_rune(v)
+
+    def cost(b):
+        if v.blocked(b):
+            return float("inf")
+        if not v.enemy[b] or b == rune:
+            return 1.0
+        if b not in good:
+            good[b] = g.favourable(v, b)
+        if good[b]:
+            return 1.5
+        return g.TROLL_STEP if v.hexes[b]["troll"] else g.ENEMY_STEP
+
+    return v.costs_to(hero_targets(v), cost)
+
+
+def _hero_step(v: View, legal: list[Action]) -> Action | None:
+    steps = [a for a in legal if a.verb == "step" and a.arg == "H"]
+    if not steps:
+        return None
+    rune = enemy_rune(v)
+    for a in steps:
+        b = a.b
+        if b == rune:
+            return a
+        if v.enemy[b] and g.favourable(v, b):
+            q = v.enemy_hero[b]
+            if v.hexes[b]["troll"] or b == v.rune_at or (
+                    q >= 0 and v.players[q]["amber"] and not v.p["amber"]):
+                return a
+    dist = hero_costs(v)
+    here = dist[v.hero]
+    best = min(steps, key=lambda a: dist[a.b])
+    if dist[best.b] < here:
+        return best
+    return None
+
+
+def _move(v: View, legal, rng):
+    return (g._free(v, legal) or g._assault(v, legal) or _hero_step(v, legal) or g._gode_step(v, legal)
+            or g._warrior_step(v, legal) or END)
+
+
+def _haste(v: View, legal, rng):
+    got = g._free(v, legal)
+    if got:
+        return got
+    steps = [a for a in legal if a.verb == "haste"]
+    if steps and v.hero >= 0:
+        dist = hero_costs(v)
+        best = min(steps, key=lambda a: dist[a.b])
+        if dist[best.b] < dist[v.hero]:
+            return best
+    return g._gode_step(v, legal) or END
+
+
+def _action(v: View, legal, rng):
+    rune = Action("rune")
+    if rune in legal and rune_plan(v):
+        return rune
+    return g._action(v, legal, rng)
+
+
+HANDLERS = {**g._HANDLERS, "move": _move, "haste": _haste, "action": _action}
+
+
+class HeuristicBot(GreedyBot):
+    """The greedy bot with crystal and runestone plans (see the module)."""
+
+    name = "heuristic"
+
+    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        v = View(obs)
+        hunt(v)
+        step = obs["step"]
+        handler = HANDLERS.get(step)
+        if handler is None and step.startswith("c:"):
+            handler = g._combat_step
+        a = handler(v, legal, rng) if handler else None
+        if a is not None and a not in legal:
+            if self.strict:
+                raise AssertionError(f"heuristic chose {a} at {step}, not among {[str(x) for x in legal]}")
+            a = None
+        if a is None:
+            a = END if END in legal else legal[0]
+        return a

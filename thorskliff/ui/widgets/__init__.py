@@ -1,0 +1,1 @@
+"""The app's widgets: the island map and the smaller panels."""
