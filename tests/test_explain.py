@@ -549,3 +549,19 @@ def test_every_legal_decision_reads_back_from_its_notation():
     play(st, "gode berserker", "W 1c3-1c2")
     for a in st.legal_actions():
         assert parse(str(a)) == a
+
+
+def test_r_pot_4_heiltrank_at_full_life_before_the_roll_names_the_life_not_the_roll():
+    """R-POT-4: before the first roll a Heiltrank is allowed, so refusing one at
+    full life must say the hero has lost no life."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", warriors=1)
+    place(st, 1, "1c3", hero=True)
+    st.players[1].potions.append(("heil", 1))
+    begin(st, 0, 1)
+    play(st, "W 1c2-1c3", "end", "fight 1c3")
+    assert st.step == "c:def_pre"
+    with pytest.raises(IllegalActionError) as exc:
+        st.apply_action("drink heil")
+    assert exc.value.rule == "R-POT-4"
+    assert "lost life" in str(exc.value)

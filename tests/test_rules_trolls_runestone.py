@@ -390,8 +390,6 @@ def test_rune_owner_faints_attacking_out_at_once_after_own_combat_phase():
     assert st.seat == 2 and not st.is_terminal()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: phases._resign drops to_go_out, so a runestone owner whose "
-                   "stone fell earlier in the resigning attacker's combat phase stays in (R-RUNE-4)")
 def test_rune_owner_out_even_when_the_attacker_resigns_in_that_phase():
     st = position(("Oleif", "Bera", "Raghild"), rifts={"1c4": "kobold"})
     st.rune = [1, H("1c4"), 3]

@@ -125,7 +125,7 @@ def _potion(st, a, legal):
     if a.arg == "eile":
         return IllegalActionError("an Eiletrank is only used in one's own haste phase", "R-POT-7")
     if a.arg == "heil":
-        if st.step.startswith("c:"):
+        if st.step.startswith("c:") and st.step not in ("c:def_pre", "c:att_pre"):
             return IllegalActionError("no Heiltrank inside a combat after its first roll", "R-POT-4")
         return IllegalActionError("a Heiltrank heals a hero on the board that has lost life", "R-POT-4")
     if a.arg == "kraft":

@@ -720,7 +720,13 @@ class TurnRules:
         if seat != self.seat or self.combat is not None:
             raise IllegalActionError("a player resigns at a decision of its own turn, outside a combat",
                                      "R-RESIGN-1")
+        # a runestone felled earlier in this combat phase still takes its owner out (R-RUNE-4)
+        pending = [q for q in self.to_go_out if q != seat]
+        self.to_go_out = []
         self._go_out(seat)
+        for q in pending:
+            if self.result is None:
+                self._go_out(q)
         if self.result is None:
             self._next_turn()
 

@@ -1,0 +1,340 @@
+"""The search bot: Monte Carlo tree search over determinized states.
+
+What the bot may know. It is handed :func:`public_state` — a copy of the
+game from which everything its seat may not see has been removed before the
+bot gets it: the kinds of other seats' face-down potions (replaced by
+:data:`HIDDEN`; a used Eiletrank lies face up and stays), the kinds in the
+potion supply (only the total stays), and the dice seed (so the dice to come
+are unknown). The bot therefore cannot read a secret even by mistake.
+
+Determinization. Each iteration deals the unknown potions anew
+(:func:`determinize`): the pool is every potion of the game (5 Heil, 5 Kraft,
+6 Eile, 6 Schutz, which never leave play) minus the ones the seat sees (its
+own, face-up Eiletränke); it is shuffled and dealt to the hidden slots of the
+other seats, the rest forming the supply. A deal that would change the seat's
+own legal decisions (e.g. which potions it may buy) contradicts what it sees
+and is dealt again. The copy gets a fresh random seed, so every chance step
+is sampled.
+
+Search. Open-loop UCT with a prior (PUCT): tree nodes are the sequences of
+non-trivial decisions; chance steps and trivial decisions (a single legal
+action, potion windows, blocks, ``auto`` assignments, silver, pick-ups) are
+played by the heuristic bot without a node, so the budget goes where choices
+matter. The heuristic's choice gets most of the prior, and unvisited children
+start at the parent's value, so the bot plays the heuristic move unless search
+finds better. Candidates are pruned (see :func:`candidates`). A leaf is played
+on by the heuristic bot for every seat until a full round of turns after the
+decision (or a step cap), and scored by :func:`evaluate`: a linear score per
+seat (ambers delivered and carried, distance to the sanctuary, crystals, the
+runestone, Taler, equipment, warriors, life) turned into win chances by a
+softmax. Every seat maximises its own chance in the tree (max^n).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+
+from ..actions import POTIONS, Action
+from ..player import AWAKE
+from ..state import CHANCE, POTION_SUPPLY, GameState
+from .greedy import END, step_distances
+from .heuristic import HeuristicBot
+
+HIDDEN = "?"
+
+#: steps always left to the heuristic bot (potion windows, blocks, assignments, …)
+TRIVIAL_STEPS = frozenset({"beach", "silver", "turnend", "afterhaste", "crystal", "gift", "lay"})
+FREE = frozenset({"deliver", "take"})
+
+
+# --------------------------------------------------------------------- what a seat may know
+
+
+def public_state(st: GameState, seat: int) -> GameState:
+    """A copy of ``st`` holding only what ``seat`` may know (see the module).
+
+    It is not playable as it is (the supply has no kinds); :func:`determinize`
+    makes playable copies. Its cached legal actions are the seat's own when
+    the seat decides now, so ``observation(seat)`` works on it."""
+    pub = st.clone()
+    for p in pub.players:
+        if p.seat != seat:
+            p.potions = [(k, u) if p.eile_public(k, u) else (HIDDEN, 0) for k, u in p.potions]
+    pub.potion_supply = {HIDDEN: sum(st.potion_supply.values())}
+    pub.seed = 0
+    pub._legal = list(st.legal_actions()) if st.current_player() == seat else []
+    return pub
+
+
+def hidden_leaks(pub: GameState, seat: int) -> list[str]:
+    """What in ``pub`` a seat should not know (empty for a public state)."""
+    out = []
+    for p in pub.players:
+        if p.seat != seat:
+            out += [f"seat {p.seat + 1} holds {k}" for k, u in p.potions
+                    if k != HIDDEN and not p.eile_public(k, u)]
+    if set(pub.potion_supply) != {HIDDEN}:
+        out.append("the supply shows its kinds")
+    if pub.seed != 0:
+        out.append("the dice seed is known")
+    return out
+
+
+def _deal(pub: GameState, seat: int, rng: random.Random) -> GameState:
+    det = pub.clone()
+    known: Counter = Counter()
+    slots = []
+    for p in det.players:
+        for i, (k, _) in enumerate(p.potions):
+            if k == HIDDEN:
+                slots.append((p, i))
+            else:
+                known[k] += 1
+    pool = [k for k in POTIONS for _ in range(max(0, POTION_SUPPLY[k] - known[k]))]
+    rng.shuffle(pool)
+    in_supply = pub.potion_supply[HIDDEN]
+    while len(pool) < len(slots) + in_supply:  # only if a variant changed the potion counts
+        pool.append(rng.choice(POTIONS))
+    for (p, i), k in zip(slots, pool):
+        p.potions[i] = (k, p.spec.eile_uses if k == "eile" else 1)
+    det.potion_supply = dict.fromkeys(POTIONS, 0)
+    for k in pool[len(slots):len(slots) + in_supply]:
+        det.potion_supply[k] += 1
+    det.seed = rng.getrandbits(62)
+    det._legal = None
+    return det
+
+
+def determinize(pub: GameState, seat: int, rng: random.Random, legal: list[Action] | None = None,
+                tries: int = 12) -> GameState:
+    """A playable state consistent with ``pub`` (and with ``legal``, the
+    seat's own legal actions now, when given)."""
+    want = set(legal) if legal is not None else None
+    for _ in range(tries):
+        det = _deal(pub, seat, rng)
+        if want is None or set(det.legal_actions()) == want:
+            return det
+    return det
+
+
+# --------------------------------------------------------------------- evaluation
+
+#: weights of the per-seat score, in "delivered ambers"
+WEIGHTS = {
+    "delivered": 1.0, "amber": 0.45, "amber_near": 0.35, "crystal": 0.8, "rune": 0.9, "rune_turn": 0.35,
+    "taler": 0.05, "weapon": 0.35, "wisent": 0.45, "helm": 0.25, "epic": 0.2, "potion": 0.08,
+    "warrior": 0.06, "gode": 0.08, "life": 0.035, "fainted": 0.5,
+}
+SHARPNESS = 2.2  # softmax temperature: score differences to win chances
+
+
+def scores(st: GameState) -> list[float]:
+    w = WEIGHTS
+    arr = st.island.arrangement
+    dist = step_distances(arr, "crescent" if len(arr) == 4 else "full")
+    sanct = st.island.sanctuary
+    out = []
+    for p in st.players:
+        if p.out:
+            out.append(-99.0)
+            continue
+        s = w["delivered"] * p.delivered + w["crystal"] * p.crystals
+        if p.amber:
+            d = dist[p.hero_at][sanct] if p.hero_at >= 0 else 8
+            s += w["amber"] + w["amber_near"] * max(0.0, 1 - d / 8)
+        if st.rune and st.rune[0] == p.seat:
+            s += w["rune"] + w["rune_turn"] * (4 - st.rune[2])
+        s += w["taler"] * min(p.taler, 20)
+        s += w["weapon"] * (p.weapon != "axe") + w["wisent"] * p.wisent + w["helm"] * p.helm
+        s += w["epic"] * len(p.epic) + w["potion"] * len(p.potions)
+        s += w["warrior"] * sum(st.wc[p.seat]) + w["gode"] * (p.gode_at >= 0)
+        s += w["life"] * p.life - w["fainted"] * (p.faint != AWAKE)
+        out.append(s)
+    return out
+
+
+def evaluate(st: GameState) -> list[float]:
+    """Each seat's chance to win from ``st`` (sums to 1)."""
+    n = st.num_players
+    out = st.outcome()
+    if out is not None:
+        if out.winner is None:
+            return [1.0 / n] * n
+        return [1.0 if q == out.winner else 0.0 for q in range(n)]
+    s = scores(st)
+    top = max(s)
+    e = [math.exp(SHARPNESS * (x - top)) for x in s]
+    tot = sum(e)
+    return [x / tot for x in e]
+
+
+# --------------------------------------------------------------------- the tree
+
+
+class Node:
+    __slots__ = ("children", "n", "w")
+
+    def __init__(self, players: int):
+        self.children: dict[Action, Node] = {}
+        self.n = 0
+        self.w = [0.0] * players
+
+
+def candidates(st: GameState, legal: list[Action], choice: Action) -> list[Action]:
+    """The decisions worth searching, the heuristic's ``choice`` first: every
+    hero and Gode step, a warrior step into a fight, passing, fights, actions,
+    the Gode's marker, haste; among recruits the Gode and three warriors.
+    Potions put back are never searched."""
+    step = st.step
+    if step == "move":
+        keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or st.enemy_at(a.b, st.seat))
+                or a.verb in ("sell", "drink")]
+    elif step == "recruit":
+        keep = [a for a in legal if a.verb == "recruit" and a.arg == "G"]
+        keep += [a for a in legal if a.verb == "recruit" and a.arg == "W"][:3]
+    else:
+        keep = [a for a in legal if a.verb != "discard"]
+    if END in legal:
+        keep.append(END)
+    out = [choice]
+    seen = {choice}
+    for a in keep:
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    return out
+
+
+class SearchBot:
+    """MCTS with a time budget (``seconds``) or an iteration budget
+    (``iterations``) per decision; see the module. ``choose`` without a state
+    (a caller that only has the observation) plays as the heuristic bot."""
+
+    name = "search"
+    needs_public_state = True
+
+    def __init__(self, seconds: float | None = 0.5, iterations: int | None = None, prior: float = 0.5,
+                 explore: float = 1.0, max_steps: int = 150):
+        if iterations is not None:
+            seconds = None
+        self.seconds = seconds
+        self.iterations = iterations
+        self.prior = prior
+        self.explore = explore
+        self.max_steps = max_steps
+        self.heuristic = HeuristicBot()
+        self.searched = 0  # decisions that were searched (the rest were the heuristic's)
+        self.iterations_run = 0
+
+    def __repr__(self) -> str:
+        budget = f"{self.iterations}it" if self.iterations else f"{self.seconds}s"
+        return f"SearchBot({budget})"
+
+    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
+        return self.heuristic.choose(obs, legal, rng)
+
+    # ------------------------------------------------------------ deciding
+    def choose_public(self, pub: GameState, legal: list[Action], rng: random.Random) -> Action:
+        """Decide for the seat deciding in ``pub`` (a :func:`public_state`)."""
+        seat = pub.current_player()
+        if len(legal) == 1:
+            return legal[0]
+        choice = self.heuristic.choose(pub.observation(seat), legal, rng)
+        if pub.step in TRIVIAL_STEPS or pub.step.startswith("c:") or choice.verb in FREE:
+            return choice
+        cands = candidates(pub, legal, choice)
+        if len(cands) == 1:
+            return choice
+        self.searched += 1
+        root = Node(pub.num_players)
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and done:
+                    break
+            elif done >= self.iterations:
+                break
+            det = determinize(pub, seat, rng, legal)
+            self._iterate(root, det, rng, (seat, cands))
+            done += 1
+        self.iterations_run += done
+        best = max(cands, key=lambda a: (root.children[a].n if a in root.children else -1, a == choice))
+        return best
+
+    def _iterate(self, root: Node, st: GameState, rng: random.Random, root_cands) -> None:
+        n = st.num_players
+        path = [root]
+        node = root
+        turns = 0
+        turn = (st.round, st.seat)
+        horizon = len(st.active_seats())
+        steps = 0
+        expanded = False
+        first = True
+        while not st.is_terminal() and steps < self.max_steps:
+            d = st.current_player()
+            if d == CHANCE:
+                st.apply_action(st.sample_chance())
+                continue
+            if (st.round, st.seat) != turn:
+                turn = (st.round, st.seat)
+                turns += 1
+                if turns >= horizon:
+                    break
+            legal = st.legal_actions()
+            steps += 1
+            if first:
+                first = False
+                cands = root_cands[1]
+                cands = [a for a in cands if a in legal] or legal[:1]
+            elif expanded or len(legal) == 1:
+                st.apply_action(legal[0] if len(legal) == 1 else self.heuristic.choose(st.observation(d), legal, rng))
+                continue
+            else:
+                choice = self.heuristic.choose(st.observation(d), legal, rng)
+                if st.step in TRIVIAL_STEPS or st.step.startswith("c:") or choice.verb in FREE:
+                    st.apply_action(choice)
+                    continue
+                cands = candidates(st, legal, choice)
+                if len(cands) == 1:
+                    st.apply_action(choice)
+                    continue
+            a = self._select(node, cands, d)
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = Node(n)
+                expanded = True
+            node = child
+            path.append(node)
+            st.apply_action(a)
+        value = evaluate(st)
+        for nd in path:
+            nd.n += 1
+            w = nd.w
+            for q in range(n):
+                w[q] += value[q]
+
+    def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
+        """PUCT: the first candidate (the heuristic's) gets ``prior``."""
+        k = len(cands)
+        other = (1 - self.prior) / (k - 1) if k > 1 else 0.0
+        sqrt_n = math.sqrt(node.n + 1)
+        parent_q = node.w[seat] / node.n if node.n else 0.5
+        best, best_score = cands[0], -1e9
+        for i, a in enumerate(cands):
+            child = node.children.get(a)
+            p = self.prior if i == 0 else other
+            if child is None or child.n == 0:
+                q = parent_q - 0.05
+                visits = 0
+            else:
+                q = child.w[seat] / child.n
+                visits = child.n
+            score = q + self.explore * p * sqrt_n / (1 + visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best

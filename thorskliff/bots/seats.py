@@ -1,0 +1,133 @@
+"""Seats and the bots that play them.
+
+:func:`decide` asks one bot for one decision, handing it only what its seat
+may know: the seat's observation, or — for a bot that searches
+(``needs_public_state``) — the game with every secret of the other seats
+removed (:func:`.search.public_state`). Everything that lets bots play goes
+through it: :class:`Seats` (which seats of a running :class:`~thorskliff.game.Game`
+are played by bots; a bot takes over a seat whose player left and hands it
+back) and :func:`play` (a whole game between bots, headless).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+
+from ..actions import Action
+from ..game import Game
+from ..state import CHANCE, GameState
+from .base import Bot
+from .runner import GameResult, new_game
+from .search import public_state
+
+
+def decide(bot: Bot, st: GameState, seat: int, rng: random.Random) -> Action:
+    """``bot``'s decision for ``seat``, which must decide now in ``st``."""
+    legal = st.legal_actions()
+    if getattr(bot, "needs_public_state", False):
+        return bot.choose_public(public_state(st, seat), list(legal), rng)
+    obs = st.observation(seat) if getattr(bot, "uses_observation", True) else {}
+    return bot.choose(obs, list(legal), rng)
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    return random.Random(seed * 7919 + 31 * seat + 1)
+
+
+class Seats:
+    """Which seats bots play. Seats not listed are humans'.
+
+    ``bots`` maps 0-based seats to bots. :meth:`takeover` gives a seat to a
+    bot (a player left), :meth:`hand_back` returns it to its player;
+    :meth:`step_bots` plays every decision that falls to a bot."""
+
+    def __init__(self, players: int, bots: Mapping[int, Bot] | None = None, seed: int = 0):
+        self.players = players
+        self.seed = seed
+        self._bots: dict[int, Bot] = {}
+        self._rngs: dict[int, random.Random] = {}
+        for seat, bot in (bots or {}).items():
+            self.takeover(seat, bot)
+
+    def _check(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat + 1} in a game of {self.players}")
+
+    def bot(self, seat: int) -> Bot | None:
+        return self._bots.get(seat)
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    def humans(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self._bots]
+
+    def bot_seats(self) -> list[int]:
+        return sorted(self._bots)
+
+    def takeover(self, seat: int, bot: Bot) -> None:
+        """``bot`` plays ``seat`` from its next decision on."""
+        self._check(seat)
+        self._bots[seat] = bot
+        self._rngs.setdefault(seat, seat_rng(self.seed, seat))
+
+    def hand_back(self, seat: int) -> Bot | None:
+        """The seat's player decides again; returns the bot that played it."""
+        self._check(seat)
+        return self._bots.pop(seat, None)
+
+    def waiting_for(self, game: Game) -> int | None:
+        """The human seat that must decide now, or None (a bot, the dice, the end)."""
+        d = game.decider()
+        return d if d >= 0 and d not in self._bots else None
+
+    def step_bots(self, game: Game, limit: int | None = None,
+                  on_decision: Callable[[int, Action], None] | None = None) -> list[str]:
+        """Play bots' decisions — in turn and off turn (a defender's potion,
+        blocks, a troll's counter) — until a human decides, the dice must be
+        rolled by hand (``auto_chance`` off), the game ends, or ``limit``
+        decisions were made. Returns the record lines added."""
+        lines: list[str] = []
+        made = 0
+        while limit is None or made < limit:
+            st = game.state
+            d = st.current_player()
+            if d < 0 or d not in self._bots:
+                break
+            a = decide(self._bots[d], st, d, self._rngs[d])
+            lines += game.submit(a, d)
+            made += 1
+            if on_decision:
+                on_decision(d, a)
+        return lines
+
+
+def play(mode: str, bots: Sequence[Bot], seed: int, round_cap: int = 60,
+         on_step: Callable[[GameState, Action | None], None] | None = None,
+         state: GameState | None = None) -> GameResult:
+    """One whole game between ``bots`` (seat i plays ``bots[i]``) until it ends
+    or round ``round_cap`` is over; the dice fall from the game's seed. Like
+    :func:`.runner.play_game`, but every bot decides through :func:`decide`,
+    so searching bots play too."""
+    st = state or new_game(mode, len(bots), seed)
+    rngs = [seat_rng(seed, i) for i in range(len(bots))]
+    decisions = rolls = 0
+    if on_step:
+        on_step(st, None)
+    while not st.is_terminal() and st.round <= round_cap:
+        seat = st.current_player()
+        if seat == CHANCE:
+            a = st.sample_chance()
+            rolls += 1
+        else:
+            a = decide(bots[seat], st, seat, rngs[seat])
+            decisions += 1
+        st.apply_action(a)
+        if on_step:
+            on_step(st, a)
+    out = st.outcome()
+    rounds = min(st.round, round_cap)
+    if out is None:
+        return GameResult(None, "cap", rounds, decisions, rolls, st)
+    return GameResult(out.winner, out.reason, rounds, decisions, rolls, st)
