@@ -208,6 +208,112 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def _simulate_job(task: tuple) -> dict:
+    from .bots.seats import play_lineup
+
+    return play_lineup(*task)
+
+
+def cmd_simulate(args) -> int:
+    """Headless games between bots; seat positions rotate through the lineup."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from .bots.registry import bot_label
+    from .bots.seats import lineup_seating, wilson
+    from .scenario import load_mode
+
+    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    n = len(specs)
+    if args.games < 1 or args.jobs < 1 or args.round_cap < 1:
+        raise CliError("simulate: --games, --jobs and --round-cap must be at least 1")
+    labels = [bot_label(s) for s in specs]  # ValueError for an unknown bot
+    mode = args.mode or ("duell" if n == 2 else "base")
+    lo, hi = load_mode(mode).players
+    if not lo <= n <= hi:
+        raise CliError(f"simulate: {mode} is for {lo}–{hi} players, --seats names {n}")
+    seed0 = args.seed
+    tasks = [(specs, mode, seed0 + g // n, g % n, args.round_cap) for g in range(args.games)]
+    results: list[dict] = []
+    wins = [0] * n
+    start = time.perf_counter()
+    pool = None
+    if args.jobs > 1 and args.games > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(min(args.jobs, args.games))
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=Console(file=sys.stderr), disable=args.json,
+                        transient=True)
+    try:
+        with progress:
+            bar = progress.add_task("games", total=len(tasks))
+            stream = pool.imap_unordered(_simulate_job, tasks) if pool else map(_simulate_job, tasks)
+            for res in stream:
+                results.append(res)
+                if res["winner"] is not None:
+                    wins[res["winner"]] += 1
+                score = " ".join(f"{labels[e]} {wins[e]}" for e in range(n))
+                progress.update(bar, advance=1, description=f"{score} ·")
+    finally:
+        if pool:
+            pool.terminate()
+    wall = time.perf_counter() - start
+    games = len(results)
+    seat_plays = [[0] * n for _ in range(n)]  # entry -> seat position -> games
+    seat_wins = [0] * n
+    reasons: dict[str, int] = {}
+    for res in results:
+        for seat, e in enumerate(res["seating"]):
+            seat_plays[e][seat] += 1
+        if res["winner_seat"] is not None:
+            seat_wins[res["winner_seat"]] += 1
+        reasons[res["reason"]] = reasons.get(res["reason"], 0) + 1
+    decisions = sum(r["decisions"] for r in results)
+    game_time = sum(r["seconds"] for r in results)
+    bots = []
+    for e in range(n):
+        lo_ci, hi_ci = wilson(wins[e], games)
+        bots.append({"entry": e + 1, "bot": labels[e], "games": games, "wins": wins[e],
+                     "rate": wins[e] / games, "ci95": [lo_ci, hi_ci], "seats_played": seat_plays[e]})
+    summary = {
+        "mode": mode, "games": games, "seats": labels, "seed": seed0, "round_cap": args.round_cap,
+        "jobs": args.jobs, "bots": bots, "won_by": reasons,
+        "seat_wins": seat_wins, "no_winner": games - sum(wins),
+        "avg_rounds": sum(r["rounds"] for r in results) / games,
+        "avg_decisions": decisions / games,
+        "decisions_per_second": decisions / game_time if game_time else 0.0,
+        "avg_game_seconds": game_time / games, "wall_seconds": wall,
+        "results": sorted(results, key=lambda r: (r["seed"], r["rotation"])),
+    }
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    con = Console(file=sys.stdout)
+    con.print(f"{games} games of {mode}, seeds {seed0}–{seed0 + (args.games - 1) // n}, "
+              f"round cap {args.round_cap}; seats rotate: every deal is played with each entry "
+              f"in each seat position")
+    table = Table()
+    for col in ("entry", "bot", "wins", "win rate", "95 % CI (Wilson)", "games per seat position"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for b in bots:
+        lo_ci, hi_ci = b["ci95"]
+        table.add_row(str(b["entry"]), b["bot"], f"{b['wins']}/{games}", f"{100 * b['rate']:.1f} %",
+                      f"{100 * lo_ci:.1f}–{100 * hi_ci:.1f} %", " ".join(map(str, b["seats_played"])))
+    con.print(table)
+    order = ("ambers", "crystals", "runestone", "last-standing", "draw", "cap")
+    won = ", ".join(f"{k} {reasons.get(k, 0)}" for k in order if reasons.get(k) or k in order[:3])
+    con.print(f"won by: {won}")
+    con.print("wins by seat position: " + ", ".join(f"seat {i + 1} {w}" for i, w in enumerate(seat_wins)))
+    con.print(f"average {summary['avg_rounds']:.1f} rounds and {summary['avg_decisions']:.0f} decisions "
+              f"per game, {summary['avg_game_seconds']:.2f} s per game, "
+              f"{summary['decisions_per_second']:.0f} decisions/s; {wall:.1f} s wall with {args.jobs} job(s)")
+    return 0
+
+
 # --------------------------------------------------------------------- text view
 
 
@@ -342,6 +448,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--runs", type=int, default=5, help="runs; the median is reported (default 5)")
     p.add_argument("--replays", type=int, default=20, help="replays of the 300-decision record (default 20)")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("simulate", help="headless games between bots, with win rates")
+    p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (default 20)")
+    p.add_argument("--seats", required=True, metavar="BOT,BOT,...",
+                   help="one bot per seat: random, greedy, heuristic, search, search:0.5s, search:200it")
+    p.add_argument("--mode", help="base, duell or episch (default: duell for 2 seats, else base)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    p.add_argument("--round-cap", type=int, default=60, metavar="R", help="stop a game after round R (default 60)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default 1)")
+    p.add_argument("--json", action="store_true", help="the summary as JSON, no progress bar")
+    p.set_defaults(func=cmd_simulate)
     return ap
 
 

@@ -13,6 +13,8 @@ them from 1.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -22,12 +24,40 @@ from .state import CHANCE, GameState, SeatSpec
 UNDO_RULE = "R-TURN-4"
 
 
+def parser_for(st: GameState) -> Callable[[str], Action]:
+    """The notation reader of ``st``: a state may bring its own
+    (``parse_action``); a campaign chapter also reads ``choose``, ``use`` and
+    ``buy amber``; every other game the base notation only, so that those
+    words stay notation errors there."""
+    own = getattr(st, "parse_action", None)
+    if own is not None:
+        return own
+    if getattr(st, "chapter", None) is not None:
+        from .campaign.notation import parse as campaign_parse
+
+        return campaign_parse
+    return parse
+
+
+@dataclass(frozen=True)
+class ChapterSetup:
+    """What a campaign chapter starts from besides the seats and seed: its
+    file, the short variant and the cards each seat (0-based) carries in
+    (R-CAMP-1, R-CAMP-4)."""
+
+    file: str
+    short: bool = False
+    carried: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+
 @dataclass
 class Setup:
     """Everything a game starts from: the header of its record.
 
-    ``first`` is the 0-based seat that chooses a beach first; ``rifts`` maps
-    hex indices to rift kinds.
+    ``first`` is the 0-based seat that chooses a beach first (in a campaign
+    chapter: the start tile's holder); ``rifts`` maps hex indices to rift
+    kinds; ``chapter``, when given, makes the game a campaign chapter whose
+    arrangement and rifts come from its file.
     """
 
     mode: str
@@ -37,8 +67,15 @@ class Setup:
     rifts: dict[int, str]
     first: int
     meta: dict[str, Any] = field(default_factory=dict)
+    chapter: ChapterSetup | None = None
 
     def build(self) -> GameState:
+        if self.chapter is not None:
+            from .campaign.state import CampaignState
+
+            c = self.chapter
+            return CampaignState.new_chapter(list(self.seats), c.file, self.seed, short=c.short, start=self.first,
+                                             carried={q: list(v) for q, v in c.carried.items()})
         # Everything is passed explicitly so a game built from a record header
         # draws the same dice as the game that wrote it.
         return GameState.new(self.mode, list(self.seats), self.seed, arrangement=self.arrangement,
@@ -78,6 +115,31 @@ class Game:
         game.resolve_chance()
         return game
 
+    @classmethod
+    def new_chapter(cls, group: Any, chapter: str | os.PathLike[str] | int, seed: int, short: bool = False,
+                    start: int = 0, carried: dict[int, list[str]] | None = None, auto_chance: bool = True,
+                    meta: dict[str, Any] | None = None) -> Game:
+        """A campaign chapter (R-CAMP-1) for ``group`` (a campaign Group or a
+        list of ``(name, hero, colour)``): ``chapter`` is its number or file;
+        carried cards come from the group unless given (raises ValueError or
+        ScenarioError for a bad setup)."""
+        from .campaign.chapter import chapter_path
+
+        if hasattr(group, "seats"):
+            seats = [SeatSpec(*s) for s in group.seats()]
+            carried = group.carried if carried is None else carried
+        else:
+            seats = [SeatSpec(*s) for s in group]
+        file = str(chapter_path(chapter)) if isinstance(chapter, int) else os.fspath(chapter)
+        kept = {q: tuple(v) for q, v in sorted((carried or {}).items()) if v}
+        probe = Setup("", seats, seed, "", {}, start, dict(meta or {}), ChapterSetup(file, short, kept))
+        st = probe.build()
+        setup = Setup(st.mode.id, seats, seed, st.island.arrangement, dict(st.rifts), start, probe.meta,
+                      probe.chapter)
+        game = cls(setup, auto_chance, state=st)
+        game.resolve_chance()
+        return game
+
     # ------------------------------------------------------------ playing
     def submit(self, action: Action | str, seat: int | None = None) -> list[str]:
         """Apply the decision of the seat that decides now (``seat``, when
@@ -87,7 +149,7 @@ class Game:
         changes nothing then."""
         st = self.state
         if isinstance(action, str):
-            action = parse(action)
+            action = self.parse(action)
         decider = st.current_player()
         before = (st.round, st.seat)
         snap = _Snap(st.clone(), len(self.lines), decider) if decider >= 0 and self.keep_undo else None
@@ -157,6 +219,10 @@ class Game:
         if not self._snaps:
             self._undo_block = "no decision of this turn is left to take back"
         return line
+
+    def parse(self, text: str) -> Action:
+        """Read a decision in this game's notation (raises NotationError)."""
+        return parser_for(self.state)(text)
 
     # ------------------------------------------------------------ views
     def view(self, seat: int | None = None) -> dict:

@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 import tomli_w
 
 from . import dice
-from .actions import ActionError, parse
-from .game import Game
+from .actions import ActionError
+from .game import ChapterSetup, Game, Setup, parser_for
 from .island import LabelError, island_for
 from .player import COLOURS
 from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
@@ -27,8 +27,9 @@ from .state import CHANCE, SeatSpec
 
 FORMAT = "thorskliff-record/1"
 SEPARATOR = "[decisions]"
-HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta")
+HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta", "campaign")
 SEAT_KEYS = ("name", "hero", "colour")
+CAMPAIGN_KEYS = ("chapter", "short", "carried")
 
 
 class RecordError(ValueError):
@@ -57,12 +58,28 @@ def dumps(game: Game) -> str:
         out.append("\n[[seats]]\n" + tomli_w.dumps(dict(zip(SEAT_KEYS, seat))))
     if s.meta:
         out.append("\n" + tomli_w.dumps({"meta": s.meta}))
+    if s.chapter is not None:
+        out.append("\n" + _dump_chapter(s.chapter))
     out.append("\n" + SEPARATOR + "\n")
     out.extend(line + "\n" for line in game.lines)
     result = game.state.outcome()
     if result is not None:
         out.append(f"# {describe_outcome(game)}\n")
     return "".join(out)
+
+
+def _dump_chapter(c: ChapterSetup) -> str:
+    """The header's [campaign] table: a shipped chapter by its file name, any
+    other chapter file by its absolute path; carried cards by seat from 1."""
+    from .campaign.chapter import chapter_path
+
+    path = Path(c.file)
+    shipped = chapter_path(1).parent
+    ref = path.name if path.parent.resolve() == shipped.resolve() else str(path.resolve())
+    doc: dict[str, Any] = {"chapter": ref, "short": c.short}
+    if c.carried:
+        doc["carried"] = {str(q + 1): list(cards) for q, cards in sorted(c.carried.items())}
+    return tomli_w.dumps({"campaign": doc})
 
 
 def write(game: Game, path: str | os.PathLike[str]) -> None:
@@ -142,7 +159,7 @@ def play_line(game: Game, body: str) -> None:
     if not rest:
         raise ActionError(f"{body!r}: a line is '<seat> <decision>' or '* roll …'")
     if col == "*":
-        action = parse(rest)
+        action = game.parse(rest)
         if action.verb != "roll":
             raise ActionError(f"'*' marks a roll of the dice, not {rest!r}; a decision starts with its seat")
         if st.current_player() != CHANCE and not st.is_terminal():
@@ -151,7 +168,7 @@ def play_line(game: Game, body: str) -> None:
         return
     if not col.isdigit() or not 1 <= int(col) <= st.num_players:
         raise ActionError(f"{col!r} is no seat: a line begins with a seat 1–{st.num_players}, or '*' for a roll")
-    action = parse(rest)
+    action = game.parse(rest)
     if action.verb == "roll":
         raise ActionError("a roll of the dice is written '* roll …', without a seat")
     game.submit(action, int(col) - 1)
@@ -218,6 +235,8 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
             raise RecordError(source, end, f"the header ends without the key {k!r}")
     if doc["format"] != FORMAT:
         raise h.fail(f"format must be {FORMAT!r}, not {doc['format']!r}", "format")
+    if "campaign" in doc:
+        return _chapter_setup(doc, h, source)
     mode = doc["mode"]
     modes = available_modes()
     if not isinstance(mode, str) or mode not in modes:
@@ -257,6 +276,99 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
                         auto_chance=False)
     except (ValueError, ScenarioError) as exc:
         raise RecordError(source, end, f"the header gives no game: {exc}") from None
+
+
+def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
+    """A campaign chapter's header: the chapter file, the short variant and
+    the carried cards build the game; mode, arrangement and rifts, when
+    given, must be what that chapter gives."""
+    from .campaign.chapter import load_chapter
+
+    camp = doc["campaign"]
+    if not isinstance(camp, dict):
+        raise h.fail("campaign must be a table with chapter, short and carried", "campaign")
+    for k in camp:
+        if k not in CAMPAIGN_KEYS:
+            raise h.fail(f"campaign: unknown key {k!r} (keys: {', '.join(CAMPAIGN_KEYS)})", k, table="campaign")
+    ref = camp.get("chapter")
+    if not isinstance(ref, str) or not ref.strip():
+        raise h.fail("campaign: chapter must name a chapter file (\"chapter1.toml\" or a path)", "chapter",
+                     table="campaign")
+    file = _chapter_file(ref, source)
+    try:
+        ch = load_chapter(file)
+    except (ScenarioError, OSError) as exc:
+        raise h.fail(f"campaign: the chapter file does not load: {exc}", "chapter", table="campaign") from None
+    short = camp.get("short", False)
+    if not isinstance(short, bool):
+        raise h.fail(f"campaign: short must be true or false, not {short!r}", "short", table="campaign")
+    if short and not ch.short_ambers:
+        raise h.fail(f"campaign: chapter {ch.number} has no short variant", "short", table="campaign")
+    seed = doc["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise h.fail(f"seed must be an integer, not {seed!r}", "seed")
+    seats = _seats(doc["seats"], h)
+    n = len(seats)
+    lo, hi = ch.players
+    if not lo <= n <= hi:
+        raise h.fail(f"chapter {ch.number} is for {lo}–{hi} players, but the header names {n} seats", "seats")
+    if doc["mode"] != f"campaign{ch.number}":
+        raise h.fail(f"mode must be 'campaign{ch.number}' for chapter {ch.number}, not {doc['mode']!r}", "mode")
+    first = doc.get("first", 1)
+    if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= n:
+        raise h.fail(f"first must be a seat 1–{n}, not {first!r}", "first")
+    carried = _carried(camp.get("carried", {}), n, h)
+    meta = doc.get("meta", {})
+    if not isinstance(meta, dict):
+        raise h.fail("meta must be a table", "meta")
+    setup = Setup(doc["mode"], seats, seed, "", {}, first - 1, meta, ChapterSetup(str(file), short, carried))
+    try:
+        st = setup.build()
+    except (ValueError, ScenarioError) as exc:
+        raise RecordError(source, h.end, f"the header gives no chapter: {exc}") from None
+    setup.arrangement, setup.rifts = st.island.arrangement, dict(st.rifts)
+    arrangement = doc.get("arrangement")
+    if arrangement is not None and arrangement != st.island.arrangement:
+        raise h.fail(f"chapter {ch.number} lies on the arrangement {st.island.arrangement}, not {arrangement!r}",
+                     "arrangement")
+    if "rifts" in doc:
+        want = {st.island.label(k): v for k, v in sorted(st.rifts.items())}
+        if doc["rifts"] != want:
+            raise h.fail(f"rifts: chapter {ch.number} with seed {seed} lays {want or 'no rifts'} at the start, "
+                         f"not {doc['rifts']}", "rifts")
+    game = Game(setup, auto_chance=False, state=st)
+    return game
+
+
+def _chapter_file(ref: str, source: str) -> Path:
+    """A chapter named in a header: a shipped chapter's file name, else a
+    path as given or beside the record."""
+    from .campaign.chapter import chapter_path
+
+    shipped = chapter_path(1).parent / ref
+    if Path(ref).name == ref and shipped.is_file():
+        return shipped
+    path = Path(ref)
+    if not path.is_absolute() and not path.exists():
+        beside = Path(source).parent / ref
+        if beside.exists():
+            return beside
+    return path
+
+
+def _carried(val: Any, n: int, h: _Header) -> dict[int, tuple[str, ...]]:
+    if not isinstance(val, dict):
+        raise h.fail("campaign: carried must be a table {seat = [card ids]}", "carried", table="campaign")
+    out = {}
+    for seat, cards in val.items():
+        if not seat.isdigit() or not 1 <= int(seat) <= n:
+            raise h.fail(f"campaign: carried names seat {seat!r}; seats are 1–{n}", "carried", table="campaign")
+        if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
+            raise h.fail(f"campaign: carried cards of seat {seat} must be a list of card ids", "carried",
+                         table="campaign")
+        if cards:
+            out[int(seat) - 1] = tuple(cards)
+    return out
 
 
 def _seats(val: Any, h: _Header) -> list[SeatSpec]:
@@ -330,10 +442,11 @@ def verify(path: str | os.PathLike[str]) -> Summary:
 def _forced_rolls(game: Game) -> int:
     """Count rolls written with other values than the seed's dice."""
     st = game.setup.build()
+    read = parser_for(st)
     forced = 0
     for ln in game.lines:
         col, _, rest = ln.partition(" ")
-        action = parse(rest)
+        action = read(rest)
         if col == "*":
             want = dice.roll(st.chance_request(), st.seed, st.chance_count)
             forced += want != action.vals

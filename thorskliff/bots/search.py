@@ -83,7 +83,19 @@ def hidden_leaks(pub: GameState, seat: int) -> list[str]:
     return out
 
 
-def _deal(pub: GameState, seat: int, rng: random.Random) -> GameState:
+def supply_known_empty(legal: list[Action] | None) -> frozenset[str]:
+    """Potion kinds the seat's own legal actions show to be gone from the
+    supply: when it may buy (with room) or take a runestone gift, exactly the
+    kinds still there are offered."""
+    if not legal:
+        return frozenset()
+    offered = {a.arg for a in legal if a.verb == "gift" or (a.verb == "buy" and not a.vals)}
+    if not offered:
+        return frozenset()
+    return frozenset(POTIONS) - offered
+
+
+def _deal(pub: GameState, seat: int, rng: random.Random, empty: frozenset[str] = frozenset()) -> GameState:
     det = pub.clone()
     known: Counter = Counter()
     slots = []
@@ -93,11 +105,20 @@ def _deal(pub: GameState, seat: int, rng: random.Random) -> GameState:
                 slots.append((p, i))
             else:
                 known[k] += 1
-    pool = [k for k in POTIONS for _ in range(max(0, POTION_SUPPLY[k] - known[k]))]
-    rng.shuffle(pool)
+    unknown = [k for k in POTIONS for _ in range(max(0, POTION_SUPPLY[k] - known[k]))]
+    # kinds known to be gone from the supply are all held by others: deal them first
+    forced = [k for k in unknown if k in empty]
+    rest = [k for k in unknown if k not in empty]
+    rng.shuffle(forced)
+    rng.shuffle(rest)
+    held = forced[:len(slots)]
+    rest += forced[len(slots):]  # more than the slots: no consistent deal, keep them in play
+    rng.shuffle(rest)
+    pool = held + rest
     in_supply = pub.potion_supply[HIDDEN]
     while len(pool) < len(slots) + in_supply:  # only if a variant changed the potion counts
         pool.append(rng.choice(POTIONS))
+    rng.shuffle(slots)
     for (p, i), k in zip(slots, pool):
         p.potions[i] = (k, p.spec.eile_uses if k == "eile" else 1)
     det.potion_supply = dict.fromkeys(POTIONS, 0)
@@ -110,11 +131,14 @@ def _deal(pub: GameState, seat: int, rng: random.Random) -> GameState:
 
 def determinize(pub: GameState, seat: int, rng: random.Random, legal: list[Action] | None = None,
                 tries: int = 12) -> GameState:
-    """A playable state consistent with ``pub`` (and with ``legal``, the
-    seat's own legal actions now, when given)."""
+    """A playable state consistent with ``pub`` and, when given, with
+    ``legal`` (the seat's own legal actions now): kinds it cannot buy are
+    dealt to the others, and a deal that still changes its legal actions is
+    dealt again (at most ``tries`` times)."""
     want = set(legal) if legal is not None else None
+    empty = supply_known_empty(legal)
     for _ in range(tries):
-        det = _deal(pub, seat, rng)
+        det = _deal(pub, seat, rng, empty)
         if want is None or set(det.legal_actions()) == want:
             return det
     return det

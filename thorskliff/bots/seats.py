@@ -131,3 +131,43 @@ def play(mode: str, bots: Sequence[Bot], seed: int, round_cap: int = 60,
     if out is None:
         return GameResult(None, "cap", rounds, decisions, rolls, st)
     return GameResult(out.winner, out.reason, rounds, decisions, rolls, st)
+
+
+# --------------------------------------------------------------------- matches (thorskliff simulate)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % for z = 1.96)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    den = 1 + z * z / games
+    mid = (p + z * z / (2 * games)) / den
+    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / den
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def lineup_seating(entries: int, rotation: int) -> list[int]:
+    """Which lineup entry plays each seat in a game of rotation ``rotation``:
+    seat i gets entry (i + rotation) mod n, so over n rotations every entry
+    plays every seat once."""
+    return [(i + rotation) % entries for i in range(entries)]
+
+
+def play_lineup(specs: Sequence[str], mode: str, seed: int, rotation: int, round_cap: int = 60) -> dict:
+    """One game of a lineup (bot names, see :mod:`.registry`) with its seats
+    rotated; the result as plain data (for worker processes)."""
+    import time
+
+    from .registry import make_bot
+
+    seating = lineup_seating(len(specs), rotation)
+    bots = [make_bot(specs[e]) for e in seating]
+    t = time.perf_counter()
+    r = play(mode, bots, seed, round_cap)
+    elapsed = time.perf_counter() - t
+    return {"seed": seed, "rotation": rotation, "seating": seating,
+            "winner_seat": r.winner, "winner": None if r.winner is None else seating[r.winner],
+            "reason": r.reason, "rounds": r.rounds, "decisions": r.decisions, "rolls": r.rolls,
+            "seconds": elapsed,
+            "searched": sum(getattr(b, "searched", 0) for b in bots)}

@@ -110,6 +110,11 @@ class ThorsApp(App):
 
         self.push_screen(SetupScreen(self.seed))
 
+    def action_campaign(self) -> None:
+        from .screens.campaign import CampaignScreen
+
+        self.push_screen(CampaignScreen())
+
     def action_resume(self, replay: bool = False) -> None:
         from .screens.resume import ResumeScreen
 
@@ -119,7 +124,8 @@ class ThorsApp(App):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(tab))
+            own = getattr(self._game_screen(), "help_screen", None)  # a campaign chapter adds its own tab
+            self.push_screen(own(tab) if own else HelpScreen(tab))
 
     def action_switch_lang(self) -> None:
         i18n.set_lang("en" if i18n.lang() == "de" else "de")
@@ -142,6 +148,7 @@ class ThorsApp(App):
         gs = self._game_screen()
         yield SystemCommand(t("title.new"), t("cmd.new"), self.action_new_game)
         yield SystemCommand(t("title.resume"), t("cmd.resume"), self.action_resume)
+        yield SystemCommand(t("title.campaign"), t("cmd.campaign"), self.action_campaign)
         yield SystemCommand(t("help.title"), t("cmd.help"), self.action_help)
         yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
         yield SystemCommand(t("key.lang"), t("cmd.lang"), self.action_switch_lang)

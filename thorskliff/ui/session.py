@@ -15,11 +15,13 @@ from typing import NamedTuple, Protocol
 from .. import record
 from ..actions import Action, ActionError, parse
 from ..explain import explain
+from ..game import parser_for
 from ..game import Game
 from ..phases import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
 from ..state import CHANCE, TERMINAL, GameState
+from .i18n import lang
 
-__all__ = ["CHANCE", "TERMINAL", "LocalSession", "LogEntry", "MenuEntry", "Session"]
+__all__ = ["CHANCE", "TERMINAL", "CampaignSession", "LocalSession", "LogEntry", "MenuEntry", "Session"]
 
 
 class LogEntry(NamedTuple):
@@ -151,7 +153,7 @@ class LocalSession:
         id), or None when it would be accepted."""
         st = self.game.state
         try:
-            action = parse(decision) if isinstance(decision, str) else decision
+            action = self.game.parse(decision) if isinstance(decision, str) else decision
         except ActionError as exc:
             return str(exc)
         if seat is not None and seat != st.current_player():
@@ -159,7 +161,7 @@ class LocalSession:
             return f"seat {seat + 1} does not decide now; {who} does (R-TURN-5)"
         if action in st.legal_actions():
             return None
-        return str(explain(st, action))
+        return str(st._why_illegal(action))  # a campaign chapter explains its own decisions too
 
     def action_menu(self, seat: int) -> list[MenuEntry]:
         """Every action of the hero's field with its cost, legal or greyed
@@ -262,3 +264,81 @@ class ReplaySession:
 
     def undo_problem(self, seat=None) -> str:
         return "a replay changes nothing"
+
+
+class CampaignSession(LocalSession):
+    """A campaign chapter in play for a group of the campaign table
+    (``thorskliff.campaign.table``): after every change the table keeps the
+    chapter's decisions, so it resumes exactly; when it ends, its result and
+    the carried cards go into the table. ``path``, when given, receives the
+    chapter's record as well (``thorskliff replay`` checks it)."""
+
+    def __init__(self, game: Game, table, group: str, path: str | Path | None = None, annotate: bool = True):
+        super().__init__(game, path, annotate)
+        self.table = table
+        self.group = group
+        #: the table's ChapterResult once the chapter is over
+        self.result = None
+
+    @classmethod
+    def start(cls, table, group: str, chapter: int, seed: int, short: bool = False, start: int = 0,
+              file: str | Path | None = None, path: str | Path | None = None) -> CampaignSession:
+        """Record chapter ``chapter`` as in progress for ``group`` and set it up
+        (raises ValueError or ScenarioError for a bad setup)."""
+        st = table.start_chapter(group, chapter, seed, short=short, start=start, file=file)
+        game = Game.new_chapter(table.group(group), st.chapter.file, seed, short=short, start=start,
+                                meta={"group": group})
+        session = cls(game, table, group, path)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, table, group: str, path: str | Path | None = None) -> CampaignSession | None:
+        """The group's chapter in progress, replayed from its seed and
+        decisions; None when no chapter is in progress."""
+        st = table.resume(group)
+        if st is None:
+            return None
+        game = Game.new_chapter(table.group(group), st.chapter.file, st.seed, short=st.short, start=st.start_seat,
+                                auto_chance=False, meta={"group": group})
+        game.keep_undo = False
+        read = parser_for(game.state)
+        for line in st.history:
+            action = read(line)
+            seat = game.state.current_player()
+            game.submit(action, None if seat == CHANCE else seat)
+        if game.state.history != st.history:  # pragma: no cover - the engine's replay is exact
+            raise RuntimeError(f"the chapter of {group!r} does not replay to itself")
+        game.auto_chance = game.keep_undo = True
+        game.resolve_chance()
+        return cls(game, table, group, path)
+
+    def save(self) -> None:
+        super().save()
+        st = self.game.state
+        if self.result is not None:
+            return
+        if st.is_terminal():
+            self.result = self.table.finish(self.group, st)
+        else:
+            self.table.save(self.group, st)
+
+    def view(self, seat: int | None) -> dict:
+        """The observation with the chapter's texts in the app's language."""
+        obs = super().view(seat)
+        obs["campaign"] = self.game.state.campaign_view(lang())
+        return obs
+
+    def card_view(self, cid: str) -> dict:
+        return self.game.state.card_view(cid, lang())
+
+    def chapter_view(self) -> dict:
+        """The chapter's number, title, intro and epilogue."""
+        from ..campaign.chapter import lang_text
+
+        ch = self.game.state.chapter
+        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro, lang()),
+                "epilogue": lang_text(ch.epilogue, lang()) if ch.epilogue else ""}
+
+    def rules_in_force(self) -> list[str]:
+        return self.game.state.rules_in_force()

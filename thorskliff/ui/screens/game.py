@@ -37,6 +37,9 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
 
 class GameScreen(Screen):
     CSS_PATH = "game.tcss"
+    #: the panels a variant of this screen may replace (the campaign's)
+    TABLEAUS = Tableaus
+    LOG = GameLog
     BINDINGS = [
         Binding("e", "end", "key.end"),
         Binding("u,ctrl+z", "undo", "key.undo"),
@@ -87,10 +90,10 @@ class GameScreen(Screen):
         from ..app import load_css
 
         load_css(self.app, self)
-        await self.query_one("#left").mount(GameLog(id="log-left"))
+        await self.query_one("#left").mount(self.LOG(id="log-left"))
         await self.query_one("#side").mount_all([
-            Tableaus(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
-            DecisionList(id="decisions"), GameLog(id="log-side")])
+            self.TABLEAUS(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
+            DecisionList(id="decisions"), self.LOG(id="log-side")])
         await self.mount_all([Input(id="command", placeholder=t("game.command")), Footer()])
         self.decisions = self.query_one("#decisions", DecisionList)
         self.ready = True
@@ -219,7 +222,7 @@ class GameScreen(Screen):
         self.obs = obs = s.view(self.viewer)
         d = self.decider
         mine = self.viewer is not None and d == self.viewer
-        self.legal = choices.parsed(obs["legal"]) if mine else []
+        self.legal = self.parse_legal(obs["legal"]) if mine else []
         self.query_one(PhaseBar).show(obs)
         self.query_one(Tableaus).show(obs)
         self._draw_map()
@@ -229,6 +232,11 @@ class GameScreen(Screen):
         entries = s.log()
         for lg in self.query(GameLog):
             lg.sync(entries, obs)
+
+    def parse_legal(self, legal: list[str]) -> list:
+        """The legal decisions as (text, Action); a variant with its own
+        notation (the campaign's) reads them its way."""
+        return choices.parsed(legal)
 
     def _draw_map(self) -> None:
         marks = mapdraw.Marks(cursor=self.map.cursor, selected=self.selected,

@@ -1,4 +1,4 @@
-"""The title screen: new game, resume, replay, rules, language, quit."""
+"""The title screen: new game, campaign, resume, replay, rules, language, quit."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ BANNER = r"""
   |_| |_||_\___/_| /__/    |_|\_\_|_|_| |_|
 """
 
-ENTRIES = ("new", "resume", "replay", "rules", "lang", "quit")
+ENTRIES = ("new", "campaign", "resume", "replay", "rules", "lang", "quit")
 
 
 class TitleScreen(Screen):
     CSS_PATH = "title.tcss"
     BINDINGS = [
         Binding("n", "pick('new')", "title.new", show=False),
+        Binding("k", "pick('campaign')", "title.campaign", show=False),
         Binding("r", "pick('resume')", "title.resume", show=False),
         Binding("question_mark,f1", "pick('rules')", "key.help"),
         Binding("s", "pick('lang')", "key.lang"),
@@ -58,6 +59,8 @@ class TitleScreen(Screen):
         app = self.app
         if what == "new":
             app.action_new_game()
+        elif what == "campaign":
+            app.action_campaign()
         elif what == "resume":
             app.action_resume()
         elif what == "replay":

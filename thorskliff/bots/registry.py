@@ -1,0 +1,59 @@
+"""Bots by name: ``make_bot("heuristic")``, ``make_bot("search:0.5s")``.
+
+Names: ``random``, ``greedy``, ``heuristic``, ``search`` (0.5 s per
+decision), ``search:<seconds>s`` (e.g. ``search:2s``, ``search:0.25s``) and
+``search:<n>it`` (an iteration budget, e.g. ``search:200it``: the same
+decisions on every machine).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Bot
+from .greedy import GreedyBot
+from .heuristic import HeuristicBot
+from .randombot import RandomBot
+from .search import SearchBot
+
+NAMES = ("random", "greedy", "heuristic", "search")
+HELP = "random, greedy, heuristic, search, search:<seconds>s or search:<n>it (e.g. search:0.5s, search:200it)"
+_BUDGET = re.compile(r"(?:(\d+(?:\.\d*)?|\.\d+)s|(\d+)it)")
+
+
+def make_bot(spec: str) -> Bot:
+    """A new bot for ``spec`` (see the module); ValueError names the choices."""
+    text = spec.strip().lower()
+    name, sep, budget = text.partition(":")
+    if name == "search":
+        if not sep:
+            return SearchBot(seconds=0.5)
+        m = _BUDGET.fullmatch(budget.strip())
+        if not m:
+            raise ValueError(f"bad search budget {budget!r} in {spec!r}: use search:<seconds>s or search:<n>it")
+        if m.group(1):
+            seconds = float(m.group(1))
+            if seconds <= 0:
+                raise ValueError(f"{spec!r}: the time budget must be above 0 s")
+            return SearchBot(seconds=seconds)
+        n = int(m.group(2))
+        if n < 1:
+            raise ValueError(f"{spec!r}: the iteration budget must be at least 1")
+        return SearchBot(iterations=n)
+    if sep:
+        raise ValueError(f"{spec!r}: only search takes a budget")
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot()
+    if name == "heuristic":
+        return HeuristicBot()
+    raise ValueError(f"unknown bot {spec!r} (bots: {HELP})")
+
+
+def bot_label(spec: str) -> str:
+    """The canonical name of ``spec`` (``search`` is ``search:0.5s``)."""
+    bot = make_bot(spec)
+    if isinstance(bot, SearchBot):
+        return f"search:{bot.iterations}it" if bot.iterations else f"search:{bot.seconds:g}s"
+    return bot.name

@@ -1,0 +1,97 @@
+"""The app as one SSH session runs it: :class:`ThorsApp` starting in the
+lobby, drawing on the session's channel, with everything that would act on
+the server's own machine (local saves, new local games, files, a browser,
+suspending the process, the process-wide language) taken out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+
+from rich.console import COLOR_SYSTEMS
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+from ..ui.app import ThorsApp, load_css
+from ..ui.i18n import t
+from .driver import SSHDriver, Terminal
+
+
+def color_system(term_type: str) -> str:
+    """What the client's TERM says about its colours."""
+    term = (term_type or "").lower()
+    if any(k in term for k in ("truecolor", "24bit", "direct")):
+        return "truecolor"
+    if "256" in term:
+        return "256"
+    return "standard"
+
+
+class HostedApp(ThorsApp):
+    def __init__(self, hub, user: str, terminal: Terminal):
+        super().__init__(session=None, lang=None, handover=False)
+        self.hub = hub
+        self.user = user
+        #: the sessions opened in this app; the server closes them when the connection ends
+        self.sessions: list = []
+        self.driver_class = partial(SSHDriver, terminal)
+        # The console was set up from the server's environment; the client's TERM decides.
+        self.console._color_system = COLOR_SYSTEMS[color_system(terminal.term_type)]
+
+    def get_default_screen(self) -> Screen:
+        from ..ui.screens.lobby import LobbyScreen
+
+        screen = LobbyScreen(self.hub, self.user)
+        load_css(self, screen)
+        return screen
+
+    def pop_to_title(self) -> None:
+        from ..ui.screens.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
+    # ------------------------------------------------------------ nothing local
+    def action_new_game(self) -> None:
+        self.pop_to_title()
+        self.call_later(lambda: self.screen.action_new())
+
+    def action_resume(self, replay: bool = False) -> None:
+        self.pop_to_title()
+
+    def start_game(self, *args, **kw) -> None:
+        self.pop_to_title()
+
+    def open_save(self, *args, **kw) -> None:
+        self.pop_to_title()
+
+    def action_switch_lang(self) -> None:
+        from ..ui.screens.lobby import tx
+
+        self.notify(tx("no_lang"))
+
+    def action_suspend_process(self) -> None:
+        """Suspending would stop the whole server."""
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        self.notify(url)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        from ..ui.screens.lobby import tx
+
+        self.notify(tx("no_file"))
+
+    def deliver_screenshot(self, *args, **kw) -> None:
+        self.action_screenshot()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from ..ui.screens.lobby import tx
+
+        gs = self._game_screen()
+        yield SystemCommand(t("help.title"), t("cmd.help"), self.action_help)
+        yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
+        if gs is not None:
+            yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
+            yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
+            yield SystemCommand(tx("lobby"), tx("lobby"), self.pop_to_title)
+        yield SystemCommand(t("key.quit"), t("key.quit"), self.exit)

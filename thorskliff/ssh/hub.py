@@ -1,0 +1,407 @@
+"""The game hub: the only place where hosted games change.
+
+Every hosted game lives here with its seats. A seat is bound to an SSH user
+name (or played by a bot, or still free); a :class:`~.remote.RemoteSession`
+is one SSH session's handle on one seat (or a spectator's, seat None). Every
+decision comes in through :meth:`Hub.submit` and is checked against the seat
+of the session that sent it; after every change the record is stored and
+every other session of the game is told to redraw. A seat whose player left
+stays theirs; after ``takeover_after`` seconds away a bot plays it until the
+player is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import record
+from ..actions import ActionError, WrongSeatError, parse
+from ..game import Game
+from ..player import COLOURS
+from ..scenario import available_modes, load_heroes, load_mode
+from ..state import CHANCE, TERMINAL
+from ..ui.session import LocalSession
+from .remote import RemoteSession
+from .store import SeatRow, Store
+
+log = logging.getLogger("thorskliff.ssh")
+
+#: SSH user names that may play: they become seat names, so keep them short and plain
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
+
+
+class LobbyError(ValueError):
+    """A lobby request that cannot be met: no such game, the seat is taken…"""
+
+
+def valid_name(name: str) -> bool:
+    return NAME_RE.fullmatch(name) is not None
+
+
+def bots_available() -> bool:
+    try:
+        from ..bots import registry, seats  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass
+class SeatInfo:
+    """Who sits at a seat. ``bot``: the kind of bot that plays it for good;
+    ``away_bot``: a bot plays it while its player is gone."""
+
+    user: str | None = None
+    bot: str | None = None
+    sessions: int = 0
+    gone_since: float | None = None
+    away_bot: bool = False
+
+    @property
+    def free(self) -> bool:
+        return self.user is None and self.bot is None
+
+    @property
+    def connected(self) -> bool:
+        return self.sessions > 0
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.user, self.bot)
+
+
+class HubGame:
+    """One hosted game: the game with its annotated log (a LocalSession that
+    saves nowhere; the hub stores the record), its seats and its sessions."""
+
+    def __init__(self, gid: int, game: Game, seats: list[SeatInfo]):
+        self.id = gid
+        self.local = LocalSession(game)
+        self.seats = seats
+        self.sessions: list[RemoteSession] = []
+        self.bots = None  # bots.seats.Seats once a bot plays here
+        self.bot_rngs: dict[int, random.Random] = {}
+        self.bot_task: asyncio.Task | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.local.game
+
+    @property
+    def state(self):
+        return self.local.game.state
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def spectators(self) -> int:
+        return sum(1 for s in self.sessions if s.seat is None)
+
+    def seat_of(self, user: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user == user:
+                return i
+        return None
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bots is not None and self.bots.is_bot(seat)
+
+
+class Hub:
+    """All hosted games. ``takeover_after``: seconds a player may be away
+    before a bot (kind ``bot``) plays the seat; None: never."""
+
+    def __init__(self, store: Store, takeover_after: float | None = None, bot: str = "greedy",
+                 bot_delay: float = 0.05):
+        self.store = store
+        self.takeover_after = takeover_after
+        self.bot_kind = bot
+        self.bot_delay = bot_delay
+        self.games: dict[int, HubGame] = {}
+        self.problems: list[str] = []
+        self._lobbies: list[tuple[Callable[[], None], contextvars.Context]] = []
+        self._timers: list[asyncio.TimerHandle] = []
+        for row in store.games():
+            try:
+                game = record.loads(row.record, f"game {row.id}")
+            except record.RecordError as exc:
+                # one broken game must not keep the others from being played
+                self.problems.append(str(exc))
+                log.error("game %s does not load: %s", row.id, exc)
+                continue
+            seats = [SeatInfo(s.user, s.bot) for s in row.seats]
+            seats += [SeatInfo() for _ in range(game.state.num_players - len(seats))]
+            hg = HubGame(row.id, game, seats)
+            for i, s in enumerate(seats):
+                if s.bot:
+                    self._give_bot(hg, i, s.bot)
+            self.games[row.id] = hg
+
+    def start(self) -> None:
+        """In the running loop: players not back yet count as gone from now,
+        and bots whose turn it is play on."""
+        now = time.monotonic()
+        for hg in self.games.values():
+            for i, s in enumerate(hg.seats):
+                if s.user is not None and not s.connected:
+                    s.gone_since = now
+                    self._arm_takeover(hg, i)
+            self._run_bots(hg)
+
+    def close(self) -> None:
+        for h in self._timers:
+            h.cancel()
+        self._timers.clear()
+        for hg in self.games.values():
+            if hg.bot_task is not None:
+                hg.bot_task.cancel()
+
+    # ------------------------------------------------------------ the lobby
+    def bots_available(self) -> bool:
+        return bots_available()
+
+    def listing(self) -> list[HubGame]:
+        """Games in play first, newest first."""
+        return sorted(self.games.values(), key=lambda g: (g.finished, -g.id))
+
+    def create(self, user: str, mode: str, players: int, bots: bool = False, seed: int | None = None) -> RemoteSession:
+        """A new game; ``user`` takes seat 1, the other seats are free or
+        (``bots``) played by bots. Heroes are dealt by the seed."""
+        if mode not in available_modes():
+            raise LobbyError(f"unknown mode {mode!r}")
+        lo, hi = load_mode(mode).players
+        if not lo <= players <= hi:
+            raise LobbyError(f"{mode} is for {lo}–{hi} players")
+        if bots and not bots_available():
+            raise LobbyError("there are no bots on this server")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        heroes = random.Random(seed).sample(sorted(load_heroes()), players)
+        infos = [SeatInfo(user=user)] + [SeatInfo(bot=self.bot_kind if bots else None) for _ in range(players - 1)]
+        names = [user] + [f"Bot {i + 1}" if bots else f"P{i + 1}" for i in range(1, players)]
+        game = Game.new(mode, [(names[i], heroes[i], COLOURS[i]) for i in range(players)], seed)
+        gid = self.store.new_game(record.dumps(game), [s.row() for s in infos])
+        hg = HubGame(gid, game, infos)
+        for i, s in enumerate(infos):
+            if s.bot:
+                self._give_bot(hg, i, s.bot)
+        self.games[gid] = hg
+        log.info("game %s created by %s: %s, %s players", gid, user, mode, players)
+        return self._attach(hg, 0, user)
+
+    def join(self, gid: int, seat: int, user: str) -> RemoteSession:
+        hg = self._game(gid)
+        if hg.seat_of(user) is not None:
+            raise LobbyError(f"{user} already plays seat {hg.seat_of(user) + 1} of game {gid}")
+        if not 0 <= seat < len(hg.seats) or not hg.seats[seat].free:
+            raise LobbyError(f"seat {seat + 1} of game {gid} is not free")
+        if hg.finished:
+            raise LobbyError(f"game {gid} is over")
+        hg.seats[seat].user = user
+        _rename(hg.game, seat, user)
+        self.store.save_seat(gid, seat, hg.seats[seat].row())
+        self.store.save_record(gid, record.dumps(hg.game), hg.finished)
+        log.info("%s joins game %s at seat %s", user, gid, seat + 1)
+        return self._attach(hg, seat, user)
+
+    def resume(self, gid: int, user: str) -> RemoteSession:
+        hg = self._game(gid)
+        seat = hg.seat_of(user)
+        if seat is None:
+            raise LobbyError(f"{user} has no seat in game {gid}")
+        return self._attach(hg, seat, user)
+
+    def watch(self, gid: int, user: str) -> RemoteSession:
+        return self._attach(self._game(gid), None, user)
+
+    def _game(self, gid: int) -> HubGame:
+        hg = self.games.get(gid)
+        if hg is None:
+            raise LobbyError(f"no game {gid}")
+        return hg
+
+    def watch_lobby(self, callback: Callable[[], None]) -> None:
+        """``callback`` runs (in the caller's context) after any change the lobby shows."""
+        self._lobbies.append((callback, contextvars.copy_context()))
+
+    def unwatch_lobby(self, callback: Callable[[], None]) -> None:
+        self._lobbies = [(cb, ctx) for cb, ctx in self._lobbies if cb != callback]
+
+    def _lobby_changed(self) -> None:
+        loop = _loop()
+        for cb, ctx in self._lobbies:
+            if loop is None:
+                ctx.run(cb)
+            else:
+                loop.call_soon(cb, context=ctx)
+
+    # ------------------------------------------------------------ sessions
+    def _attach(self, hg: HubGame, seat: int | None, user: str) -> RemoteSession:
+        rs = RemoteSession(self, hg, seat, user)
+        hg.sessions.append(rs)
+        if seat is not None:
+            s = hg.seats[seat]
+            s.sessions += 1
+            s.gone_since = None
+            if s.away_bot:
+                s.away_bot = False
+                hg.bots.hand_back(seat)
+                log.info("game %s: %s is back; the bot hands seat %s back", hg.id, user, seat + 1)
+        self._tell(hg)
+        return rs
+
+    def detach(self, rs: RemoteSession) -> None:
+        hg = rs.hg
+        if rs not in hg.sessions:
+            return
+        hg.sessions.remove(rs)
+        if rs.seat is not None:
+            s = hg.seats[rs.seat]
+            s.sessions -= 1
+            if not s.connected:
+                s.gone_since = time.monotonic()
+                self._arm_takeover(hg, rs.seat)
+        self._tell(hg)
+
+    def _tell(self, hg: HubGame, origin: RemoteSession | None = None) -> None:
+        """Every session of ``hg`` but ``origin`` (which redraws itself) and every lobby."""
+        for rs in hg.sessions:
+            if rs is not origin:
+                rs.notify()
+        self._lobby_changed()
+
+    # ------------------------------------------------------------ deciding
+    def check_seat(self, hg: HubGame, seat: int | None) -> None:
+        """Raise WrongSeatError unless ``seat`` decides now (R-TURN-5)."""
+        if seat is None:
+            raise WrongSeatError("a spectator makes no decisions", "R-TURN-5")
+        d = hg.state.current_player()
+        if d != seat:
+            if d == TERMINAL:
+                raise WrongSeatError("the game is over; nobody decides", "R-TURN-5")
+            who = "the dice decide" if d == CHANCE else f"seat {d + 1} ({hg.name(d)}) does"
+            raise WrongSeatError(f"seat {seat + 1} does not decide now; {who}", "R-TURN-5")
+        if hg.is_bot(seat):
+            raise WrongSeatError(f"a bot plays seat {seat + 1} now", "R-TURN-5")
+
+    def submit(self, rs: RemoteSession, decision) -> list[str]:
+        """``rs``'s decision for its own seat; raises the engine's ActionError
+        (WrongSeatError for a decision out of turn) and changes nothing then."""
+        hg = rs.hg
+        self.check_seat(hg, rs.seat)
+        lines = hg.local.submit(decision, rs.seat)
+        self._changed(hg, rs)
+        return lines
+
+    def undo(self, rs: RemoteSession) -> str:
+        hg = rs.hg
+        if rs.seat is None:
+            raise WrongSeatError("a spectator takes nothing back", "R-TURN-4")
+        line = hg.local.undo(rs.seat)
+        self._changed(hg, rs)
+        return line
+
+    def _changed(self, hg: HubGame, origin: RemoteSession | None = None) -> None:
+        self.store.save_record(hg.id, record.dumps(hg.game), hg.finished)
+        self._tell(hg, origin)
+        self._run_bots(hg)
+
+    # ------------------------------------------------------------ bots
+    def _give_bot(self, hg: HubGame, seat: int, kind: str) -> None:
+        from ..bots.registry import make_bot
+        from ..bots.seats import Seats, seat_rng
+
+        if hg.bots is None:
+            hg.bots = Seats(len(hg.seats), seed=hg.game.setup.seed)
+        hg.bots.takeover(seat, make_bot(kind))
+        hg.bot_rngs.setdefault(seat, seat_rng(hg.game.setup.seed, seat))
+
+    def _arm_takeover(self, hg: HubGame, seat: int) -> None:
+        if self.takeover_after is None or not bots_available() or hg.finished:
+            return
+        loop = _loop()
+        if loop is not None:
+            self._timers.append(loop.call_later(self.takeover_after, self._takeover, hg, seat))
+
+    def _takeover(self, hg: HubGame, seat: int) -> None:
+        s = hg.seats[seat]
+        now = time.monotonic()
+        if s.connected or s.away_bot or s.gone_since is None or hg.finished:
+            return
+        if now - s.gone_since < self.takeover_after - 0.01:
+            return  # the player was back in between and left again; a later timer decides
+        s.away_bot = True
+        self._give_bot(hg, seat, self.bot_kind)
+        log.info("game %s: seat %s gone %.0f s; a bot plays it", hg.id, seat + 1, now - s.gone_since)
+        self._tell(hg)
+        self._run_bots(hg)
+
+    def _bot_due(self, hg: HubGame) -> bool:
+        d = hg.state.current_player()
+        return d >= 0 and hg.is_bot(d)
+
+    def _run_bots(self, hg: HubGame) -> None:
+        if hg.bot_task is None and self._bot_due(hg) and _loop() is not None:
+            hg.bot_task = asyncio.get_running_loop().create_task(self._bots_play(hg))
+
+    async def _bots_play(self, hg: HubGame) -> None:
+        from ..bots.seats import decide
+
+        try:
+            while self._bot_due(hg):
+                # a short pause lets every screen show the step before the bot's answer
+                await asyncio.sleep(self.bot_delay)
+                if not self._bot_due(hg):
+                    break
+                d = hg.state.current_player()
+                bot = hg.bots.bot(d)
+                n = len(hg.game.lines)
+                # A searching bot may think for a while: off the loop, on a copy.
+                action = await asyncio.to_thread(decide, bot, hg.state.clone(), d, hg.bot_rngs[d])
+                if len(hg.game.lines) != n or hg.state.current_player() != d or not hg.is_bot(d):
+                    continue  # the game moved on meanwhile (an undo, the player came back)
+                try:
+                    hg.local.submit(action, d)
+                except ActionError as exc:  # a bot bug must not stop the game for the others
+                    log.error("game %s: bot at seat %s chose %s: %s", hg.id, d + 1, action, exc)
+                    return
+                self.store.save_record(hg.id, record.dumps(hg.game), hg.finished)
+                self._tell(hg)
+        finally:
+            hg.bot_task = None
+
+
+def _rename(game: Game, seat: int, name: str) -> None:
+    """The seat's name in the record header and every state kept for undo
+    (names are only shown, never played with)."""
+    game.setup.seats[seat] = game.setup.seats[seat]._replace(name=name)
+    game.state.players[seat].name = name
+    for snap in getattr(game, "_snaps", ()):
+        snap.state.players[seat].name = name
+
+
+def _loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def is_secret_for(line_text: str) -> bool:
+    """Whether a decision names a potion kind its seat keeps secret
+    (R-SECRET-1): buying (but not drinking at once), taking and putting back."""
+    try:
+        a = parse(line_text)
+    except ActionError:
+        return False
+    return a.verb in ("gift", "discard") or (a.verb == "buy" and not a.vals)

@@ -1,0 +1,100 @@
+"""The hub's memory: users and their keys, games and their seats, in SQLite.
+
+A game is kept as its record text (``thorskliff.record``), rewritten after
+every change; a restarted server replays each record and so resumes every
+game exactly where it stood (the dice follow from the seed and the number of
+rolls). A seat row says who sits there: an SSH user name, a bot kind, or
+nobody yet.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    since REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    record TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    user TEXT,
+    bot TEXT,
+    PRIMARY KEY (game, seat)
+);
+"""
+
+
+class SeatRow(NamedTuple):
+    user: str | None
+    bot: str | None
+
+
+class GameRow(NamedTuple):
+    id: int
+    record: str
+    seats: list[SeatRow]
+
+
+class Store:
+    """One SQLite file; every write is its own transaction."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # The hub runs in one thread; autocommit keeps each change durable at once.
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ------------------------------------------------------------ users
+    def user_key(self, name: str) -> str | None:
+        row = self.db.execute("SELECT key FROM users WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def bind_user(self, name: str, key: str) -> bool:
+        """Bind ``key`` to ``name`` unless another key already is; True when
+        ``key`` is (now) the name's key."""
+        self.db.execute("INSERT OR IGNORE INTO users (name, key, since) VALUES (?, ?, ?)", (name, key, time.time()))
+        return self.user_key(name) == key
+
+    # ------------------------------------------------------------ games
+    def new_game(self, record: str, seats: list[SeatRow]) -> int:
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN")
+            cur = self.db.execute("INSERT INTO games (created, updated, record) VALUES (?, ?, ?)", (now, now, record))
+            gid = int(cur.lastrowid)
+            self.db.executemany("INSERT INTO seats (game, seat, user, bot) VALUES (?, ?, ?, ?)",
+                                [(gid, i, s.user, s.bot) for i, s in enumerate(seats)])
+        return gid
+
+    def save_record(self, gid: int, record: str, finished: bool) -> None:
+        self.db.execute("UPDATE games SET record = ?, finished = ?, updated = ? WHERE id = ?",
+                        (record, int(finished), time.time(), gid))
+
+    def save_seat(self, gid: int, seat: int, row: SeatRow) -> None:
+        self.db.execute("UPDATE seats SET user = ?, bot = ? WHERE game = ? AND seat = ?", (row.user, row.bot, gid, seat))
+
+    def games(self) -> list[GameRow]:
+        seats: dict[int, list[SeatRow]] = {}
+        for gid, _seat, user, bot in self.db.execute("SELECT game, seat, user, bot FROM seats ORDER BY game, seat"):
+            seats.setdefault(gid, []).append(SeatRow(user, bot))
+        return [GameRow(gid, rec, seats.get(gid, []))
+                for gid, rec in self.db.execute("SELECT id, record FROM games ORDER BY id")]

@@ -1,0 +1,346 @@
+"""The campaign (RULES.md §18) from the title screen: the groups kept in the
+campaign table (SQLite in the user's data directory), a new group with its
+players and heroes (fixed for all chapters), and a group's page: the group
+table of R-CAMP-7, the cards carried into the next chapter, and the next
+chapter to start (with the short variant "bis 2 Bernsteine" in chapters 1–2)
+or the chapter in progress to resume."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets.option_list import Option
+
+from ...campaign.chapter import chapter_path, lang_text, load_chapter
+from ...campaign.table import CampaignTable
+from ...player import COLOURS
+from ...scenario import ScenarioError, load_heroes
+from .. import glyphs as G
+from .. import saves
+from ..i18n import lang, t
+from ..keys import localize
+from ..widgets.campaign import carried_title, group_table
+
+CHAPTERS = (1, 2, 3)
+DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
+
+
+def table_of(app) -> CampaignTable:
+    """The app's campaign table, opened on first use."""
+    table = getattr(app, "_campaign_table", None)
+    if table is None:
+        table = CampaignTable()
+        app._campaign_table = table
+    return table
+
+
+def record_path(group: str, chapter: int):
+    """Where the app keeps a chapter's record beside the table (``thorskliff
+    replay`` checks it)."""
+    slug = re.sub(r"[^\w-]+", "_", group).strip("_") or "group"
+    return saves.data_dir() / "campaign" / f"{slug}-chapter{chapter}.tkr"
+
+
+def start_chapter(app, group: str, chapter: int, seed: int, short: bool, start: int) -> None:
+    from ..session import CampaignSession
+
+    session = CampaignSession.start(table_of(app), group, chapter, seed, short=short, start=start,
+                                    path=record_path(group, chapter))
+    play_chapter(app, session)
+
+
+def resume_chapter(app, group: str) -> bool:
+    from ..session import CampaignSession
+
+    table = table_of(app)
+    n = table.in_progress(group)
+    if n is None:
+        return False
+    session = CampaignSession.resume(table, group, path=record_path(group, n))
+    play_chapter(app, session)
+    return True
+
+
+def play_chapter(app, session) -> None:
+    from .campaign_game import CampaignGameScreen
+
+    app.pop_to_title()
+    app.push_screen(CampaignGameScreen(session, handover=app.handover))
+
+
+# ---------------------------------------------------------------- the groups
+
+
+class CampaignScreen(Screen):
+    """Every group of the table, and a new one."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("escape", "back", "key.back"), Binding("n", "new", "key.new_group")]
+
+    def __init__(self):
+        super().__init__()
+        localize(self)
+
+    def compose(self) -> ComposeResult:
+        table = table_of(self.app)
+        with Vertical(id="camp-box"):
+            yield Static(t("campaign.title"), id="camp-title")
+            yield Static(t("campaign.about"), id="camp-about")
+            yield OptionList(*self._options(), id="camp-list")
+            yield Static(t("campaign.stored", path=table.path), id="camp-path")
+        yield Footer()
+
+    def _options(self) -> list[Option]:
+        table = table_of(self.app)
+        opts = [Option(Text("+ " + t("campaign.new_group"), style="bold"), id="@new")]
+        for name in table.groups():
+            opts.append(Option(self._line(table, name), id=name))
+        return opts
+
+    @staticmethod
+    def _line(table: CampaignTable, name: str) -> Text:
+        g = table.group(name)
+        out = Text(name, style="bold")
+        out.append("  " + ", ".join(f"{m.player} ({m.hero})" for m in g.members))
+        playing = table.in_progress(name)
+        if playing:
+            out.append("  " + t("campaign.playing", n=playing), style="italic")
+        elif g.next_chapter() > len(CHAPTERS):
+            out.append("  " + t("campaign.done"), style="italic")
+        else:
+            out.append("  " + t("campaign.next", n=g.next_chapter()), style="dim")
+        return out
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.highlighted = 0
+        ol.focus()
+
+    def on_screen_resume(self) -> None:
+        # a group may have been added or played on meanwhile
+        found = self.query("#camp-list")
+        if found:
+            found.first(OptionList).set_options(self._options())
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == "@new":
+            self.action_new()
+        else:
+            self.app.push_screen(GroupScreen(event.option.id))
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewGroupScreen())
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+# ---------------------------------------------------------------- a new group
+
+
+class NewGroupScreen(Screen):
+    """A group: its name, then each player's name, hero and colour; they stay
+    the same in every chapter (R-CAMP-1)."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("escape", "back", "key.back")]
+
+    def __init__(self):
+        super().__init__()
+        localize(self)
+        self.players = 3
+
+    def compose(self) -> ComposeResult:
+        heroes = list(load_heroes())
+        with VerticalScroll(id="ng-form"):
+            yield Static(t("campaign.new_group"), id="ng-heading")
+            yield Label(t("campaign.group_name"))
+            yield Input(t("campaign.default_name"), id="ng-name", max_length=24)
+            yield Label(t("setup.players"))
+            with RadioSet(id="ng-players"):
+                for n in (2, 3, 4):
+                    yield RadioButton(t("setup.players_n", n=n), value=n == self.players, id=f"ng-players-{n}")
+            yield Label(t("campaign.members"))
+            for i in range(4):
+                with Horizontal(classes="ng-seat", id=f"ng-seat-{i}"):
+                    yield Input(DEFAULT_NAMES[i], id=f"ng-player-{i}", max_length=16,
+                                placeholder=t("setup.name_n", n=i + 1))
+                    yield Select([(f"{h} – {t('hero.' + h)}", h) for h in heroes], value=heroes[i % len(heroes)],
+                                 allow_blank=False, id=f"ng-hero-{i}")
+                    yield Select([(f"{G.OWNER[c]} {t('colour.' + c)}", c) for c in COLOURS],
+                                 value=COLOURS[i % len(COLOURS)], allow_blank=False, id=f"ng-colour-{i}")
+            yield Static(t("campaign.heroes_fixed"), id="ng-hint")
+            yield Static(id="ng-problem")
+            with Horizontal(id="ng-buttons"):
+                yield Button(t("campaign.create"), id="ng-create", variant="primary")
+                yield Button(t("setup.back"), id="ng-back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit()
+        self.query_one("#ng-name", Input).focus()
+
+    def _fit(self) -> None:
+        for i in range(4):
+            self.query_one(f"#ng-seat-{i}").display = i < self.players
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        ident = event.pressed.id or ""
+        if ident.startswith("ng-players-"):
+            self.players = int(ident.rsplit("-", 1)[1])
+            self._fit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ng-create":
+            self.create()
+        else:
+            self.action_back()
+
+    def members(self) -> list[tuple[str, str, str]]:
+        return [(self.query_one(f"#ng-player-{i}", Input).value.strip(),
+                 self.query_one(f"#ng-hero-{i}", Select).value,
+                 self.query_one(f"#ng-colour-{i}", Select).value) for i in range(self.players)]
+
+    def create(self) -> None:
+        name = self.query_one("#ng-name", Input).value.strip()
+        problem = self.query_one("#ng-problem", Static)
+        if not name:
+            problem.update(Text(t("campaign.bad_group_name"), style="bold red"))
+            return
+        try:
+            table_of(self.app).create_group(name, self.members())
+        except ValueError as exc:
+            problem.update(Text(t("campaign.bad_group", why=str(exc)), style="bold red"))
+            return
+        self.app.switch_screen(GroupScreen(name))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+# ---------------------------------------------------------------- a group's page
+
+
+class GroupScreen(Screen):
+    """The group table (R-CAMP-7) from the campaign table, the cards carried
+    on, and the next chapter or the one in progress."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("escape", "back", "key.back")]
+
+    def __init__(self, name: str):
+        super().__init__()
+        localize(self)
+        self.group_name = name
+
+    def compose(self) -> ComposeResult:
+        table = table_of(self.app)
+        g = table.group(self.group_name)
+        self.group = g
+        self.playing = table.in_progress(self.group_name)
+        self.chapter_no = self.playing or g.next_chapter()
+        with VerticalScroll(id="grp-box"):
+            yield Static(t("campaign.group_title", name=self.group_name), id="grp-title")
+            yield Static(group_table(g.table(), g.carried), id="grp-table")
+            yield Static(self._results(), id="grp-results")
+            if self.playing:
+                yield Static(t("campaign.in_progress", n=self.playing, title=self._title(self.playing)),
+                             id="grp-next")
+                yield Button(t("campaign.resume", n=self.playing), id="grp-resume", variant="primary")
+            elif self.chapter_no in CHAPTERS:
+                yield from self._next_form()
+            else:
+                yield Static(t("campaign.done_all"), id="grp-next")
+            yield Static(id="grp-problem")
+            yield Button(t("setup.back"), id="grp-back")
+        yield Footer()
+
+    def _title(self, n: int) -> str:
+        try:
+            return lang_text(load_chapter(n).title, lang())
+        except (ScenarioError, OSError):
+            return str(n)
+
+    def _results(self) -> Text:
+        out = Text()
+        names = [m.player for m in self.group.members]
+        for n in sorted(self.group.results):
+            r = self.group.results[n]
+            who = t("campaign.result_draw") if r.winner is None else t(f"result.{r.reason}", name=names[r.winner])
+            out.append(t("campaign.chapter_result", n=n, title=self._title(n), result=who)
+                       + (" " + t("campaign.short_played") if r.short else "") + "\n")
+        return out
+
+    def _next_form(self) -> ComposeResult:
+        n = self.chapter_no
+        ch = load_chapter(chapter_path(n))
+        yield Static(t("campaign.next_chapter", n=n, title=lang_text(ch.title, lang())), id="grp-next")
+        carried = {q: c for q, c in self.group.carried.items() if any(x in ch.carry for x in c)}
+        if carried:
+            names = [m.player for m in self.group.members]
+            text = "; ".join(f"{names[q]}: {', '.join(carried_title(c) for c in cards if c in ch.carry)}"
+                             for q, cards in sorted(carried.items()))
+            yield Static(t("campaign.carry_in", cards=text), id="grp-carry")
+        if ch.short_ambers:
+            yield Checkbox(t("campaign.short", n=ch.short_ambers), id="grp-short")
+        yield Label(t("campaign.start_tile"))
+        with RadioSet(id="grp-start"):
+            for q, m in enumerate(self.group.members):
+                yield RadioButton(m.player, value=q == 0, id=f"grp-start-{q}")
+        yield Label(t("setup.seed"))
+        seed = getattr(self.app, "seed", None)
+        yield Input("" if seed is None else str(seed), id="grp-seed", type="integer")
+        yield Button(t("campaign.begin", n=n), id="grp-begin", variant="primary")
+
+    def on_mount(self) -> None:
+        for ident in ("#grp-resume", "#grp-begin", "#grp-back"):
+            found = self.query(ident)
+            if found:
+                found.first().focus()
+                break
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        ident = event.button.id
+        if ident == "grp-resume":
+            self.resume()
+        elif ident == "grp-begin":
+            self.begin()
+        else:
+            self.action_back()
+
+    def resume(self) -> None:
+        if not resume_chapter(self.app, self.group_name):
+            self.query_one("#grp-problem", Static).update(Text(t("campaign.nothing_to_resume"), style="bold red"))
+
+    def begin(self) -> None:
+        raw = self.query_one("#grp-seed", Input).value.strip()
+        try:
+            seed = int(raw) if raw else secrets.randbelow(2**31)
+        except ValueError:
+            self.query_one("#grp-problem", Static).update(Text(t("setup.bad_seed"), style="bold red"))
+            return
+        shorts = self.query("#grp-short")
+        short = bool(shorts) and shorts.first(Checkbox).value
+        pressed = self.query_one("#grp-start", RadioSet).pressed_index
+        start = max(0, pressed)
+        try:
+            start_chapter(self.app, self.group_name, self.chapter_no, seed, short, start)
+        except (ValueError, ScenarioError) as exc:
+            self.query_one("#grp-problem", Static).update(Text(str(exc), style="bold red"))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

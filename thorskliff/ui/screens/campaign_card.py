@@ -1,0 +1,134 @@
+"""A campaign card shown as a card (title, story, its effect in words) when
+it is read, drawn or played; and the list of the chapter's cards so far.
+Cards are public (they are read aloud at the table), so they show between
+seats too."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..i18n import t
+from ..keys import localize
+from ..widgets.campaign import card_text
+
+
+class Page:
+    """One page: a card view (``CampaignState.card_view``) with who read it
+    and how, or a story page (chapter intro, epilogue) with a title."""
+
+    def __init__(self, view: dict | None = None, reader: str | None = None, how: str = "",
+                 title: str = "", story: str = ""):
+        self.view = view
+        self.reader = reader
+        self.how = how
+        self.title = title
+        self.story = story
+
+    def render(self):
+        if self.view is not None:
+            return card_text(self.view, self.reader, self.how)
+        out = Text()
+        out.append(self.title, style="bold underline")
+        if self.story:
+            out.append("\n\n" + self.story, style="italic")
+        return out
+
+
+class CardScreen(ModalScreen[None]):
+    """Shows ``pages`` one after another; Enter goes on, the last closes."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("enter,space", "next", "key.next"), Binding("escape", "close", "key.close")]
+
+    def __init__(self, pages: list[Page]):
+        super().__init__()
+        localize(self)
+        self.pages = pages
+        self.at = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="card-box"):
+            yield Static(id="card-count")
+            with VerticalScroll(id="card-scroll"):
+                yield Static(id="card-body")
+            with Horizontal(id="card-buttons"):
+                yield Button(t("key.next"), id="card-next", variant="primary")
+
+    def on_mount(self) -> None:
+        self._show()
+        self.query_one("#card-next", Button).focus()
+
+    def _show(self) -> None:
+        page = self.pages[self.at]
+        self.query_one("#card-body", Static).update(page.render())
+        n = len(self.pages)
+        self.query_one("#card-count", Static).update(
+            t("campaign.card_n", n=self.at + 1, total=n) if n > 1 else "")
+        self.query_one("#card-next", Button).label = t("campaign.card_next" if self.at + 1 < n else "campaign.card_done")
+
+    @property
+    def body(self) -> str:
+        """The page shown, as plain text (tests)."""
+        from rich.console import Console
+
+        console = Console(width=120, record=True, color_system=None, force_terminal=False)
+        console.print(self.pages[self.at].render())
+        return console.export_text()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_next()
+
+    def action_next(self) -> None:
+        if self.at + 1 < len(self.pages):
+            self.at += 1
+            self._show()
+        else:
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CardListScreen(ModalScreen[None]):
+    """Every card of the chapter so far, newest first, and the cards held;
+    Enter shows one as a card."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("escape,k", "close", "key.close")]
+
+    def __init__(self, pages: list[Page]):
+        super().__init__()
+        localize(self)
+        self.pages = pages
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cards-box"):
+            yield Static(t("campaign.cards_title"), id="cards-title")
+            if not self.pages:
+                yield Static(t("campaign.no_cards"))
+            opts = []
+            for n, page in enumerate(self.pages):
+                line = Text(page.view["title"] if page.view else page.title, style="bold")
+                if page.reader:
+                    line.append("  " + t(f"campaign.read.{page.how or 'other'}", name=page.reader), style="dim")
+                opts.append(Option(line, id=str(n)))
+            yield OptionList(*opts, id="cards-list")
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.highlighted = 0 if self.pages else None
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.app.push_screen(CardScreen([self.pages[int(event.option.id)]]))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

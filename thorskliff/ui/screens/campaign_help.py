@@ -1,0 +1,83 @@
+"""Help during a campaign chapter: the usual tabs and, first, the chapter's
+own: its goal, which rules are in force now (the cards bring them in, R-CAMP-5),
+the cards held and the time track."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+
+from ..i18n import t
+from ..widgets.campaign import carried_title
+from .help import TABS, HelpScreen
+
+#: the rules a card can bring in or take out (docs/scenarios.md, "Rules in force")
+RULES = ("potions", "haste", "wisent", "helm", "gamble", "gode", "blitz", "runestone", "epic", "buy_amber")
+
+
+def campaign_help(obs: dict, card_title=carried_title) -> str:
+    """The chapter's help page in Markdown."""
+    camp = obs["campaign"]
+    goal = camp["goal"]
+    lines = [f"## {t('campaign.chapter_title', n=camp['chapter'], title=camp['title'])}", ""]
+    g = t("campaign.help.goal_ambers", n=goal["ambers"])
+    if goal["crystals"]:
+        g += " " + t("campaign.help.goal_crystals", n=goal["crystals"])
+    if camp["short"]:
+        g += " " + t("campaign.help.short")
+    lines += [g, "", f"### {t('campaign.help.in_force')}", "", t("campaign.help.always"), ""]
+    on = camp["rules"]
+    for r in RULES:
+        if r in on:
+            text = t(f"campaign.rule.{r}")
+            if r == "buy_amber" and camp["amber_price"] is not None:
+                text += " " + t("campaign.help.price", n=camp["amber_price"])
+            lines.append(f"- **{text}**")
+    if not any(r in on for r in RULES):
+        lines.append("- " + t("campaign.help.none_yet"))
+    off = [t(f"campaign.rule.{r}") for r in RULES if r not in on]
+    if off:
+        lines += ["", f"### {t('campaign.help.not_yet')}", "", ", ".join(off)]
+    lines += ["", f"### {t('campaign.help.held')}", ""]
+    for q, held in enumerate(camp["held"]):
+        p = obs["players"][q]
+        cards = ", ".join(card_title(c) for c in held) or "–"
+        lines.append(f"- {p['name']} ({p['hero']}): {cards}")
+    lines += ["", f"### {t('campaign.help.track')}", ""]
+    for sp in camp["track"]:
+        if sp["card"]:
+            mark = " ◀" if sp["marker"] else ""
+            title = sp["title"] if sp["read"] else "?"
+            lines.append(f"- {sp['space']} ({t('campaign.kind.' + sp['kind'])}): {title}{mark}")
+    lines += ["", t("campaign.help.keys")]
+    return "\n".join(lines)
+
+
+class CampaignHelpScreen(HelpScreen):
+    """``obs``: a spectator's view of the chapter (with its "campaign" key);
+    ``title_of``: a card's title by its id."""
+
+    def __init__(self, obs: dict, title_of=carried_title, tab: str = "campaign"):
+        super().__init__(tab)
+        self.obs = obs
+        self.title_of = title_of
+        self.tabs = ("campaign",) + TABS
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("help.title") + " – " + t("app.title"), id="help-title")
+        with TabbedContent(initial=f"tab-{self.first_tab}"):
+            with TabPane(t("campaign.help.tab"), id="tab-campaign"):
+                with VerticalScroll():
+                    yield Markdown(campaign_help(self.obs, self.title_of), id="campaign-help")
+            for name in TABS:
+                with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
+                    with VerticalScroll():
+                        yield Markdown(t(f"helptext.{name}"))
+        yield Footer()
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        ids = [f"tab-{n}" for n in self.tabs]
+        i = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(i + step) % len(ids)]

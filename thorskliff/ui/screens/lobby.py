@@ -1,0 +1,348 @@
+"""The lobby of a hosted game server (``thorskliff serve``): the games on the
+server, a new one (mode, seats, bots for the empty seats), a free seat to
+join, a game to watch, one's own seat to resume; and :class:`SeatScreen`,
+the game screen of one seat (or a spectator) of a hosted game.
+
+The hub (``thorskliff.ssh.hub``) is passed in; these screens only call it.
+Their texts live here in both languages until the catalogues take them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...scenario import load_mode
+from .. import glyphs as G
+from ..i18n import lang, t
+from ..keys import localize
+from .game import GameScreen
+
+MODES = ("base", "duell", "episch")
+
+TEXTS = {
+    "de": {
+        "title": "Thors Kliff – Spieltisch auf dem Server",
+        "who": "Angemeldet als {user}.",
+        "help": "n neues Spiel · Enter Spiel öffnen (weiterspielen, Platz nehmen, zuschauen) · q beenden",
+        "none": "Noch kein Spiel. Mit n legst du eines an.",
+        "row": "#{id} {mode} · Runde {round} · {seats}",
+        "over": "beendet",
+        "yours": " · dein Platz {n}",
+        "new": "Neues Spiel",
+        "mode": "Welcher Modus?",
+        "players": "Wie viele Plätze?",
+        "players_n": "{n} Plätze",
+        "empty": "Die freien Plätze …",
+        "open": "… bleiben frei für Mitspieler",
+        "bots": "… übernehmen Bots",
+        "game": "Spiel #{id}",
+        "resume": "Weiterspielen auf Platz {n} ({hero})",
+        "join": "Platz {n} nehmen: {hero}, {colour}",
+        "watch": "Zuschauen",
+        "lobby": "Spieltisch",
+        "at_table": "Am Tisch: ",
+        "connected": "da",
+        "away": "getrennt",
+        "bot": "Bot",
+        "away-bot": "getrennt, ein Bot spielt",
+        "free": "frei",
+        "spectators": "{n} schauen zu",
+        "no_lang": "Die Sprache legt der Server fest (thorskliff serve --lang).",
+        "no_file": "Über SSH gibt es keine Dateien und keinen Browser.",
+        "spectator": "Du schaust zu.",
+        "your_turn": "Du bist dran.",
+    },
+    "en": {
+        "title": "Thors Kliff – the server's table",
+        "who": "Signed in as {user}.",
+        "help": "n new game · Enter open a game (resume, take a seat, watch) · q quit",
+        "none": "No game yet. Press n to start one.",
+        "row": "#{id} {mode} · round {round} · {seats}",
+        "over": "over",
+        "yours": " · your seat {n}",
+        "new": "New game",
+        "mode": "Which mode?",
+        "players": "How many seats?",
+        "players_n": "{n} seats",
+        "empty": "The free seats …",
+        "open": "… stay open for other players",
+        "bots": "… are played by bots",
+        "game": "Game #{id}",
+        "resume": "Resume at seat {n} ({hero})",
+        "join": "Take seat {n}: {hero}, {colour}",
+        "watch": "Watch",
+        "lobby": "Table",
+        "at_table": "At the table: ",
+        "connected": "here",
+        "away": "disconnected",
+        "bot": "bot",
+        "away-bot": "disconnected, a bot plays",
+        "free": "free",
+        "spectators": "{n} watching",
+        "no_lang": "The server sets the language (thorskliff serve --lang).",
+        "no_file": "There are no files and no browser over SSH.",
+        "spectator": "You are watching.",
+        "your_turn": "Your turn.",
+    },
+}
+
+
+def tx(key: str, **fields) -> str:
+    text = TEXTS.get(lang(), TEXTS["de"]).get(key) or TEXTS["de"][key]
+    return text.format(**fields) if fields else text
+
+
+def relabel(node, key: str, text: str) -> None:
+    """Give the binding of ``key`` a description that is not in the catalogue."""
+    bindings = node._bindings.key_to_bindings.get(key, [])
+    node._bindings.key_to_bindings[key] = [replace(b, description=text) for b in bindings]
+
+
+class LobbyScreen(Screen):
+    CSS_PATH = "lobby.tcss"
+    BINDINGS = [
+        Binding("n", "new", "new"),
+        Binding("question_mark,f1", "help", "key.help"),
+        Binding("q", "quit", "key.quit"),
+    ]
+
+    def __init__(self, hub, user: str):
+        super().__init__()
+        localize(self)
+        relabel(self, "n", tx("new"))
+        self.hub = hub
+        self.user = user
+        self._pending = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby-box"):
+            yield Static(tx("title"), id="l-title")
+            yield Static(tx("who", user=self.user), id="l-who")
+            yield Static(tx("help"), id="l-help")
+            yield OptionList(id="l-games")
+            yield Static(id="l-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._host = self.app
+        self.fill()
+        self.query_one(OptionList).focus()
+        self.hub.watch_lobby(self._changed)
+
+    def on_unmount(self) -> None:
+        self.hub.unwatch_lobby(self._changed)
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def _changed(self) -> None:
+        # Many changes may come at once (bots play fast): one refresh for all of them.
+        if not self._pending:
+            self._pending = True
+            self._host.call_later(self._refresh_list)
+
+    def _refresh_list(self) -> None:
+        self._pending = False
+        if self.is_attached and self.app.screen is self:
+            self.fill()
+
+    def fill(self) -> None:
+        ol = self.query_one(OptionList)
+        keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+        games = self.hub.listing()
+        ol.clear_options()
+        ol.add_options([Option(self._row(hg), id=str(hg.id)) for hg in games])
+        if not games:
+            self.say(tx("none"))
+        ids = [str(hg.id) for hg in games]
+        if ids:
+            ol.highlighted = ids.index(keep) if keep in ids else 0
+
+    def _row(self, hg) -> Text:
+        st = hg.state
+        out = Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round, seats=""))
+        for i, s in enumerate(hg.seats):
+            p = st.players[i]
+            out.append("  " if i else "")
+            out.append(f" {G.OWNER[p.colour]} ", style=G.chip_style(p.colour))
+            if s.free:
+                out.append(f" {tx('free')} ({p.hero})", style="italic")
+            else:
+                mark = "⚙" if s.bot or s.away_bot else ("●" if s.connected else "○")
+                out.append(f" {p.name} ({p.hero}) {mark}")
+        if hg.finished:
+            out.append(" · " + tx("over"), style="dim")
+        mine = hg.seat_of(self.user)
+        if mine is not None:
+            out.append(tx("yours", n=mine + 1), style="bold")
+        return out
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one("#l-status", Static).update(Text(text, style="bold red" if error else "italic"))
+
+    # ------------------------------------------------------------ choosing a game
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.open_game(int(event.option.id))
+
+    def open_game(self, gid: int) -> None:
+        from .choose import ChooseScreen
+
+        hg = self.hub.games.get(gid)
+        if hg is None:
+            return
+        st = hg.state
+        items = []
+        mine = hg.seat_of(self.user)
+        if mine is not None:
+            items.append(("resume", tx("resume", n=mine + 1, hero=st.players[mine].hero)))
+        elif not hg.finished:
+            for i, s in enumerate(hg.seats):
+                if s.free:
+                    p = st.players[i]
+                    items.append((f"join:{i}", tx("join", n=i + 1, hero=p.hero, colour=t(f"colour.{p.colour}"))))
+        items.append(("watch", tx("watch")))
+        self.app.push_screen(ChooseScreen(tx("game", id=gid), items), callback=lambda what: self._enter(gid, what))
+
+    def _enter(self, gid: int, what: str | None) -> None:
+        if not what:
+            return
+        try:
+            if what == "resume":
+                session = self.hub.resume(gid, self.user)
+            elif what.startswith("join:"):
+                session = self.hub.join(gid, int(what[5:]), self.user)
+            else:
+                session = self.hub.watch(gid, self.user)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.play(session)
+
+    def play(self, session) -> None:
+        self.say("")
+        # the app closes what is left open when its connection ends
+        getattr(self.app, "sessions", []).append(session)
+        self.app.push_screen(SeatScreen(session))
+
+    # ------------------------------------------------------------ a new game
+    def action_new(self) -> None:
+        from .choose import ChooseScreen
+
+        items = [(m, f"{t('mode.' + m)} – {t('mode.' + m + '_about')}") for m in MODES]
+        self.app.push_screen(ChooseScreen(tx("mode"), items), callback=self._mode_chosen)
+
+    def _mode_chosen(self, mode: str | None) -> None:
+        from .choose import ChooseScreen
+
+        if not mode:
+            return
+        lo, hi = load_mode(mode).players
+        items = [(str(n), tx("players_n", n=n)) for n in range(lo, hi + 1)]
+        self.app.push_screen(ChooseScreen(tx("players"), items), callback=lambda n: self._players_chosen(mode, n))
+
+    def _players_chosen(self, mode: str, n: str | None) -> None:
+        from .choose import ChooseScreen
+
+        if not n:
+            return
+        if not self.hub.bots_available():
+            self._create(mode, int(n), False)
+            return
+        items = [("open", tx("open")), ("bots", tx("bots"))]
+        self.app.push_screen(ChooseScreen(tx("empty"), items),
+                             callback=lambda b: b and self._create(mode, int(n), b == "bots"))
+
+    def _create(self, mode: str, players: int, bots: bool) -> None:
+        try:
+            session = self.hub.create(self.user, mode, players, bots)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.play(session)
+
+    def action_help(self) -> None:
+        self.app.action_help()
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+class SeatScreen(GameScreen):
+    """The game screen of one seat of a hosted game: it always sees and
+    decides as its session's seat (no hand-over), redraws when the hub says
+    another session changed the game, and shows who is at the table."""
+
+    CSS_PATH = ["game.tcss", "lobby.tcss"]
+
+    def __init__(self, session):
+        super().__init__(session, handover=False)
+        relabel(self, "q", tx("lobby"))
+        self._pending = False
+        self._was_mine = False
+
+    def on_mount(self) -> None:
+        # The hub calls from other apps' turns: keep this app to post to.
+        self._host = self.app
+        self.session.on_change = self._changed
+
+    def on_unmount(self) -> None:
+        self.session.on_change = None
+        self.session.close()
+
+    async def _build(self) -> None:
+        await super()._build()
+        await self.query_one("#side").mount(Static(id="presence"), before=0)
+        self.show_presence()
+
+    def _changed(self) -> None:
+        if not self._pending:
+            self._pending = True
+            self._host.call_later(self._apply_change)
+
+    def _apply_change(self) -> None:
+        self._pending = False
+        if self.is_attached:
+            self.sync()
+
+    def sync(self) -> None:
+        if not getattr(self, "ready", False):
+            return
+        self.viewer = self.session.seat
+        mine = self.viewer is not None and self.decider == self.viewer
+        if mine and not self._was_mine:
+            self._jump_to_own()
+            self.app.bell()
+        self._was_mine = mine
+        self.redraw()
+        self._focus_for_step()
+        self._overlay()
+        self.show_presence()
+
+    def show_presence(self) -> None:
+        box = self.query("#presence")
+        if not box:
+            return
+        out = Text(tx("at_table"), style="bold")
+        obs = self.obs
+        for i, (name, state) in enumerate(self.session.presence()):
+            if i:
+                out.append(" · ")
+            p = obs["players"][i]
+            out.append(f" {G.OWNER[p['colour']]} ", style=G.chip_style(p["colour"]))
+            out.append(f" {name} ")
+            out.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
+        n = self.session.spectators()
+        if n:
+            out.append(" · " + tx("spectators", n=n), style="dim")
+        if self.session.seat is None:
+            out.append("\n" + tx("spectator"), style="italic")
+        box.first(Static).update(out)

@@ -1,0 +1,287 @@
+"""The campaign's views (RULES.md §18): the time track, a card as a card,
+the tableaus with the cards each player holds, the log with the campaign's
+decisions in words, and the group table of R-CAMP-7.
+
+They read plain data only: ``obs["campaign"]`` (``CampaignState.campaign_view``),
+card views (``CampaignState.card_view``) and the table's rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from rich.console import Group as RichGroup
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ...actions import NotationError
+from .. import glyphs as G
+from .. import words
+from ..i18n import lang, t
+from .panels import GameLog, Tableaus, chip
+
+#: a season's or field's colour on the track
+KIND_STYLE = {"spring": "bold #111111 on #9fd67a", "summer": "bold #111111 on #f2d24b",
+              "autumn": "bold #ffffff on #c0622b", "winter": "bold #111111 on #bfe3f2",
+              "white": "bold #111111 on #f5f5f5", "darkness": "bold #ffffff on #2b2140"}
+#: shown for cards read (the track keeps them, dimmed)
+READ_STYLE = "#777777 on #2a2a2a"
+CAMPAIGN_VERBS = ("choose", "use")
+
+
+def card_title(cid: str, card: Callable[[str], dict] | None) -> str:
+    if card is None:
+        return cid
+    try:
+        return card(cid)["title"]
+    except KeyError:
+        return cid
+
+
+# ---------------------------------------------------------------- the time track
+
+
+def track_text(camp: dict) -> Text:
+    """One cell of three per space: the space number on its season's colour
+    where a card lies, a dot on a plain space; the marker's space reversed
+    with ▶; a read card dimmed."""
+    out = Text()
+    out.append(t("campaign.track") + " ", style="bold")
+    for sp in camp["track"]:
+        n = sp["space"]
+        if sp["marker"]:
+            out.append(f"▶{n:<2}", style="bold reverse")
+        elif sp["card"] is None:
+            out.append(" · ", style="dim")
+        elif sp["read"]:
+            out.append(f"{n:^3}", style=READ_STYLE)
+        else:
+            out.append(f"{n:^3}", style=KIND_STYLE.get(sp["kind"], "bold"))
+        out.append(" " if sp["card"] is not None else "")
+    out.append(" " + t("campaign.marker", n=camp["marker"], total=len(camp["track"])), style="bold")
+    nxt = next((sp for sp in camp["track"] if sp["card"] and sp["space"] > camp["marker"]), None)
+    if nxt:
+        out.append(" · " + t("campaign.next_card", n=nxt["space"], kind=t(f"campaign.kind.{nxt['kind']}")),
+                   style="dim")
+    return out
+
+
+class TimeTrack(Static):
+    """The time track (R-CAMP-2): where the marker stands and which spaces
+    carry cards."""
+
+    DEFAULT_CSS = "TimeTrack { height: auto; width: 1fr; background: $panel-darken-1; }"
+
+    def show(self, obs: dict) -> None:
+        self.camp = obs.get("campaign")
+        if self.camp:
+            self.update(track_text(self.camp))
+
+
+# ---------------------------------------------------------------- a card
+
+
+def card_text(view: dict, reader: str | None = None, how: str = "") -> RichGroup:
+    """A card: its deck and corner label, title, story (italic) and what it
+    does in words; who read it, when known."""
+    head = Text()
+    head.append(f" {t('campaign.deck.' + view['deck'])} {view['label']} ".replace("  ", " "),
+                style="bold reverse")
+    if view.get("carry"):
+        head.append("  " + t("campaign.carries"), style="italic")
+    parts: list = [head, Text(view["title"], style="bold underline")]
+    if view["story"]:
+        parts.append(Text(view["story"], style="italic"))
+    if view["text"]:
+        parts.append(Text(view["text"], style="bold"))
+    if view.get("usable"):
+        parts.append(Text(t("campaign.usable"), style="dim"))
+    if reader:
+        parts.append(Text(t(f"campaign.read.{how}" if how else "campaign.read.other", name=reader), style="dim"))
+    return RichGroup(*_spaced(parts))
+
+
+def _spaced(parts: list) -> list:
+    out: list = []
+    for p in parts:
+        if out:
+            out.append(Text(""))
+        out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------- tableaus
+
+
+class CampaignTableaus(Tableaus):
+    """The players' tableaus with the chapter's goal (not a mode's) and the
+    special cards each holds. ``card`` gives a card's view by id."""
+
+    def __init__(self, card: Callable[[str], dict] | None = None, **kw):
+        super().__init__(**kw)
+        self.card = card
+
+    def show(self, obs: dict) -> None:
+        parts = []
+        focus = obs["viewer"] or obs["turn"]
+        for p in obs["players"]:
+            full = not self.compact or p["seat"] == focus
+            parts.append(campaign_tableau(obs, p, full, self.compact, self.card))
+        self.update(Text("\n").join(parts))
+
+
+def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) -> Text:
+    camp = obs["campaign"]
+    goal = camp["goal"]
+    out = Text()
+    turn = obs["turn"] == p["seat"]
+    out.append("▶" if turn else " ", style="bold")
+    out.append_text(chip(p))
+    if not narrow:
+        out.append(f" {p['hero']}", style="bold")
+    out.append(" ")
+    if p["out"]:
+        out.append(t("tableau.out"), style="dim strike")
+        return out
+    out.append(t("tableau.life", life=p["life"], max=p["max_life"]) + " ",
+               style="bold red" if p["life"] * 2 < p["max_life"] else "bold")
+    out.append(f"{p['taler']}{G.TALER}" if narrow else t("tableau.taler", n=p["taler"]), style=G.TALER_STYLE)
+    if p["amber"]:
+        out.append(" " + G.AMBER, style=G.AMBER_STYLE)
+    out.append(f" {p['delivered']}/{goal['ambers']}{G.AMBER}", style=G.AMBER_STYLE)
+    if goal["crystals"]:
+        out.append(f" {p['crystals']}/{goal['crystals']}{G.CRYSTAL}", style=G.CRYSTAL_STYLE)
+    if p["faint"] != "awake":
+        out.append(" " + t("tableau.faint"), style="bold red")
+    if not full:
+        return out
+    out.append("\n  ")
+    things = [t(f"weapon.{p['weapon']}")]
+    if p["helm"]:
+        things.append(t("word.helm"))
+    if p["wisent"]:
+        things.append(t("word.wisent"))
+    pot = t("tableau.potions", n=len(p["potions"]))
+    if any(x["kind"] for x in p["potions"]):
+        pot += " (" + ", ".join(words.potion(x["kind"]) for x in p["potions"]) + ")"
+    things.append(pot)
+    things.append(t("tableau.supply", n=p["supply"]))
+    if p["gode_at"]:
+        things.append(t("tableau.gode_marker", marker=" + ".join(t(f"ability.{m}") for m in p["marker"].split("+")))
+                      + f" ({t('tableau.gode_on', hex=p['gode_at'])})")
+    if p["epic"]:
+        things.append(t("tableau.epic", cards=", ".join(t(f"epic.{c}") for c in p["epic"])))
+    if p["crystal_bonus"]:
+        things.append(t(f"tableau.bonus_{p['crystal_bonus']}"))
+    out.append(" · ".join(things), style="" if turn else "dim")
+    held = camp["held"][p["seat"] - 1]
+    if held:
+        out.append("\n  ")
+        out.append(t("campaign.held", cards=", ".join(card_title(c, card) for c in held)), style="italic")
+    return out
+
+
+# ---------------------------------------------------------------- the log
+
+
+def campaign_decision(text: str, obs: dict | None, card=None) -> str | None:
+    """A campaign decision (``choose``, ``use``, ``buy amber``) in words, or
+    None for any other."""
+    head, _, arg = text.partition(" ")
+    if head == "use":
+        return t("campaign.do.use", card=card_title(arg, card))
+    if text == "buy amber":
+        price = (obs or {}).get("campaign", {}).get("amber_price")
+        return t("campaign.do.buy_amber", n=price if price is not None else "?")
+    if head == "choose":
+        choice = (obs or {}).get("campaign", {}).get("choice")
+        for o in (choice or {}).get("options", ()):
+            if o["id"] == arg:
+                cost = f" ({t('menu.cost', n=o['cost'])})" if o["cost"] else ""
+                return o["text"] + cost
+        return t("campaign.do.choose", option=arg)
+    return None
+
+
+class CampaignLog(GameLog):
+    """The game log; the campaign's decisions in words."""
+
+    def __init__(self, card: Callable[[str], dict] | None = None, **kw):
+        super().__init__(**kw)
+        self.card = card
+
+    def _line(self, e, obs: dict) -> Text:
+        if e.seat is not None and (e.text.partition(" ")[0] in CAMPAIGN_VERBS or e.text == "buy amber"):
+            p = obs["players"][e.seat]
+            out = Text()
+            out.append(G.OWNER[p["colour"]] + " ", style=G.chip_style(p["colour"]))
+            what = campaign_decision(e.text, None, self.card) or e.text
+            out.append(" " + t("log.line", who=p["name"], what=what))
+            return out
+        try:
+            return super()._line(e, obs)
+        except NotationError:  # pragma: no cover - every other line is the base notation
+            return Text(e.text)
+
+
+# ---------------------------------------------------------------- the group table
+
+
+@cache
+def _carried_titles(language: str) -> dict[str, str]:
+    """Titles of the special cards of the shipped chapters, by id."""
+    from ...campaign.chapter import lang_text, load_chapter
+
+    out: dict[str, str] = {}
+    for n in (1, 2, 3):
+        try:
+            ch = load_chapter(n)
+        except Exception:  # a broken shipped file must not hide the table
+            continue
+        for cid, c in ch.cards.items():
+            if c.deck == "special":
+                out.setdefault(cid, lang_text(c.title, language))
+    return out
+
+
+def carried_title(cid: str) -> str:
+    return _carried_titles(lang()).get(cid, cid)
+
+
+def _won(val) -> Text:
+    if val is None:
+        return Text("–", style="dim")
+    if val is False:
+        return Text("✗", style="dim")
+    if val == "red":
+        return Text("✔ " + t("campaign.table.red"), style=f"{G.AMBER_STYLE}")
+    if val == "blue":
+        return Text("✔ " + t("campaign.table.blue"), style=f"{G.CRYSTAL_STYLE}")
+    return Text("✔", style="bold green")
+
+
+def group_table(rows: list[dict], carried: dict[int, list[str]] | None = None) -> Table:
+    """R-CAMP-7: player, hero, chapter 1 won, chapter 2 won, Tätowierung,
+    Seekarte, chapter 3 won (red with ambers, blue with crystals); and the
+    cards each player carries into the next chapter."""
+    tab = Table(show_lines=False, header_style="bold", expand=False)
+    for key in ("player", "hero", "chapter1", "chapter2", "tattoo", "seekarte", "chapter3", "carried"):
+        tab.add_column(t(f"campaign.table.{key}"))
+    for q, r in enumerate(rows):
+        cards = (carried or {}).get(q, [])
+        tab.add_row(r["player"], r["hero"], _won(r["chapter1"]), _won(r["chapter2"]),
+                    Text("✔", style="bold") if r["tattoo"] else Text("–", style="dim"),
+                    Text("✔", style="bold") if r["seekarte"] else Text("–", style="dim"),
+                    _won(r["chapter3"]), ", ".join(carried_title(c) for c in cards) or "–")
+    return tab
+
+
+def table_plain(rows: list[dict], carried: dict[int, list[str]] | None = None) -> str:
+    """The group table as plain text (tests, screen readers)."""
+    from rich.console import Console
+
+    console = Console(width=200, record=True, color_system=None, force_terminal=False)
+    console.print(group_table(rows, carried))
+    return console.export_text()
