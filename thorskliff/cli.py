@@ -35,6 +35,7 @@ Without a command, thorskliff starts the game in the terminal
   thorskliff replay game.tkr           check a record end to end
   thorskliff position game.tkr [-o FILE]
   thorskliff bench
+  thorskliff serve [--host 127.0.0.1] [--port 2222]   host games over SSH
 
 'thorskliff COMMAND --help' explains a command; docs/notation.md the decisions.
 """
@@ -297,7 +298,7 @@ def cmd_simulate(args) -> int:
               f"round cap {args.round_cap}; seats rotate: every deal is played with each entry "
               f"in each seat position")
     table = Table()
-    for col in ("entry", "bot", "wins", "win rate", "95 % CI (Wilson)", "games per seat position"):
+    for col in ("entry", "bot", "wins", "win rate", "95 % CI (Wilson)", "games in seat 1…n"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for b in bots:
         lo_ci, hi_ci = b["ci95"]
@@ -311,6 +312,10 @@ def cmd_simulate(args) -> int:
     con.print(f"average {summary['avg_rounds']:.1f} rounds and {summary['avg_decisions']:.0f} decisions "
               f"per game, {summary['avg_game_seconds']:.2f} s per game, "
               f"{summary['decisions_per_second']:.0f} decisions/s; {wall:.1f} s wall with {args.jobs} job(s)")
+    searched = sum(r["searched"] for r in results)
+    if searched:
+        con.print(f"search: {searched / games:.1f} decisions searched per game (the rest are the heuristic's), "
+                  f"{sum(r['iterations'] for r in results) / searched:.0f} iterations each")
     return 0
 
 
@@ -399,6 +404,27 @@ def render(obs: dict) -> str:
 # --------------------------------------------------------------------- parser
 
 
+def cmd_serve(args) -> int:
+    from .ssh.server import Config, serve
+
+    if args.max_connections < 1 or args.port < 0 or (args.idle_timeout is not None and args.idle_timeout < 0):
+        raise CliError("serve: --max-connections must be at least 1, --port and --idle-timeout at least 0")
+    if args.authorized_keys and not Path(args.authorized_keys).is_file():
+        raise CliError(f"serve: --authorized-keys: no file {args.authorized_keys}")
+    if args.bot:
+        from .bots.registry import make_bot
+
+        make_bot(args.bot)  # a bad name fails here, not when a player leaves
+    if args.lang:
+        from .ui import i18n
+
+        i18n.set_lang(args.lang)
+    return serve(Config(host=args.host, port=args.port, data=Path(args.data) if args.data else None,
+                        max_connections=args.max_connections, idle_timeout=args.idle_timeout or None,
+                        authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
+                        takeover=args.takeover, bot=args.bot))
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="thorskliff", description="Die Schlacht um Thors Kliff — headless commands.")
     ap.add_argument("--version", action="version", version=f"thorskliff {__version__}")
@@ -459,6 +485,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default 1)")
     p.add_argument("--json", action="store_true", help="the summary as JSON, no progress bar")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("serve", help="host games over SSH (players: ssh -p PORT NAME@HOST)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; anything else lets other machines in)")
+    p.add_argument("--port", type=int, default=2222, help="port (default 2222; 0: any free port)")
+    p.add_argument("--data", metavar="DIR", help="games, users and the host key (default: the user data folder)")
+    p.add_argument("--max-connections", type=int, default=32, metavar="N", help="connections at once (default 32)")
+    p.add_argument("--idle-timeout", type=float, default=3600, metavar="S",
+                   help="close a session after S seconds without a key (default 3600; 0: never)")
+    p.add_argument("--authorized-keys", metavar="FILE", help="only keys in this file may enter")
+    p.add_argument("--takeover", type=float, default=None, metavar="S",
+                   help="a bot plays for a player gone S seconds until they are back (default: never)")
+    p.add_argument("--bot", default="greedy", metavar="BOT",
+                   help="the bot for empty seats and takeovers (default greedy)")
+    p.add_argument("--lang", choices=("de", "en"), help="the language of every session (default de)")
+    p.set_defaults(func=cmd_serve)
     return ap
 
 

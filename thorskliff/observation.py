@@ -40,6 +40,7 @@ def observe(st, seat: int | None = None) -> dict[str, Any]:
         "outcome": None if out is None else {"winner": None if out.winner is None else out.winner + 1,
                                              "reason": out.reason},
         "rules": sorted(st.rules),
+        "goal": {"ambers": st.mode.goal_ambers, "crystals": st.mode.goal_crystals},
         "supply": {
             "ambers": st.amber_supply,
             "potions": sum(st.potion_supply.values()),

@@ -232,6 +232,45 @@ def candidates(st: GameState, legal: list[Action], choice: Action) -> list[Actio
     return out
 
 
+def trivial(st: GameState, choice: Action) -> bool:
+    """A decision left to the heuristic: potion windows, blocks and
+    assignments in a combat, the other steps of :data:`TRIVIAL_STEPS`, and a
+    pick-up or delivery (never worse than not taking it)."""
+    return st.step in TRIVIAL_STEPS or st.step.startswith("c:") or choice.verb in FREE
+
+
+class _Horizon:
+    """Where an iteration stops: the game's end, ``max_steps`` decisions, or
+    a full round of turns after the searched decision."""
+
+    def __init__(self, st: GameState, max_steps: int):
+        self.turn = (st.round, st.seat)
+        self.turns = 0
+        self.rounds = len(st.active_seats())
+        self.steps = 1  # the searched decision itself
+        self.max_steps = max_steps
+        self.over = False
+
+    def running(self, st: GameState) -> bool:
+        """Rolls the dice due; True while ``st`` is a decision within the
+        horizon (False from the first time it is not)."""
+        if self.over:
+            return False
+        while st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance())
+        if st.is_terminal() or self.steps >= self.max_steps:
+            self.over = True
+            return False
+        if (st.round, st.seat) != self.turn:
+            self.turn = (st.round, st.seat)
+            self.turns += 1
+            if self.turns >= self.rounds:
+                self.over = True
+                return False
+        self.steps += 1
+        return True
+
+
 class SearchBot:
     """MCTS with a time budget (``seconds``) or an iteration budget
     (``iterations``) per decision; see the module. ``choose`` without a state
@@ -267,7 +306,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         choice = self.heuristic.choose(pub.observation(seat), legal, rng)
-        if pub.step in TRIVIAL_STEPS or pub.step.startswith("c:") or choice.verb in FREE:
+        if trivial(pub, choice):
             return choice
         cands = candidates(pub, legal, choice)
         if len(cands) == 1:
@@ -283,64 +322,62 @@ class SearchBot:
             elif done >= self.iterations:
                 break
             det = determinize(pub, seat, rng, legal)
-            self._iterate(root, det, rng, (seat, cands))
+            self._iterate(root, det, rng, cands)
             done += 1
         self.iterations_run += done
         best = max(cands, key=lambda a: (root.children[a].n if a in root.children else -1, a == choice))
         return best
 
-    def _iterate(self, root: Node, st: GameState, rng: random.Random, root_cands) -> None:
-        n = st.num_players
+    def _iterate(self, root: Node, st: GameState, rng: random.Random, cands: list[Action]) -> None:
+        """One iteration on the determinized ``st``: down the tree (UCT),
+        one new node, the heuristic's rollout to the horizon, backup."""
+        clock = _Horizon(st, self.max_steps)
         path = [root]
         node = root
-        turns = 0
-        turn = (st.round, st.seat)
-        horizon = len(st.active_seats())
-        steps = 0
-        expanded = False
-        first = True
-        while not st.is_terminal() and steps < self.max_steps:
-            d = st.current_player()
-            if d == CHANCE:
-                st.apply_action(st.sample_chance())
-                continue
-            if (st.round, st.seat) != turn:
-                turn = (st.round, st.seat)
-                turns += 1
-                if turns >= horizon:
-                    break
-            legal = st.legal_actions()
-            steps += 1
-            if first:
-                first = False
-                cands = root_cands[1]
-                cands = [a for a in cands if a in legal] or legal[:1]
-            elif expanded or len(legal) == 1:
-                st.apply_action(legal[0] if len(legal) == 1 else self.heuristic.choose(st.observation(d), legal, rng))
-                continue
-            else:
-                choice = self.heuristic.choose(st.observation(d), legal, rng)
-                if st.step in TRIVIAL_STEPS or st.step.startswith("c:") or choice.verb in FREE:
-                    st.apply_action(choice)
-                    continue
-                cands = candidates(st, legal, choice)
-                if len(cands) == 1:
-                    st.apply_action(choice)
-                    continue
-            a = self._select(node, cands, d)
+        while True:
+            a = self._select(node, [c for c in cands if c in st.legal_actions()] or cands[:1],
+                             st.current_player())
             child = node.children.get(a)
-            if child is None:
-                child = node.children[a] = Node(n)
-                expanded = True
+            new = child is None
+            if new:
+                child = node.children[a] = Node(st.num_players)
+            path.append(child)
             node = child
-            path.append(node)
             st.apply_action(a)
+            if new:
+                break
+            cands = self._next_choice(st, rng, clock)
+            if cands is None:
+                break
+        self._rollout(st, rng, clock)
         value = evaluate(st)
         for nd in path:
             nd.n += 1
             w = nd.w
-            for q in range(n):
-                w[q] += value[q]
+            for q, x in enumerate(value):
+                w[q] += x
+
+    def _next_choice(self, st: GameState, rng: random.Random, clock: _Horizon) -> list[Action] | None:
+        """Play chance steps and trivial decisions up to the next decision
+        worth a node; its candidates, or None at the horizon."""
+        while clock.running(st):
+            legal = st.legal_actions()
+            if len(legal) == 1:
+                st.apply_action(legal[0])
+                continue
+            choice = self.heuristic.choose(st.observation(st.current_player()), legal, rng)
+            if not trivial(st, choice):
+                cands = candidates(st, legal, choice)
+                if len(cands) > 1:
+                    return cands
+            st.apply_action(choice)
+        return None
+
+    def _rollout(self, st: GameState, rng: random.Random, clock: _Horizon) -> None:
+        while clock.running(st):
+            legal = st.legal_actions()
+            a = legal[0] if len(legal) == 1 else self.heuristic.choose(st.observation(st.current_player()), legal, rng)
+            st.apply_action(a)
 
     def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
         """PUCT: the first candidate (the heuristic's) gets ``prior``."""

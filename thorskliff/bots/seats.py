@@ -170,4 +170,5 @@ def play_lineup(specs: Sequence[str], mode: str, seed: int, rotation: int, round
             "winner_seat": r.winner, "winner": None if r.winner is None else seating[r.winner],
             "reason": r.reason, "rounds": r.rounds, "decisions": r.decisions, "rolls": r.rolls,
             "seconds": elapsed,
-            "searched": sum(getattr(b, "searched", 0) for b in bots)}
+            "searched": sum(getattr(b, "searched", 0) for b in bots),
+            "iterations": sum(getattr(b, "iterations_run", 0) for b in bots)}

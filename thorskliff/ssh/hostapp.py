@@ -37,6 +37,9 @@ class HostedApp(ThorsApp):
         self.driver_class = partial(SSHDriver, terminal)
         # The console was set up from the server's environment; the client's TERM decides.
         self.console._color_system = COLOR_SYSTEMS[color_system(terminal.term_type)]
+        # Named colours go out as they are, in the player's own terminal palette; this also
+        # spares a colour filter over every line drawn, a cost paid per session.
+        self.ansi_color = True
 
     def get_default_screen(self) -> Screen:
         from ..ui.screens.lobby import LobbyScreen

@@ -197,7 +197,9 @@ class Hub:
                 self._give_bot(hg, i, s.bot)
         self.games[gid] = hg
         log.info("game %s created by %s: %s, %s players", gid, user, mode, players)
-        return self._attach(hg, 0, user)
+        rs = self._attach(hg, 0, user)
+        self._run_bots(hg)  # a bot may choose the first beach
+        return rs
 
     def join(self, gid: int, seat: int, user: str) -> RemoteSession:
         hg = self._game(gid)
@@ -289,8 +291,8 @@ class Hub:
         if d != seat:
             if d == TERMINAL:
                 raise WrongSeatError("the game is over; nobody decides", "R-TURN-5")
-            who = "the dice decide" if d == CHANCE else f"seat {d + 1} ({hg.name(d)}) does"
-            raise WrongSeatError(f"seat {seat + 1} does not decide now; {who}", "R-TURN-5")
+            who = "the dice" if d == CHANCE else hg.name(d)
+            raise WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
         if hg.is_bot(seat):
             raise WrongSeatError(f"a bot plays seat {seat + 1} now", "R-TURN-5")
 

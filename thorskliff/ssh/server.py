@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import gc
 import ipaddress
 import logging
 import os
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,6 +99,54 @@ class _Output:
             sys.stdout, sys.stderr = self.saved
 
 
+_OUTPUT = _Output()
+
+
+class _Heap:
+    """Each session's app holds some 30 000 objects for as long as it runs; a
+    full garbage collection walks all of them, and with 32 sessions it stops
+    every session for about a second. So once a new session has drawn its
+    first screens, everything alive is frozen (``gc.freeze``: collections
+    skip it) and the collector looks only at what is younger. What was frozen
+    and dies later (an ended session) is found by a full sweep: after
+    ``SWEEP_AFTER`` sessions have ended, and every ``SWEEP_EVERY`` seconds."""
+
+    FREEZE_AFTER = 5.0
+    SWEEP_AFTER = 8
+    SWEEP_EVERY = 600.0
+
+    def __init__(self):
+        self.ended = 0
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._sweeper())
+
+    def session_started(self) -> None:
+        asyncio.get_running_loop().call_later(self.FREEZE_AFTER, gc.freeze)
+
+    def session_ended(self) -> None:
+        self.ended += 1
+        if self.ended >= self.SWEEP_AFTER:
+            self.sweep()
+
+    def sweep(self) -> None:
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self.ended = 0
+
+    async def _sweeper(self) -> None:
+        while True:
+            await asyncio.sleep(self.SWEEP_EVERY)
+            self.sweep()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        gc.unfreeze()
+
+
 class Host:
     """A running server: ``await Host.start(config)``, ``port``, ``await close()``."""
 
@@ -111,7 +161,8 @@ class Host:
             if config.authorized_keys else None
         self.connections = 0
         self.sessions: set[GameSession] = set()
-        self.output = _Output()
+        self.gates: set[Gate] = set()
+        self.heap = _Heap()
         self.server: asyncssh.SSHAcceptor | None = None
         self.port = 0
 
@@ -119,6 +170,7 @@ class Host:
     async def start(cls, config: Config) -> Host:
         host = cls(config)
         host.hub.start()
+        host.heap.start()
         host.server = await asyncssh.create_server(
             lambda: Gate(host), config.host, config.port,
             server_host_keys=[host_key(host.data)],
@@ -137,9 +189,13 @@ class Host:
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
+        for gate in list(self.gates):
+            if gate.conn is not None:
+                gate.conn.close()
         if self.server is not None:
             await self.server.wait_closed()
         self.hub.close()
+        self.heap.stop()
         self.store.close()
 
 
@@ -156,10 +212,12 @@ class Gate(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.host.gates.add(self)
         self.host.connections += 1
         self.over_cap = self.host.connections > self.host.config.max_connections
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.host.gates.discard(self)
         self.host.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
@@ -198,8 +256,9 @@ class Gate(asyncssh.SSHServer):
         log.info("%s signed in", self.user)
 
     def session_requested(self):
-        if self.session is not None:
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session per connection")
+        if self.session is not None and not self.session.closed:
+            # one app per connection, so the connection cap caps the apps too
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session at a time")
         self.session = GameSession(self.host, self.user)
         return self.session
 
@@ -246,14 +305,16 @@ class GameSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         if not self.pty:
             self.chan.write(NO_PTY)
+            self.closed = True
             self.chan.exit(1)
             return
         from .hostapp import HostedApp
 
         self.host.sessions.add(self)
         self.app = HostedApp(self.host.hub, self.user, self)
-        self.host.output.enter()
+        _OUTPUT.enter()
         self.task = asyncio.get_running_loop().create_task(self._run())
+        self.host.heap.session_started()
         self._last_input = asyncio.get_running_loop().time()
         self._arm_idle()
 
@@ -263,10 +324,11 @@ class GameSession(asyncssh.SSHServerSession):
         except Exception:  # one broken session must not take the server down
             log.exception("the app of %s failed", self.user)
         finally:
-            self.host.output.leave()
+            _OUTPUT.leave()
             for s in getattr(self.app, "sessions", []):
                 s.close()
             self.host.sessions.discard(self)
+            self.host.heap.session_ended()
             if self._idle is not None:
                 self._idle.cancel()
             if not self.closed:

@@ -90,7 +90,8 @@ class Store:
                         (record, int(finished), time.time(), gid))
 
     def save_seat(self, gid: int, seat: int, row: SeatRow) -> None:
-        self.db.execute("UPDATE seats SET user = ?, bot = ? WHERE game = ? AND seat = ?", (row.user, row.bot, gid, seat))
+        self.db.execute("UPDATE seats SET user = ?, bot = ? WHERE game = ? AND seat = ?",
+                        (row.user, row.bot, gid, seat))
 
     def games(self) -> list[GameRow]:
         seats: dict[int, list[SeatRow]] = {}

@@ -127,7 +127,10 @@ class CampaignScreen(Screen):
         # a group may have been added or played on meanwhile
         found = self.query("#camp-list")
         if found:
-            found.first(OptionList).set_options(self._options())
+            ol = found.first(OptionList)
+            keep = ol.highlighted or 0
+            ol.set_options(self._options())
+            ol.highlighted = min(keep, ol.option_count - 1)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -138,6 +141,15 @@ class CampaignScreen(Screen):
 
     def action_new(self) -> None:
         self.app.push_screen(NewGroupScreen())
+
+    def relocalize(self) -> None:
+        localize(self)
+        self.refresh_bindings()
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.on_mount()
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -208,6 +220,10 @@ class NewGroupScreen(Screen):
             self.create()
         else:
             self.action_back()
+
+    def relocalize(self) -> None:
+        localize(self)  # the form keeps what was typed; its labels change when it is opened again
+        self.refresh_bindings()
 
     def members(self) -> list[tuple[str, str, str]]:
         return [(self.query_one(f"#ng-player-{i}", Input).value.strip(),
@@ -321,6 +337,15 @@ class GroupScreen(Screen):
             self.begin()
         else:
             self.action_back()
+
+    def relocalize(self) -> None:
+        localize(self)
+        self.refresh_bindings()
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.on_mount()
 
     def resume(self) -> None:
         if not resume_chapter(self.app, self.group_name):

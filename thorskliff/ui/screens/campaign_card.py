@@ -5,6 +5,8 @@ seats too."""
 
 from __future__ import annotations
 
+import io
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -44,7 +46,8 @@ class CardScreen(ModalScreen[None]):
     """Shows ``pages`` one after another; Enter goes on, the last closes."""
 
     CSS_PATH = "campaign.tcss"
-    BINDINGS = [Binding("enter,space", "next", "key.next"), Binding("escape", "close", "key.close")]
+    # Enter is the screen's, not the button's: a button ignores a second press while it still flashes
+    BINDINGS = [Binding("enter,space", "next", "key.next", priority=True), Binding("escape", "close", "key.close")]
 
     def __init__(self, pages: list[Page]):
         super().__init__()
@@ -70,14 +73,15 @@ class CardScreen(ModalScreen[None]):
         n = len(self.pages)
         self.query_one("#card-count", Static).update(
             t("campaign.card_n", n=self.at + 1, total=n) if n > 1 else "")
-        self.query_one("#card-next", Button).label = t("campaign.card_next" if self.at + 1 < n else "campaign.card_done")
+        last = self.at + 1 == n
+        self.query_one("#card-next", Button).label = t("campaign.card_done" if last else "campaign.card_next")
 
     @property
     def body(self) -> str:
         """The page shown, as plain text (tests)."""
         from rich.console import Console
 
-        console = Console(width=120, record=True, color_system=None, force_terminal=False)
+        console = Console(width=120, record=True, color_system=None, force_terminal=False, file=io.StringIO())
         console.print(self.pages[self.at].render())
         return console.export_text()
 

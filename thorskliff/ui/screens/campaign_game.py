@@ -16,7 +16,6 @@ from .. import choices
 from ..i18n import t
 from ..session import TERMINAL
 from ..widgets.campaign import CAMPAIGN_VERBS, CampaignLog, CampaignTableaus, TimeTrack, campaign_decision
-from ..widgets.panels import PhaseBar
 from .campaign_card import CardListScreen, CardScreen, Page
 from .game import GameScreen
 
@@ -25,8 +24,6 @@ SHOWN = ("time", "sanctuary", "special", "use", "finale")
 
 
 class CampaignGameScreen(GameScreen):
-    TABLEAUS = CampaignTableaus
-    LOG = CampaignLog
     BINDINGS = [
         Binding("k", "cards", "key.cards"),
         Binding("g", "group", "key.group"),
@@ -34,6 +31,7 @@ class CampaignGameScreen(GameScreen):
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(session, handover, **kw)
+        # the game screen's panels, told how to find a card's title
         self.TABLEAUS = lambda **kw: CampaignTableaus(card=session.card_view, **kw)
         self.LOG = lambda **kw: CampaignLog(card=session.card_view, **kw)
         #: card log entries already shown; a fresh chapter opens with its story
@@ -51,7 +49,7 @@ class CampaignGameScreen(GameScreen):
         yield from parts
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs GameScreen.on_mount as well (handlers run along the MRO)
         self.query_one(TimeTrack).show(self.obs)
 
     def _layout(self, width: int, height: int) -> None:
@@ -187,7 +185,3 @@ class CampaignGameScreen(GameScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(self.help_screen())
-
-    def relocalize(self) -> None:
-        super().relocalize()
-        self.query_one(PhaseBar).show(self.obs)

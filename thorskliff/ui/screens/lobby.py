@@ -23,6 +23,8 @@ from ...scenario import load_mode
 from .. import glyphs as G
 from ..i18n import lang, t
 from ..keys import localize
+from ..widgets.hexmap import IslandMap
+from ..widgets.panels import HexInfo, hex_text
 from .game import GameScreen
 
 MODES = ("base", "duell", "episch")
@@ -326,6 +328,18 @@ class SeatScreen(GameScreen):
         self._focus_for_step()
         self._overlay()
         self.show_presence()
+
+    # A session redraws on every key of its player while others play on: the
+    # hex info keeps its height (lobby.tcss), so a cursor step needs no layout
+    # pass, and a list with no decision in it is not rebuilt.
+    def _hexinfo(self) -> None:
+        self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor), layout=False)
+
+    def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
+        msg.prevent_default()  # instead of GameScreen's handler
+        self._hexinfo()
+        if self.legal and self.obs["step"] in ("move", "haste") and self.selected < 0:
+            self._fill_decisions()
 
     def show_presence(self) -> None:
         box = self.query("#presence")

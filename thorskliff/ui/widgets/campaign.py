@@ -8,6 +8,7 @@ card views (``CampaignState.card_view``) and the table's rows.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import cache
 
@@ -43,28 +44,30 @@ def card_title(cid: str, card: Callable[[str], dict] | None) -> str:
 # ---------------------------------------------------------------- the time track
 
 
-def track_text(camp: dict) -> Text:
-    """One cell of three per space: the space number on its season's colour
-    where a card lies, a dot on a plain space; the marker's space reversed
-    with ▶; a read card dimmed."""
+def track_text(camp: dict, width: int = 0) -> Text:
+    """Each space in turn: its number on its season's colour where a card
+    lies, a dot on a plain space; the marker's space reversed with ▶; a card
+    already read dimmed. The next card's space follows when ``width``
+    leaves room for it."""
     out = Text()
     out.append(t("campaign.track") + " ", style="bold")
     for sp in camp["track"]:
         n = sp["space"]
         if sp["marker"]:
-            out.append(f"▶{n:<2}", style="bold reverse")
+            out.append(f"▶{n}", style="bold reverse")
         elif sp["card"] is None:
-            out.append(" · ", style="dim")
+            out.append("·", style="dim")
         elif sp["read"]:
-            out.append(f"{n:^3}", style=READ_STYLE)
+            out.append(f"{n:>2}", style=READ_STYLE)
         else:
-            out.append(f"{n:^3}", style=KIND_STYLE.get(sp["kind"], "bold"))
-        out.append(" " if sp["card"] is not None else "")
-    out.append(" " + t("campaign.marker", n=camp["marker"], total=len(camp["track"])), style="bold")
+            out.append(f"{n:>2}", style=KIND_STYLE.get(sp["kind"], "bold"))
+        out.append(" ")
+    out.append(t("campaign.marker", n=camp["marker"], total=len(camp["track"])), style="bold")
     nxt = next((sp for sp in camp["track"] if sp["card"] and sp["space"] > camp["marker"]), None)
     if nxt:
-        out.append(" · " + t("campaign.next_card", n=nxt["space"], kind=t(f"campaign.kind.{nxt['kind']}")),
-                   style="dim")
+        hint = " · " + t("campaign.next_card", n=nxt["space"], kind=t(f"campaign.kind.{nxt['kind']}"))
+        if not width or out.cell_len + len(hint) <= width:
+            out.append(hint, style="dim")
     return out
 
 
@@ -74,10 +77,16 @@ class TimeTrack(Static):
 
     DEFAULT_CSS = "TimeTrack { height: auto; width: 1fr; background: $panel-darken-1; }"
 
+    camp: dict | None = None
+
     def show(self, obs: dict) -> None:
         self.camp = obs.get("campaign")
         if self.camp:
-            self.update(track_text(self.camp))
+            self.update(track_text(self.camp, self.size.width))
+
+    def on_resize(self) -> None:
+        if self.camp:
+            self.update(track_text(self.camp, self.size.width))
 
 
 # ---------------------------------------------------------------- a card
@@ -282,6 +291,6 @@ def table_plain(rows: list[dict], carried: dict[int, list[str]] | None = None) -
     """The group table as plain text (tests, screen readers)."""
     from rich.console import Console
 
-    console = Console(width=200, record=True, color_system=None, force_terminal=False)
+    console = Console(width=200, record=True, color_system=None, force_terminal=False, file=io.StringIO())
     console.print(group_table(rows, carried))
     return console.export_text()

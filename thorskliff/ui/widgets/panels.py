@@ -3,23 +3,20 @@ under the cursor, dice, the game log and the list of decisions."""
 
 from __future__ import annotations
 
-from functools import cache
 
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ...scenario import load_mode
 from .. import glyphs as G
 from .. import words
 from ..i18n import t
 
 
-@cache
-def goals(mode: str) -> tuple[int, int]:
-    spec = load_mode(mode)
-    return spec.goal_ambers, spec.goal_crystals
+def goals(obs: dict) -> tuple[int, int]:
+    goal = obs["goal"]
+    return goal["ambers"], goal["crystals"]
 
 
 def chip(p: dict, text: str | None = None) -> Text:
@@ -75,7 +72,7 @@ class PhaseBar(Static):
 def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
     """One player's tableau: a headline (life, Taler, amber, potion count),
     then, when ``full``, possessions and progress."""
-    ambers, crystals = goals(obs["mode"])
+    ambers, crystals = goals(obs)
     out = Text()
     turn = obs["turn"] == p["seat"]
     out.append("▶" if turn else " ", style="bold")

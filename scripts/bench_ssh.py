@@ -1,0 +1,268 @@
+"""Speed of the SSH host (issue 6), on loopback.
+
+Starts ``thorskliff serve`` as its own process (a temporary data folder),
+opens N sessions with a terminal (asyncssh clients): two players at a duell,
+everyone else watching. Then:
+
+* memory: the server's resident memory (VmRSS) with the N sessions in the
+  game, minus its memory before them, per session; "warm" counts from after
+  one session has come and gone (the modules every session needs loaded),
+  "cold" from the freshly started server;
+* key to update: every session presses cursor keys on the island, one key
+  about every ``--think`` seconds (a player's pace; 0: the next key as soon
+  as the update is in); latency from the key sent to the first output of
+  the redraw ("first") and to its last output ("settled": no more output
+  for 50 ms after it), p50 and p95 over all keys of all sessions;
+* decision to every screen: the deciding player ends its phase and takes it
+  back (e, u), over and over; time from the key to the first output on each
+  of the N screens, p50 and p95 over all screens, and of the slowest screen.
+
+Targets (issue 6, a 2-core machine): at most 5 MB per session, p95 at most
+150 ms at 32 sessions. Prints figures, asserts nothing.
+
+Run: python scripts/bench_ssh.py [--sessions 8,32] [--keys 20] [--think 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import asyncssh
+import pyte
+
+SIZE = (120, 40)
+QUIET = 0.05
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+class Client:
+    """One session: a pyte screen while setting up, then only timestamps."""
+
+    def __init__(self, conn, proc):
+        self.conn = conn
+        self.proc = proc
+        self.screen = pyte.Screen(*SIZE)
+        self.stream = pyte.Stream(self.screen)
+        self.render = True
+        self.last = 0.0
+        self.got = asyncio.Event()
+        self.changed = asyncio.Event()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, port: int, user: str) -> Client:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
+                                      agent_path=None)
+        proc = await conn.create_process(term_type="xterm-256color", term_size=SIZE)
+        return cls(conn, proc)
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.proc.stdout.read(1 << 16)
+                if not data:
+                    return
+                self.last = time.perf_counter()
+                if self.render:
+                    self.stream.feed(data)
+                self.got.set()
+                self.changed.set()
+        except (asyncssh.Error, OSError):
+            return
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def see(self, text: str, timeout: float = 60) -> None:
+        deadline = time.perf_counter() + timeout
+        while text not in self.text():
+            self.changed.clear()
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"never saw {text!r}:\n{self.text()}")
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    def press(self, *keys: str) -> None:
+        for k in keys:
+            self.proc.stdin.write({"enter": "\r", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}.get(k, k))
+
+    async def quiet(self) -> float:
+        """Wait until no output for QUIET seconds; returns the time of the last output."""
+        while True:
+            self.got.clear()
+            try:
+                await asyncio.wait_for(self.got.wait(), QUIET)
+            except TimeoutError:
+                return self.last
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+async def start_server(data: str, cap: int) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([sys.executable, "-m", "thorskliff.cli", "serve", "--port", "0", "--data", data,
+                             "--max-connections", str(cap), "--idle-timeout", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
+    m = re.search(r"listening on [^:]+:(\d+)", line)
+    if not m:
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return proc, int(m.group(1))
+
+
+async def into_game(clients: list[Client]) -> tuple[str, dict[str, Client]]:
+    """clients[0] makes a duell, clients[1] joins it, the others watch; then the beaches.
+    Returns who moves first and the players by name."""
+    a = clients[0]
+    await a.see("Spieltisch")
+    a.press("n")
+    await a.see("Welcher Modus?")
+    a.press("down", "enter")
+    await a.see("Wie viele Plätze?")
+    a.press("enter")
+    await a.see("Die freien Plätze")
+    a.press("enter")
+    await a.see("Am Tisch")
+    for i, c in enumerate(clients[1:], 1):
+        await c.see("#1 ")
+        c.press("enter")
+        await c.see("Zuschauen")
+        c.press("enter")  # the first option: seat 2 for the first, watching for the others
+        await c.see("Am Tisch")
+    # the beaches: the chooser's cursor starts on a free one
+    players = {"u0": clients[0], "u1": clients[1]}
+    while True:
+        m = re.search(r"(u\d+): (wähle einen freien Strand|ziehe deine)", a.text())
+        if m and m.group(2) == "ziehe deine":
+            return m.group(1), players
+        if not m:
+            a.changed.clear()
+            await asyncio.wait_for(a.changed.wait(), 30)
+            continue
+        who = m.group(1)
+        players[who].press("enter")
+        while re.search(rf"{who}: wähle einen freien Strand", a.text()):
+            a.changed.clear()
+            await asyncio.wait_for(a.changed.wait(), 30)
+
+
+async def keys_round(clients: list[Client], keys: int, think: float) -> tuple[list[float], list[float]]:
+    first: list[float] = []
+    settled: list[float] = []
+
+    async def one(c: Client, n: int) -> None:
+        rng = random.Random(n)
+        for k in range(keys):
+            if think:
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+            c.got.clear()
+            t0 = time.perf_counter()
+            c.press("right" if k % 2 == 0 else "left")
+            await asyncio.wait_for(c.got.wait(), 30)
+            first.append(c.last - t0)
+            settled.append(await c.quiet() - t0)
+
+    await asyncio.gather(*(one(c, i) for i, c in enumerate(clients)))
+    return first, settled
+
+
+async def decisions_round(clients: list[Client], decider: Client, rounds: int) -> tuple[list[float], list[float]]:
+    each: list[float] = []
+    slowest: list[float] = []
+    for r in range(rounds):
+        for c in clients:
+            c.got.clear()
+        t0 = time.perf_counter()
+        decider.press("e" if r % 2 == 0 else "u")
+        await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
+        times = [c.last - t0 for c in clients]
+        # a screen's first output after the key; later chunks of the same redraw do not count
+        each.extend(times)
+        slowest.append(max(times))
+        for c in clients:
+            await c.quiet()
+    return each, slowest
+
+
+async def bench(n: int, keys: int, think: float, decisions: int) -> None:
+    data = tempfile.mkdtemp(prefix="thorskliff-bench-ssh-")
+    server, port = await start_server(data, n + 4)
+    try:
+        cold = rss_mb(server.pid)
+        warm_up = await Client.open(port, "warmup")
+        await warm_up.see("Spieltisch")
+        warm_up.close()
+        await asyncio.sleep(0.5)  # let the server finish that session
+        warm = rss_mb(server.pid)
+        clients = []
+        for i in range(n):
+            clients.append(await Client.open(port, f"u{i}"))
+            if i == 0:
+                await clients[0].see("Spieltisch")
+        decider_name, players = await into_game(clients)
+        for c in clients:
+            await c.quiet()
+            c.render = False
+        await asyncio.sleep(1.0)  # let the server settle its garbage before reading its memory
+        full = rss_mb(server.pid)
+        first, settled = await keys_round(clients, keys, think)
+        each, slowest = await decisions_round(clients, players[decider_name], decisions)
+        print(f"N = {n}: memory per session {(full - warm) / n:.2f} MB warm, {(full - cold) / n:.2f} MB cold "
+              f"(server {cold:.0f} MB started, {warm:.0f} MB warm, {full:.0f} MB with {n} sessions)")
+        print(f"  key to update ({len(first)} keys, one per ~{think:g} s per session): "
+              f"first output p50 {1000 * statistics.median(first):.1f} ms, p95 {1000 * pct(first, 95):.1f} ms; "
+              f"settled p50 {1000 * statistics.median(settled):.1f} ms, p95 {1000 * pct(settled, 95):.1f} ms")
+        print(f"  decision to every screen ({decisions} decisions x {n} screens): "
+              f"p50 {1000 * statistics.median(each):.1f} ms, p95 {1000 * pct(each, 95):.1f} ms; "
+              f"slowest screen p50 {1000 * statistics.median(slowest):.1f} ms, "
+              f"p95 {1000 * pct(slowest, 95):.1f} ms")
+        for c in clients:
+            c.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sessions", default="8,32", help="session counts, comma separated (default 8,32)")
+    ap.add_argument("--keys", type=int, default=20, help="cursor keys per session (default 20)")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds between one session's keys (default 1.0; 0: closed loop)")
+    ap.add_argument("--decisions", type=int, default=10, help="decisions broadcast (default 10)")
+    args = ap.parse_args()
+    print(f"thorskliff serve on loopback, {os.cpu_count()} CPUs, terminal {SIZE[0]}x{SIZE[1]}")
+    for n in (int(x) for x in args.sessions.split(",")):
+        asyncio.run(bench(n, args.keys, args.think, args.decisions))
+
+
+if __name__ == "__main__":
+    main()

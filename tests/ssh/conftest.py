@@ -1,0 +1,170 @@
+"""A server on loopback (port 0, a temporary data folder) and terminals:
+asyncssh clients with a PTY whose output a pyte screen reads. Waiting is on
+the screen's content, with a timeout, never a fixed sleep."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+import pyte
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from thorskliff.ssh.server import Config, Host  # noqa: E402
+from thorskliff.ui import i18n  # noqa: E402
+
+WAIT = 20.0
+
+KEYS = {"enter": "\r", "escape": "\x1b", "tab": "\t", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C",
+        "left": "\x1b[D", "space": " ", "backspace": "\x7f"}
+
+
+@pytest.fixture(autouse=True)
+def _german(monkeypatch, tmp_path):
+    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "unused"))
+    i18n.set_lang("de")
+    yield
+    i18n.set_lang("de")
+
+
+@pytest.fixture
+def data(tmp_path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def keys():
+    """One client key per user name, made on first use."""
+    made: dict[str, asyncssh.SSHKey] = {}
+
+    def key(name: str) -> asyncssh.SSHKey:
+        if name not in made:
+            made[name] = asyncssh.generate_private_key("ssh-ed25519")
+        return made[name]
+
+    return key
+
+
+@pytest.fixture
+async def server(data):
+    hosts: list[Host] = []
+
+    async def start(**kw) -> Host:
+        host = await Host.start(Config(port=0, data=data, **kw))
+        hosts.append(host)
+        return host
+
+    yield start
+    for h in hosts:
+        await h.close()
+
+
+class Term:
+    """One player's terminal: keys in, a pyte screen out."""
+
+    def __init__(self, conn, proc, cols: int, rows: int):
+        self.conn = conn
+        self.proc = proc
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.transcript: list[str] = []
+        self.changed = asyncio.Condition()
+        self.eof = False
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, port: int, user: str, key, size=(120, 40), term="xterm-256color") -> Term:
+        conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
+                                      agent_path=None)
+        proc = await conn.create_process(term_type=term, term_size=size)
+        return cls(conn, proc, *size)
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.proc.stdout.read(65536)
+                if not data:
+                    break
+                self.transcript.append(data)
+                self.stream.feed(data)
+                async with self.changed:
+                    self.changed.notify_all()
+        except (asyncssh.Error, OSError):
+            pass
+        finally:
+            self.eof = True
+            async with self.changed:
+                self.changed.notify_all()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def everything(self) -> str:
+        return "".join(self.transcript)
+
+    async def wait(self, pred: Callable[[], bool], what: str = "", timeout: float = WAIT) -> None:
+        async def until() -> None:
+            async with self.changed:
+                await self.changed.wait_for(lambda: pred() or self.eof)
+        try:
+            await asyncio.wait_for(until(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"timed out waiting for {what or pred}; the screen:\n{self.text()}") from None
+        if not pred():
+            raise AssertionError(f"the connection ended while waiting for {what}; the screen:\n{self.text()}")
+
+    async def see(self, *texts: str, timeout: float = WAIT) -> None:
+        await self.wait(lambda: all(x in self.text() for x in texts), f"{texts!r}", timeout)
+
+    async def gone(self, text: str, timeout: float = WAIT) -> None:
+        await self.wait(lambda: text not in self.text(), f"{text!r} to go", timeout)
+
+    def press(self, *keys: str) -> None:
+        for k in keys:
+            self.proc.stdin.write(KEYS.get(k, k))
+
+    def type(self, text: str) -> None:
+        self.proc.stdin.write(text)
+
+    async def command(self, notation: str) -> None:
+        """A decision typed in notation into the game screen's ':' box, once it is open
+        (keys sent before would go to the island)."""
+        self.press(":")
+        await self.see(i18n.t("game.command")[:15])
+        self.type(notation)
+        self.press("enter")
+
+    async def resize(self, cols: int, rows: int) -> None:
+        self.screen.resize(rows, cols)
+        self.proc.change_terminal_size(cols, rows)
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        await asyncio.wait_for(self.reader, WAIT)
+
+
+@pytest.fixture
+async def terms():
+    """Open terminals; all are closed at the end of the test."""
+    opened: list[Term] = []
+
+    async def open_term(port: int, user: str, key, **kw) -> Term:
+        t = await Term.open(port, user, key, **kw)
+        opened.append(t)
+        return t
+
+    yield open_term
+    for t in opened:
+        if not t.eof:
+            t.conn.close()
+    for t in opened:
+        try:
+            await asyncio.wait_for(t.reader, WAIT)
+        except (TimeoutError, asyncio.CancelledError):
+            t.reader.cancel()

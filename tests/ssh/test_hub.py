@@ -1,0 +1,194 @@
+"""The hub without SSH: seats, checks, storage and what each seat may see."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import begin, place, position
+
+from thorskliff import record
+from thorskliff.actions import WrongSeatError
+from thorskliff.game import Game, Setup
+from thorskliff.ssh.hub import Hub, HubGame, LobbyError, SeatInfo, valid_name
+from thorskliff.ssh.server import is_loopback
+from thorskliff.ssh.store import SeatRow, Store
+from thorskliff.state import SeatSpec
+
+KINDS = ("heil", "kraft", "eile", "schutz")
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "hub.sqlite3")
+    yield s
+    s.close()
+
+
+def game_of(st) -> Game:
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    return Game(setup, state=st)
+
+
+def play_setup(hub: Hub, sessions: dict[int, object]) -> None:
+    """Every beach choice, each from the seat that must make it."""
+    hg = next(iter(sessions.values())).hg
+    while hg.state.step == "beach":
+        d = hg.state.current_player()
+        hub.submit(sessions[d], hg.game.legal()[0])
+
+
+def test_a_user_binds_the_first_key_only(store):
+    assert store.bind_user("alice", "ssh-ed25519 AAAA")
+    assert store.bind_user("alice", "ssh-ed25519 AAAA")
+    assert not store.bind_user("alice", "ssh-ed25519 BBBB")
+    assert store.user_key("alice") == "ssh-ed25519 AAAA"
+    assert store.user_key("bob") is None
+
+
+def test_user_names_are_short_and_plain():
+    assert valid_name("alice") and valid_name("Bob_2") and valid_name("x.y-z")
+    assert not valid_name("") and not valid_name("a" * 17) and not valid_name("al ice") and not valid_name("-x")
+
+
+def test_only_loopback_counts_as_loopback():
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5") and not is_loopback("example.org")
+
+
+def test_seats_are_joined_once_and_decisions_checked_against_them(store):
+    hub = Hub(store)
+    a = hub.create("alice", "duell", 2)
+    gid = a.game_id
+    with pytest.raises(LobbyError):
+        hub.join(gid, 0, "bob")  # alice's seat
+    with pytest.raises(LobbyError):
+        hub.join(gid, 1, "alice")  # alice has a seat already
+    b = hub.join(gid, 1, "bob")
+    with pytest.raises(LobbyError):
+        hub.join(gid, 1, "carol")
+    w = hub.watch(gid, "carol")
+    hg = a.hg
+    assert hg.name(1) == "bob"
+    d = hg.state.current_player()
+    mine, other = (a, b) if d == 0 else (b, a)
+    legal = hg.game.legal()[0]
+    lines = len(hg.game.lines)
+    with pytest.raises(WrongSeatError, match="does not decide now"):
+        hub.submit(other, legal)
+    with pytest.raises(WrongSeatError, match="spectator"):
+        hub.submit(w, legal)
+    with pytest.raises(WrongSeatError):
+        hub.undo(w)
+    assert len(hg.game.lines) == lines
+    hub.submit(mine, legal)
+    assert len(hg.game.lines) == lines + 1
+
+
+def test_a_restarted_hub_resumes_every_game_exactly(tmp_path):
+    path = tmp_path / "hub.sqlite3"
+    store = Store(path)
+    hub = Hub(store)
+    a = hub.create("alice", "duell", 2, seed=11)
+    b = hub.join(a.game_id, 1, "bob")
+    c = hub.create("carol", "base", 3, seed=12)
+    play_setup(hub, {0: a, 1: b})
+    hg = a.hg
+    for _ in range(3):
+        d = hg.state.current_player()
+        hub.submit({0: a, 1: b}[d], hg.game.legal()[-1])
+    want = {g.id: (list(g.game.lines), g.state.observation(None), [s.user for s in g.seats])
+            for g in (a.hg, c.hg)}
+
+    again = Hub(Store(path))  # the first hub plays on beside it as the reference
+    for gid, (lines, obs, users) in want.items():
+        hg2 = again.games[gid]
+        assert hg2.game.lines == lines
+        assert hg2.state.observation(None) == obs
+        assert [s.user for s in hg2.seats] == users
+        assert hg2.state.chance_count == (a.hg if gid == a.game_id else c.hg).state.chance_count
+    # the dice to come are the same too: the same decisions give the same game
+    a2 = again.resume(a.game_id, "alice")
+    b2 = again.resume(a.game_id, "bob")
+    for _ in range(6):
+        d = hg.state.current_player()
+        if d < 0:
+            break
+        choice = hg.game.legal()[0]
+        hub.submit({0: a, 1: b}[d], choice)
+        again.submit({0: a2, 1: b2}[d], choice)
+    assert a2.hg.game.lines == hg.game.lines
+    again.store.close()
+    store.close()
+
+
+def test_a_broken_record_is_reported_and_the_other_games_load(tmp_path):
+    store = Store(tmp_path / "hub.sqlite3")
+    hub = Hub(store)
+    a = hub.create("alice", "duell", 2, seed=3)
+    bad = store.new_game("format = 'nonsense'\n[decisions]\n", [SeatRow("x", None), SeatRow(None, None)])
+    again = Hub(store)
+    assert a.game_id in again.games and bad not in again.games
+    assert any(f"game {bad}" in p for p in again.problems)
+    store.close()
+
+
+def potion_game():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "M1", hero=True)
+    place(st, 1, "2c2", hero=True)
+    st.players[0].taler = 10
+    st.players[1].potions = [("heil", 1), ("schutz", 1)]
+    begin(st, 0, 3)
+    return game_of(st)
+
+
+def test_each_session_sees_only_its_own_potion_kinds_and_log(store):
+    hub = Hub(store)
+    hg = HubGame(99, potion_game(), [SeatInfo("alice"), SeatInfo("bob")])
+    hub.games[99] = hg
+    a = hub.resume(99, "alice")
+    b = hub.resume(99, "bob")
+    w = hub.watch(99, "carol")
+    hub.submit(a, "buy kraft")
+    # whatever seat the app asks for, a session sees its own
+    for seat in (0, 1, None):
+        assert [p["kind"] for p in a.view(seat)["players"][0]["potions"]] == ["kraft"]
+        assert [p["kind"] for p in a.view(seat)["players"][1]["potions"]] == [None, None]
+        assert [p["kind"] for p in b.view(seat)["players"][0]["potions"]] == [None]
+        assert [p["kind"] for p in b.view(seat)["players"][1]["potions"]] == ["heil", "schutz"]
+        assert all(p["kind"] is None for pl in w.view(seat)["players"] for p in pl["potions"])
+    # the purchase is in alice's log as it was, hidden in the others'
+    assert a.log()[-1].text == "buy kraft"
+    for other in (b, w):
+        text = other.log()[-1].text
+        assert "kraft" not in text.lower() and "Krafttrank" not in text
+    assert not any(e.legal for e in b.action_menu(0))  # bob's own field, greyed: he does not decide
+    assert w.action_menu(0) == [] and w.undo_problem() and w.explain("end")
+
+
+def test_record_of_a_hub_game_is_a_normal_record(store, tmp_path):
+    hub = Hub(store)
+    a = hub.create("alice", "duell", 2, seed=5)
+    b = hub.join(a.game_id, 1, "bob")
+    play_setup(hub, {0: a, 1: b})
+    text = store.games()[0].record
+    game = record.loads(text)
+    assert game.lines == a.hg.game.lines
+    assert [s.name for s in game.setup.seats] == ["alice", "bob"]
+
+
+def test_presence_per_seat(store):
+    hub = Hub(store)
+    a = hub.create("alice", "duell", 2)
+    assert a.presence() == [("alice", "connected"), ("P2", "free")]
+    b = hub.join(a.game_id, 1, "bob")
+    assert a.presence()[1] == ("bob", "connected")
+    b.close()
+    assert a.presence()[1] == ("bob", "away")
+    b2 = hub.resume(a.game_id, "bob")
+    assert a.presence()[1] == ("bob", "connected")
+    w = hub.watch(a.game_id, "carol")
+    assert a.spectators() == 1
+    w.close()
+    b2.close()
+    assert a.spectators() == 0

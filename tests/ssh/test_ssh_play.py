@@ -1,0 +1,283 @@
+"""End to end on loopback: players and spectators in their own terminals
+(asyncssh clients with a PTY, pyte reading each screen) at one server."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import asyncssh
+import pytest
+from conftest import WAIT
+
+from thorskliff.ui.i18n import t
+
+SECRET = ("Heiltrank", "Krafttrank", "Eiletrank", "Schutztrank")
+
+
+async def hub_until(host, pred, what: str = "", timeout: float = WAIT) -> None:
+    """Wait for the hub to reach ``pred`` (it calls its lobby watchers after every change)."""
+    changed = asyncio.Event()
+    host.hub.watch_lobby(changed.set)
+    try:
+        async with asyncio.timeout(timeout):
+            while not pred():
+                changed.clear()
+                await changed.wait()
+    except TimeoutError:
+        raise AssertionError(f"the hub never got to: {what or pred}") from None
+    finally:
+        host.hub.unwatch_lobby(changed.set)
+
+
+def prompt(hg) -> str:
+    """The start of the prompt every screen shows for the game's state."""
+    d = hg.state.current_player()
+    step = hg.state.step
+    key = "ask.combat_step" if step.startswith("c:") else f"ask.{step}"
+    return t(key, name=hg.name(d))[:18]
+
+
+async def new_game(term, bots: bool = False) -> None:
+    """A duell from the lobby; the creator sits at seat 1."""
+    await term.see("Spieltisch auf dem Server")
+    term.press("n")
+    await term.see("Welcher Modus?")
+    term.press("down", "enter")
+    await term.see("Wie viele Plätze?")
+    term.press("enter")
+    await term.see("Die freien Plätze")
+    term.press(*(["down"] if bots else []), "enter")
+    await term.see("Am Tisch")
+
+
+async def enter_game(term, option: str, index: int = 0) -> None:
+    """Open the first game of the lobby and pick its ``index``-th option (whose text is ``option``)."""
+    await term.see("#1 ")
+    term.press("enter")
+    await term.see(option)
+    term.press(*["down"] * index, "enter")
+    await term.see("Am Tisch")
+
+
+async def table(server, terms, keys, **config):
+    """alice (seat 1) and bob (seat 2) at a duell, carol watching."""
+    host = await server(**config)
+    a = await terms(host.port, "alice", keys("alice"))
+    await new_game(a)
+    b = await terms(host.port, "bob", keys("bob"))
+    await enter_game(b, "Platz 2 nehmen")
+    c = await terms(host.port, "carol", keys("carol"))
+    await enter_game(c, "Zuschauen")
+    await c.see("Du schaust zu")
+    return host, host.hub.games[1], {0: a, 1: b}, c
+
+
+async def decide(host, hg, players: dict, text: str, watchers=()) -> None:
+    """The seat that decides sends ``text``; every screen then shows the next prompt."""
+    d = hg.state.current_player()
+    n = len(hg.game.lines)
+    await players[d].command(text)
+    await hub_until(host, lambda: len(hg.game.lines) > n, f"{text} by seat {d + 1}; its screen:\n{players[d].text()}")
+    want = prompt(hg)
+    for term in (*players.values(), *watchers):
+        await term.see(want)
+
+
+async def past_the_beaches(host, hg, players, watchers=()) -> None:
+    while hg.state.step == "beach":
+        await decide(host, hg, players, hg.game.legal()[0], watchers)
+
+
+async def test_two_players_and_a_spectator_play_a_turn(server, terms, keys):
+    host, hg, players, c = await table(server, terms, keys)
+    a, b = players[0], players[1]
+    await a.see("bob (da)")
+    await b.see("alice (da)")
+    await c.see("alice (da)", "bob (da)")
+    await past_the_beaches(host, hg, players, [c])
+    first = hg.state.seat
+    assert hg.state.round == 1
+    await decide(host, hg, players, next(x for x in hg.game.legal() if x.startswith("H ")), [c])
+    while hg.state.seat == first:
+        legal = hg.game.legal()
+        await decide(host, hg, players, "end" if "end" in legal else legal[0], [c])
+    other = hg.name(1 - first)
+    for term in (a, b, c):
+        await term.see(f"{other}: ziehe deine")
+    assert any(line.startswith(f"{first + 1} H ") for line in hg.game.lines)
+
+
+async def test_potion_kinds_never_reach_another_seat_or_a_spectator(server, terms, keys):
+    host, hg, players, c = await table(server, terms, keys)
+    await past_the_beaches(host, hg, players, [c])
+    hg.state.players[0].potions = [("kraft", 1)]
+    hg.state.players[1].potions = [("heil", 1), ("schutz", 1)]
+    legal = hg.game.legal()
+    await decide(host, hg, players, "end" if "end" in legal else legal[0], [c])
+    a, b = players[0], players[1]
+    await a.see("Krafttrank")
+    await b.see("Heiltrank", "Schutztrank")
+    await c.see("Tränke 1", "Tränke 2")
+    assert not any(k in a.everything() for k in ("Heiltrank", "Schutztrank", "Eiletrank"))
+    assert not any(k in b.everything() for k in ("Krafttrank", "Eiletrank"))
+    assert not any(k in c.everything() for k in SECRET)
+
+
+async def test_a_decision_from_the_wrong_seat_is_refused(server, terms, keys):
+    host, hg, players, c = await table(server, terms, keys)
+    d = hg.state.current_player()
+    wrong = players[1 - d]
+    lines = list(hg.game.lines)
+    await wrong.command(hg.game.legal()[0])
+    await wrong.see("Nicht erlaubt")
+    await wrong.see("entscheidet jetzt")
+    await c.command(hg.game.legal()[0])
+    await c.see("Nicht erlaubt")
+    assert hg.game.lines == lines
+    # the seat that decides still may
+    await decide(host, hg, players, hg.game.legal()[0], [c])
+
+
+async def test_resize_follows_the_client_window(server, terms, keys):
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGWINCH, signal.SIGTSTP, signal.SIGCONT, signal.SIGINT)}
+    host = await server()
+    a = await terms(host.port, "alice", keys("alice"))
+    await new_game(a)
+    app = next(iter(host.sessions)).app
+    assert app.size == (120, 40)
+    await a.resize(90, 28)
+    await a.wait(lambda: app.size == (90, 28) and "Befehle" in a.screen.display[27], "the footer on row 28")
+    await a.see("Am Tisch")
+    await a.resize(130, 45)
+    await a.wait(lambda: "Befehle" in a.screen.display[44], "the footer on row 45")
+    # no session touched the server's own signal handling
+    assert {s: signal.getsignal(s) for s in handlers} == handlers
+
+
+async def test_a_dropped_player_keeps_the_seat_and_comes_back(server, terms, keys):
+    host, hg, players, c = await table(server, terms, keys)
+    a, b = players[0], players[1]
+    b.conn.abort()
+    await a.see("bob (getrennt)")
+    await c.see("bob (getrennt)")
+    assert hg.seats[1].user == "bob" and not hg.seats[1].connected
+    b2 = await terms(host.port, "bob", keys("bob"))
+    await b2.see("dein Platz 2")
+    await enter_game(b2, "Weiterspielen auf Platz 2")
+    await a.see("bob (da)")
+    players[1] = b2
+    await past_the_beaches(host, hg, players, [c])
+    assert [ln[0] for ln in hg.game.lines[:2]] in (["1", "2"], ["2", "1"])
+
+
+async def test_a_restarted_server_resumes_the_game(server, terms, keys):
+    host, hg, players, c = await table(server, terms, keys)
+    await past_the_beaches(host, hg, players, [c])
+    await decide(host, hg, players, next(x for x in hg.game.legal() if x.startswith("H ")), [c])
+    lines = list(hg.game.lines)
+    seen = hg.state.observation(None)
+    first_key = players[0].conn.get_server_host_key().public_data
+    await host.close()
+    for term in (*players.values(), c):
+        await term.wait(lambda term=term: term.eof, "the connection to end")
+
+    host2 = await server()
+    hg2 = host2.hub.games[1]
+    assert hg2.game.lines == lines and hg2.state.observation(None) == seen
+    a = await terms(host2.port, "alice", keys("alice"))
+    assert a.conn.get_server_host_key().public_data == first_key
+    await enter_game(a, "Weiterspielen auf Platz 1")
+    b = await terms(host2.port, "bob", keys("bob"))
+    await enter_game(b, "Weiterspielen auf Platz 2")
+    players = {0: a, 1: b}
+    for term in (a, b):
+        await term.see(prompt(hg2))
+    await decide(host2, hg2, players, "end")
+    assert hg2.game.lines[:len(lines)] == lines and len(hg2.game.lines) > len(lines)
+
+
+async def test_a_known_name_with_another_key_is_refused(server, terms, keys):
+    host = await server()
+    a = await terms(host.port, "alice", keys("alice"))
+    await a.see("Angemeldet als alice")
+    await a.close()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="alice", client_keys=[keys("mallory")],
+                               known_hosts=None, agent_path=None)
+    # the same key for another, new name is fine
+    m = await terms(host.port, "mallory", keys("mallory"))
+    await m.see("Angemeldet als mallory")
+
+
+async def test_an_authorized_keys_file_restricts_who_enters(server, terms, keys, tmp_path):
+    path = tmp_path / "authorized_keys"
+    path.write_bytes(keys("alice").export_public_key())
+    host = await server(authorized_keys=path)
+    a = await terms(host.port, "alice", keys("alice"))
+    await a.see("Angemeldet als alice")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="bob", client_keys=[keys("bob")],
+                               known_hosts=None, agent_path=None)
+
+
+async def test_connections_over_the_cap_are_refused(server, terms, keys):
+    host = await server(max_connections=2)
+    for name in ("alice", "bob"):
+        term = await terms(host.port, name, keys(name))
+        await term.see("Spieltisch")
+    with pytest.raises(asyncssh.DisconnectError, match="full"):
+        await asyncssh.connect("127.0.0.1", host.port, username="carol", client_keys=[keys("carol")],
+                               known_hosts=None, agent_path=None)
+
+
+async def test_a_session_without_a_terminal_is_told_to_use_ssh_t(server, keys):
+    host = await server()
+    async with asyncssh.connect("127.0.0.1", host.port, username="alice", client_keys=[keys("alice")],
+                                known_hosts=None, agent_path=None) as conn:
+        for command in (None, "play"):
+            result = await asyncio.wait_for(conn.run(command), WAIT)
+            assert "ssh -t" in result.stdout and result.stdout.count("\n") == 1
+            assert result.exit_status == 1
+    assert not host.sessions
+
+
+async def test_an_idle_session_is_closed(server, terms, keys):
+    host = await server(idle_timeout=0.5)
+    a = await terms(host.port, "alice", keys("alice"))
+    await a.see("Spieltisch")
+    await a.wait(lambda: a.eof, "the idle session to close")
+    assert "no key for" in a.everything()
+
+
+async def test_bots_take_empty_seats(server, terms, keys):
+    host = await server()
+    a = await terms(host.port, "alice", keys("alice"))
+    await new_game(a, bots=True)
+    hg = host.hub.games[1]
+    await a.see("Bot 2 (Bot)")
+    # alice makes her decisions; the bot makes its own
+    while not any(ln.startswith("2 ") for ln in hg.game.lines):
+        if hg.state.current_player() == 0:
+            await decide(host, hg, {0: a}, hg.game.legal()[0])
+        else:
+            await hub_until(host, lambda: hg.state.current_player() == 0
+                            or any(ln.startswith("2 ") for ln in hg.game.lines), "the bot's decision")
+
+
+async def test_a_bot_plays_for_a_player_gone_too_long_and_hands_back(server, terms, keys):
+    host, hg, players, c = await table(server, terms, keys, takeover=0.3)
+    a = players[0]
+    players[1].conn.abort()
+    await a.see("ein Bot spielt")
+    n = sum(1 for ln in hg.game.lines if ln.startswith("2 "))
+    while sum(1 for ln in hg.game.lines if ln.startswith("2 ")) == n:
+        if hg.state.current_player() == 0:
+            await decide(host, hg, {0: a}, hg.game.legal()[0])
+        else:
+            await hub_until(host, lambda: hg.state.current_player() == 0
+                            or sum(1 for ln in hg.game.lines if ln.startswith("2 ")) > n, "the bot's decision")
+    b = await terms(host.port, "bob", keys("bob"))
+    await enter_game(b, "Weiterspielen auf Platz 2")
+    await a.see("bob (da)")
+    assert not hg.is_bot(1) and not hg.seats[1].away_bot
