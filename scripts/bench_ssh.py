@@ -235,8 +235,10 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
         full = rss_mb(server.pid)
         first, settled = await keys_round(clients, keys, think)
         each, slowest = await decisions_round(clients, players[decider_name], decisions)
+        after = rss_mb(server.pid)
         print(f"N = {n}: memory per session {(full - warm) / n:.2f} MB warm, {(full - cold) / n:.2f} MB cold "
-              f"(server {cold:.0f} MB started, {warm:.0f} MB warm, {full:.0f} MB with {n} sessions)")
+              f"(server {cold:.0f} MB started, {warm:.0f} MB warm, {full:.0f} MB with {n} sessions, "
+              f"{after:.0f} MB after the keys and decisions)")
         print(f"  key to update ({len(first)} keys, one per ~{think:g} s per session): "
               f"first output p50 {1000 * statistics.median(first):.1f} ms, p95 {1000 * pct(first, 95):.1f} ms; "
               f"settled p50 {1000 * statistics.median(settled):.1f} ms, p95 {1000 * pct(settled, 95):.1f} ms")

@@ -192,3 +192,21 @@ def test_presence_per_seat(store):
     w.close()
     b2.close()
     assert a.spectators() == 0
+
+
+def test_an_undo_takes_the_line_back_from_every_log(store):
+    hub = Hub(store)
+    a = hub.create("alice", "duell", 2, seed=5)
+    b = hub.join(a.game_id, 1, "bob")
+    sessions = {0: a, 1: b}
+    play_setup(hub, sessions)
+    hg = a.hg
+    mover = sessions[hg.state.current_player()]
+    steps = [x for x in hg.game.legal() if x.startswith("H ")]
+    n = len(b.log())
+    hub.submit(mover, steps[0])
+    assert len(b.log()) == n + 1 and b.log()[-1].text == steps[0]
+    hub.undo(mover)
+    assert len(b.log()) == n and len(a.log()) == n
+    hub.submit(mover, steps[1])
+    assert [e.text for e in b.log()] == [e.text for e in hg.local.log()]

@@ -146,6 +146,7 @@ async def test_resize_follows_the_client_window(server, terms, keys):
     await new_game(a)
     app = next(iter(host.sessions)).app
     assert app.size == (120, 40)
+    assert app.console.color_system == "256"  # from the client's TERM, xterm-256color
     await a.resize(90, 28)
     await a.wait(lambda: app.size == (90, 28) and "Befehle" in a.screen.display[27], "the footer on row 28")
     await a.see("Am Tisch")
@@ -181,6 +182,7 @@ async def test_a_restarted_server_resumes_the_game(server, terms, keys):
     await host.close()
     for term in (*players.values(), c):
         await term.wait(lambda term=term: term.eof, "the connection to end")
+        assert "the server stops" in term.everything()
 
     host2 = await server()
     hg2 = host2.hub.games[1]
@@ -237,7 +239,7 @@ async def test_a_session_without_a_terminal_is_told_to_use_ssh_t(server, keys):
                                 known_hosts=None, agent_path=None) as conn:
         for command in (None, "play"):
             result = await asyncio.wait_for(conn.run(command), WAIT)
-            assert "ssh -t" in result.stdout and result.stdout.count("\n") == 1
+            assert f"ssh -t -p {host.port} alice@" in result.stdout and result.stdout.count("\n") == 1
             assert result.exit_status == 1
     assert not host.sessions
 
@@ -281,3 +283,38 @@ async def test_a_bot_plays_for_a_player_gone_too_long_and_hands_back(server, ter
     await enter_game(b, "Weiterspielen auf Platz 2")
     await a.see("bob (da)")
     assert not hg.is_bot(1) and not hg.seats[1].away_bot
+
+
+async def test_off_turn_decisions_go_to_the_seat_that_must_decide(server, terms, keys):
+    """A combat: the defender's potion windows open on the defender's screen only."""
+    from helpers import begin, place, play, position
+    from test_hub import game_of
+
+    from thorskliff.ssh.hub import HubGame, SeatInfo
+
+    host = await server()
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "1c3", hero=True, warriors=1)
+    st.players[0].potions = [("kraft", 1)]
+    st.players[1].potions = [("schutz", 1)]
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "end")
+    hg = HubGame(1, game_of(st), [SeatInfo("alice"), SeatInfo("bob")])  # a position, kept in memory only
+    host.hub.games[1] = hg
+    a = await terms(host.port, "alice", keys("alice"))
+    await enter_game(a, "Weiterspielen auf Platz 1")
+    b = await terms(host.port, "bob", keys("bob"))
+    await enter_game(b, "Weiterspielen auf Platz 2")
+    players = {0: a, 1: b}
+    await decide(host, hg, players, "fight 1c3")
+    assert hg.state.step == "c:def_pre" and hg.state.current_player() == 1  # off turn: the defender
+    await decide(host, hg, players, "end")
+    while hg.state.step != "c:def_post":
+        await decide(host, hg, players, "end")
+    drink = t("do.drink", potion=t("potion.schutz"))
+    await b.see(drink)
+    assert drink not in a.text() and "Schutztrank" not in a.everything()
+    assert "Krafttrank" not in b.everything()
+    await decide(host, hg, players, "drink schutz")
+    assert any(ln == "2 drink schutz" for ln in hg.game.lines)

@@ -62,6 +62,10 @@ class HostedApp(ThorsApp):
     def action_resume(self, replay: bool = False) -> None:
         self.pop_to_title()
 
+    def action_campaign(self) -> None:
+        # the campaign table lives in the server's data folder: not a hosted game (yet)
+        self.pop_to_title()
+
     def start_game(self, *args, **kw) -> None:
         self.pop_to_title()
 

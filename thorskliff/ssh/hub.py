@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import record
-from ..actions import ActionError, WrongSeatError, parse
+from ..actions import ActionError, WrongSeatError
 from ..game import Game
 from ..player import COLOURS
 from ..scenario import available_modes, load_heroes, load_mode
@@ -398,12 +398,3 @@ def _loop() -> asyncio.AbstractEventLoop | None:
     except RuntimeError:
         return None
 
-
-def is_secret_for(line_text: str) -> bool:
-    """Whether a decision names a potion kind its seat keeps secret
-    (R-SECRET-1): buying (but not drinking at once), taking and putting back."""
-    try:
-        a = parse(line_text)
-    except ActionError:
-        return False
-    return a.verb in ("gift", "discard") or (a.verb == "buy" and not a.vals)

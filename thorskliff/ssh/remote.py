@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import ActionError, parse
 from ..ui.i18n import t
-from ..ui.session import LogEntry, MenuEntry
+from ..ui.session import LogEntry, MenuEntry, hide_secret
 
 if TYPE_CHECKING:
     from .hub import Hub, HubGame
@@ -37,6 +37,8 @@ class RemoteSession:
         #: called (in the context of the app that holds this session) after a change made elsewhere
         self.on_change: Callable[[], None] | None = None
         self._context = contextvars.copy_context()
+        self._src: list[LogEntry] = []
+        self._out: list[LogEntry] = []
 
     @property
     def game_id(self) -> int:
@@ -58,17 +60,19 @@ class RemoteSession:
 
     def log(self) -> list[LogEntry]:
         """The game log, with the potion kinds of other seats' purchases hidden."""
-        from .hub import is_secret_for
+        src = self.hg.local.log()
+        # kept line by line: only lines new since the last call (or since an undo) are looked at
+        k = min(len(src), len(self._src))
+        while k and src[k - 1] is not self._src[k - 1]:
+            k -= 1
+        del self._src[k:], self._out[k:]
+        for e in src[k:]:
+            self._src.append(e)
+            self._out.append(self._hidden(e))
+        return list(self._out)
 
-        out = []
-        for e in self.hg.local.log():
-            if e.seat is not None and e.seat != self.seat and is_secret_for(e.text):
-                verb = parse(e.text).verb
-                # no notation names a hidden kind: the words themselves stand in (the log shows
-                # text that is not notation as it is)
-                e = e._replace(text=t(f"do.{verb}", potion=t("potion.hidden")))
-            out.append(e)
-        return out
+    def _hidden(self, e: LogEntry) -> LogEntry:
+        return hide_secret(e, self.seat)
 
     def explain(self, decision, seat: int | None = None) -> str | None:
         if self.seat is None:

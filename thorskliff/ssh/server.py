@@ -17,6 +17,7 @@ import gc
 import ipaddress
 import logging
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -31,8 +32,7 @@ log = logging.getLogger("thorskliff.ssh")
 
 HOST_KEY = "ssh_host_ed25519_key"
 DATABASE = "hub.sqlite3"
-NO_PTY = ("thorskliff needs a terminal: connect with 'ssh -t -p PORT NAME@HOST' "
-          "(your client asked for no terminal)\r\n")
+NO_PTY = "thorskliff needs a terminal: connect with 'ssh -t -p {port} {user}@HOST' (your client asked for none)\r\n"
 #: a client that reads nothing for this much output is dropped rather than buffered without end
 MAX_BUFFERED = 8 * 1024 * 1024
 
@@ -104,26 +104,38 @@ _OUTPUT = _Output()
 
 class _Heap:
     """Each session's app holds some 30 000 objects for as long as it runs; a
-    full garbage collection walks all of them, and with 32 sessions it stops
-    every session for about a second. So once a new session has drawn its
-    first screens, everything alive is frozen (``gc.freeze``: collections
-    skip it) and the collector looks only at what is younger. What was frozen
-    and dies later (an ended session) is found by a full sweep: after
-    ``SWEEP_AFTER`` sessions have ended, and every ``SWEEP_EVERY`` seconds."""
+    full garbage collection walks every one of them, and with 32 sessions it
+    stops every session for about a second. So whatever survives a full
+    collection is frozen right after it (``gc.freeze``: later collections
+    skip it) and each full collection walks only what is younger.
 
-    FREEZE_AFTER = 5.0
+    What was frozen and dies later as a cycle (the lines a widget drew last
+    time, an ended session) stays until a sweep of everything, which comes
+    once the frozen objects have grown by half since the last sweep, after
+    ``SWEEP_AFTER`` ended sessions, or every ``SWEEP_EVERY`` seconds: rare
+    pauses instead of one every few seconds."""
+
+    CHECK = 5.0
+    FREEZE_EVERY = 30.0
+    GROWTH = 1.5
     SWEEP_AFTER = 8
     SWEEP_EVERY = 600.0
 
     def __init__(self):
         self.ended = 0
+        self.base = 0
+        self.last = time.monotonic()
+        self.frozen = 0.0
         self.task: asyncio.Task | None = None
 
     def start(self) -> None:
+        gc.callbacks.append(self._collected)
         self.task = asyncio.get_running_loop().create_task(self._sweeper())
 
-    def session_started(self) -> None:
-        asyncio.get_running_loop().call_later(self.FREEZE_AFTER, gc.freeze)
+    def _collected(self, phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2 and time.monotonic() - self.frozen >= self.FREEZE_EVERY:
+            gc.freeze()
+            self.frozen = time.monotonic()
 
     def session_ended(self) -> None:
         self.ended += 1
@@ -132,18 +144,24 @@ class _Heap:
 
     def sweep(self) -> None:
         gc.unfreeze()
-        gc.collect()
-        gc.freeze()
+        self.frozen = 0.0
+        gc.collect()  # its callback freezes what is left
+        self.base = gc.get_freeze_count()
         self.ended = 0
+        self.last = time.monotonic()
 
     async def _sweeper(self) -> None:
         while True:
-            await asyncio.sleep(self.SWEEP_EVERY)
-            self.sweep()
+            await asyncio.sleep(self.CHECK)
+            grown = gc.get_freeze_count() > self.GROWTH * self.base + 100_000
+            if grown or time.monotonic() - self.last >= self.SWEEP_EVERY:
+                self.sweep()
 
     def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
         gc.unfreeze()
 
 
@@ -163,29 +181,37 @@ class Host:
         self.sessions: set[GameSession] = set()
         self.gates: set[Gate] = set()
         self.heap = _Heap()
+        self.closed = False
         self.server: asyncssh.SSHAcceptor | None = None
         self.port = 0
 
     @classmethod
     async def start(cls, config: Config) -> Host:
         host = cls(config)
+        try:
+            host.server = await asyncssh.create_server(
+                lambda: Gate(host), config.host, config.port,
+                server_host_keys=[host_key(host.data)],
+                line_editor=False,  # keys go to the app as typed, not line by line
+                agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+                login_timeout=60, keepalive_interval=60)
+        except BaseException:
+            host.store.close()
+            raise
+        host.port = host.server.sockets[0].getsockname()[1]
         host.hub.start()
         host.heap.start()
-        host.server = await asyncssh.create_server(
-            lambda: Gate(host), config.host, config.port,
-            server_host_keys=[host_key(host.data)],
-            line_editor=False,  # keys go to the app as typed, not line by line
-            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-            login_timeout=60, keepalive_interval=60)
-        host.port = host.server.sockets[0].getsockname()[1]
         return host
 
     async def close(self) -> None:
         """Stop listening, end every session (their apps first), keep the games."""
+        if self.closed:
+            return
+        self.closed = True
         if self.server is not None:
             self.server.close()
         for s in list(self.sessions):
-            s.end()
+            s.end("\r\nthorskliff: the server stops; your seat stays yours.\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -304,7 +330,7 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if not self.pty:
-            self.chan.write(NO_PTY)
+            self.chan.write(NO_PTY.format(port=self.host.port, user=self.user))
             self.closed = True
             self.chan.exit(1)
             return
@@ -314,7 +340,6 @@ class GameSession(asyncssh.SSHServerSession):
         self.app = HostedApp(self.host.hub, self.user, self)
         _OUTPUT.enter()
         self.task = asyncio.get_running_loop().create_task(self._run())
-        self.host.heap.session_started()
         self._last_input = asyncio.get_running_loop().time()
         self._arm_idle()
 
@@ -404,6 +429,7 @@ class GameSession(asyncssh.SSHServerSession):
 def serve(config: Config) -> int:
     """Run until interrupted (the CLI's ``serve``)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per packet otherwise
     if not is_loopback(config.host):
         log.warning("listening on %s: players from other machines can connect", config.host)
 
@@ -414,10 +440,16 @@ def serve(config: Config) -> int:
               f"players connect with: ssh -p {host.port} NAME@HOST", flush=True)
         for problem in host.hub.problems:
             print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
+        # The serving process's own shutdown (not a session's): end every session cleanly.
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
         try:
-            await asyncio.Event().wait()
+            await stop.wait()
         finally:
             await host.close()
+            log.info("stopped; every game is kept in %s", host.data / DATABASE)
 
     try:
         asyncio.run(main())

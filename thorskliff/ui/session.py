@@ -37,6 +37,26 @@ class LogEntry(NamedTuple):
     turn: int
 
 
+def is_secret(decision: str) -> bool:
+    """Whether a decision names a potion kind its seat keeps secret
+    (R-SECRET-1): buying (not drinking at once), taking and putting back."""
+    try:
+        a = parse(decision)
+    except ActionError:
+        return False
+    return a.verb in ("gift", "discard") or (a.verb == "buy" and not a.vals)
+
+
+def hide_secret(e: LogEntry, viewer: int | None) -> LogEntry:
+    """The log entry as ``viewer`` (0-based, None: spectator) may read it."""
+    if e.seat is None or e.seat == viewer or not is_secret(e.text):
+        return e
+    from .i18n import t
+
+    # no notation names a hidden kind: the words stand in (the log shows such text as it is)
+    return e._replace(text=t(f"do.{parse(e.text).verb}", potion=t("potion.hidden")))
+
+
 class MenuEntry(NamedTuple):
     """An action of the action menu: ``legal`` or greyed with ``reason``;
     ``taler`` and ``needs`` (terrains, "amber") are its cost."""

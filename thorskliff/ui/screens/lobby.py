@@ -35,7 +35,7 @@ TEXTS = {
         "who": "Angemeldet als {user}.",
         "help": "n neues Spiel · Enter Spiel öffnen (weiterspielen, Platz nehmen, zuschauen) · q beenden",
         "none": "Noch kein Spiel. Mit n legst du eines an.",
-        "row": "#{id} {mode} · Runde {round} · {seats}",
+        "row": "#{id} {mode} · Runde {round} · ",
         "over": "beendet",
         "yours": " · dein Platz {n}",
         "new": "Neues Spiel",
@@ -67,7 +67,7 @@ TEXTS = {
         "who": "Signed in as {user}.",
         "help": "n new game · Enter open a game (resume, take a seat, watch) · q quit",
         "none": "No game yet. Press n to start one.",
-        "row": "#{id} {mode} · round {round} · {seats}",
+        "row": "#{id} {mode} · round {round} · ",
         "over": "over",
         "yours": " · your seat {n}",
         "new": "New game",
@@ -123,6 +123,7 @@ class LobbyScreen(Screen):
         self.hub = hub
         self.user = user
         self._pending = False
+        self._empty = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -164,13 +165,16 @@ class LobbyScreen(Screen):
         ol.add_options([Option(self._row(hg), id=str(hg.id)) for hg in games])
         if not games:
             self.say(tx("none"))
+        elif self._empty:
+            self.say("")
+        self._empty = not games
         ids = [str(hg.id) for hg in games]
         if ids:
             ol.highlighted = ids.index(keep) if keep in ids else 0
 
     def _row(self, hg) -> Text:
         st = hg.state
-        out = Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round, seats=""))
+        out = Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round))
         for i, s in enumerate(hg.seats):
             p = st.players[i]
             out.append("  " if i else "")

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from .. import glyphs as G
 from .. import words
 from ..i18n import t
+from ..session import hide_secret
 
 
 def goals(obs: dict) -> tuple[int, int]:
@@ -234,13 +235,18 @@ class GameLog(RichLog):
     def __init__(self, **kw):
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kw)
         self.count = 0
+        self.viewer: int | None = None
 
     def sync(self, entries, obs: dict) -> None:
-        if len(entries) < self.count:
+        # Another seat at the keyboard reads the log anew: the potion kinds
+        # bought by others stay hidden from it (R-SECRET-2).
+        viewer = None if obs.get("viewer") is None else obs["viewer"] - 1
+        if len(entries) < self.count or viewer != self.viewer:
             self.clear()
             self.count = 0
+            self.viewer = viewer
         for e in entries[self.count:]:
-            self.write(self._line(e, obs))
+            self.write(self._line(hide_secret(e, viewer), obs))
         self.count = len(entries)
 
     def _line(self, e, obs: dict) -> Text:

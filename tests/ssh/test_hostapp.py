@@ -1,0 +1,120 @@
+"""The app and driver of one SSH session, without the network: nothing in
+them may act on the server's own machine or process."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import pytest
+from textual import events
+
+from thorskliff.ssh.driver import SSHDriver
+from thorskliff.ssh.hostapp import HostedApp, color_system
+from thorskliff.ssh.hub import Hub
+from thorskliff.ssh.store import Store
+from thorskliff.ui import i18n
+from thorskliff.ui.screens.lobby import LobbyScreen
+
+SIGNALS = (signal.SIGWINCH, signal.SIGTSTP, signal.SIGCONT, signal.SIGINT, signal.SIGTERM)
+
+
+class FakeTerminal:
+    term_type = "xterm-256color"
+    size = (100, 30)
+
+    def __init__(self):
+        self.out: list[str] = []
+        self.driver = None
+
+    def write(self, data: str) -> None:
+        self.out.append(data)
+
+    def attach(self, driver) -> None:
+        self.driver = driver
+
+
+class FakeApp:
+    def __init__(self):
+        self.posted = []
+
+    def post_message(self, message) -> bool:
+        self.posted.append(message)
+        return True
+
+
+@pytest.fixture
+def hub(tmp_path):
+    store = Store(tmp_path / "hub.sqlite3")
+    yield Hub(store)
+    store.close()
+
+
+def test_the_client_terminal_decides_the_colours():
+    assert color_system("xterm-256color") == "256"
+    assert color_system("xterm-direct") == "truecolor"
+    assert color_system("vt100") == "standard" and color_system("") == "standard"
+
+
+async def test_the_driver_talks_to_its_channel_only():
+    before = {s: signal.getsignal(s) for s in SIGNALS}
+    term, app = FakeTerminal(), FakeApp()
+    driver = SSHDriver(term, app)
+    assert not driver.can_suspend
+    driver.start_application_mode()
+    assert term.driver is driver
+    assert "\x1b[?1049h" in "".join(term.out)  # the alternate screen, on the channel
+    first = app.posted[0]
+    assert isinstance(first, events.Resize) and tuple(first.size) == (100, 30)
+    driver.feed("x")
+    driver.resize(80, 24)
+    assert any(isinstance(m, events.Key) and m.key == "x" for m in app.posted)
+    assert tuple(app.posted[-1].size) == (80, 24) and driver._size == (80, 24)
+    # a lone escape becomes a key once no sequence follows it
+    driver.feed("\x1b")
+    for _ in range(50):
+        if any(isinstance(m, events.Key) and m.key == "escape" for m in app.posted):
+            break
+        await asyncio.sleep(0.01)
+    assert any(isinstance(m, events.Key) and m.key == "escape" for m in app.posted)
+    driver.stop_application_mode()
+    assert term.driver is None
+    n = len(app.posted)
+    driver.feed("y")  # input after the end goes nowhere
+    assert len(app.posted) == n
+    assert "\x1b[?1049l" in "".join(term.out)
+    assert {s: signal.getsignal(s) for s in SIGNALS} == before
+
+
+async def test_nothing_in_a_hosted_app_reaches_the_server_machine(hub, monkeypatch):
+    import os
+    import webbrowser
+
+    def refuse(*a, **k):
+        raise AssertionError("this must not run on the server")
+
+    monkeypatch.setattr(webbrowser, "open", refuse)
+    monkeypatch.setattr(os, "kill", refuse)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        app.action_suspend_process()
+        app.open_url("https://example.org")
+        app.action_screenshot()
+        app.deliver_screenshot()
+        lang = i18n.lang()
+        app.action_switch_lang()
+        assert i18n.lang() == lang  # one session may not switch every session's language
+        app.action_campaign()
+        app.action_resume()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        app.action_new_game()
+        await pilot.pause()
+        names = [c.title for c in app.get_system_commands(app.screen)]
+        assert not any(n in names for n in ("Screenshot", "Theme", "Keys"))
+        assert i18n.t("title.new") not in names and i18n.t("title.resume") not in names
+        app.pop_to_title()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
