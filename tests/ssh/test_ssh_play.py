@@ -8,11 +8,13 @@ import signal
 
 import asyncssh
 import pytest
-from conftest import WAIT
 
 from thorskliff.ui.i18n import t
 
 SECRET = ("Heiltrank", "Krafttrank", "Eiletrank", "Schutztrank")
+
+
+WAIT = 20.0  # seconds a screen may take to show what a test waits for
 
 
 async def hub_until(host, pred, what: str = "", timeout: float = WAIT) -> None:

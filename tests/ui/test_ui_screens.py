@@ -3,7 +3,7 @@ the title screen, undo, illegal choices, saving, resuming and replaying."""
 
 from __future__ import annotations
 
-from conftest import game_of, goto
+from uihelpers import game_of, goto
 from helpers import begin, place, position
 from textual.widgets import Static
 

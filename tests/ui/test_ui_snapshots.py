@@ -7,7 +7,7 @@ change, and look at them (the report shows the differences)."""
 from __future__ import annotations
 
 import pytest
-from conftest import game_of
+from uihelpers import game_of
 from helpers import begin, place, play, position, roll
 
 from thorskliff.game import Game

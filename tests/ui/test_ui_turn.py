@@ -4,7 +4,7 @@ each part. The position is the rulebook's combat example (R-COMBAT-1)."""
 
 from __future__ import annotations
 
-from conftest import game_of, goto, type_text
+from uihelpers import game_of, goto, type_text
 from helpers import begin, place, position
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.combat import CombatScreen

@@ -4,7 +4,7 @@ join, a game to watch, one's own seat to resume; and :class:`SeatScreen`,
 the game screen of one seat (or a spectator) of a hosted game.
 
 The hub (``thorskliff.ssh.hub``) is passed in; these screens only call it.
-Their texts live here in both languages until the catalogues take them.
+Its texts are in the catalogues' [lobby] tables.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...scenario import load_mode
 from .. import glyphs as G
-from ..i18n import lang, t
+from ..i18n import t
 from ..keys import localize
 from ..widgets.hexmap import IslandMap
 from ..widgets.panels import HexInfo, hex_text
@@ -29,77 +29,8 @@ from .game import GameScreen
 
 MODES = ("base", "duell", "episch")
 
-TEXTS = {
-    "de": {
-        "title": "Thors Kliff – Spieltisch auf dem Server",
-        "who": "Angemeldet als {user}.",
-        "help": "n neues Spiel · Enter Spiel öffnen (weiterspielen, Platz nehmen, zuschauen) · q beenden",
-        "none": "Noch kein Spiel. Mit n legst du eines an.",
-        "row": "#{id} {mode} · Runde {round} · ",
-        "over": "beendet",
-        "yours": " · dein Platz {n}",
-        "new": "Neues Spiel",
-        "mode": "Welcher Modus?",
-        "players": "Wie viele Plätze?",
-        "players_n": "{n} Plätze",
-        "empty": "Die freien Plätze …",
-        "open": "… bleiben frei für Mitspieler",
-        "bots": "… übernehmen Bots",
-        "game": "Spiel #{id}",
-        "resume": "Weiterspielen auf Platz {n} ({hero})",
-        "join": "Platz {n} nehmen: {hero}, {colour}",
-        "watch": "Zuschauen",
-        "lobby": "Spieltisch",
-        "at_table": "Am Tisch: ",
-        "connected": "da",
-        "away": "getrennt",
-        "bot": "Bot",
-        "away-bot": "getrennt, ein Bot spielt",
-        "free": "frei",
-        "spectators": "{n} schauen zu",
-        "no_lang": "Die Sprache legt der Server fest (thorskliff serve --lang).",
-        "no_file": "Über SSH gibt es keine Dateien und keinen Browser.",
-        "spectator": "Du schaust zu.",
-        "your_turn": "Du bist dran.",
-    },
-    "en": {
-        "title": "Thors Kliff – the server's table",
-        "who": "Signed in as {user}.",
-        "help": "n new game · Enter open a game (resume, take a seat, watch) · q quit",
-        "none": "No game yet. Press n to start one.",
-        "row": "#{id} {mode} · round {round} · ",
-        "over": "over",
-        "yours": " · your seat {n}",
-        "new": "New game",
-        "mode": "Which mode?",
-        "players": "How many seats?",
-        "players_n": "{n} seats",
-        "empty": "The free seats …",
-        "open": "… stay open for other players",
-        "bots": "… are played by bots",
-        "game": "Game #{id}",
-        "resume": "Resume at seat {n} ({hero})",
-        "join": "Take seat {n}: {hero}, {colour}",
-        "watch": "Watch",
-        "lobby": "Table",
-        "at_table": "At the table: ",
-        "connected": "here",
-        "away": "disconnected",
-        "bot": "bot",
-        "away-bot": "disconnected, a bot plays",
-        "free": "free",
-        "spectators": "{n} watching",
-        "no_lang": "The server sets the language (thorskliff serve --lang).",
-        "no_file": "There are no files and no browser over SSH.",
-        "spectator": "You are watching.",
-        "your_turn": "Your turn.",
-    },
-}
-
-
 def tx(key: str, **fields) -> str:
-    text = TEXTS.get(lang(), TEXTS["de"]).get(key) or TEXTS["de"][key]
-    return text.format(**fields) if fields else text
+    return t(f"lobby.{key}", **fields)
 
 
 def relabel(node, key: str, text: str) -> None:
