@@ -146,82 +146,36 @@ def determinize(pub: GameState, seat: int, rng: random.Random, legal: list[Actio
 
 # --------------------------------------------------------------------- evaluation
 
-#: the per-seat features of :func:`features`, in order
-FEATURES = ("delivered", "match_point", "amber", "amber_near", "next_amber", "crystals", "taler", "weapon",
-            "wisent", "helm", "epic", "potions", "warriors", "silver", "terrains", "gode", "life", "fainted",
-            "to_move")
-#: Their weights: a seat's score, whose softmax over the seats is each seat's
-#: chance to win. Fitted (conditional logit, Newton, L2 1.0, equipment and
-#: assets held at >= 0, fainting at 0) to the winners of heuristic self-play,
-#: states at every turn start: 1500 Duell games (seeds 10000-11499; held-out
-#: accuracy 86 %) and 400 + 400 base games of 3 and 4 (seeds 10000-10399;
-#: 57 %). Crystals are set by hand where the fit saw too few.
-WEIGHTS_DUELL = {
-    "delivered": 5.91, "match_point": 0.30, "amber": 0.19, "amber_near": 7.28, "next_amber": 3.15,
-    "crystals": 0.55, "taler": 0.0, "weapon": 0.0, "wisent": 1.65, "helm": 0.0, "epic": 0.0, "potions": 0.0,
-    "warriors": 0.34, "silver": 0.38, "terrains": 0.12, "gode": 0.0, "life": 0.045, "fainted": 0.0,
-    "to_move": 0.57,
+#: weights of the per-seat score, in "delivered ambers"
+WEIGHTS = {
+    "delivered": 1.0, "amber": 0.45, "amber_near": 0.35, "crystal": 0.8, "rune": 0.9, "rune_turn": 0.35,
+    "taler": 0.05, "weapon": 0.35, "wisent": 0.45, "helm": 0.25, "epic": 0.2, "potion": 0.08,
+    "warrior": 0.06, "gode": 0.08, "life": 0.035, "fainted": 0.5,
 }
-WEIGHTS_MULTI = {
-    "delivered": 2.08, "match_point": 0.62, "amber": -0.25, "amber_near": 2.85, "next_amber": 0.89,
-    "crystals": 0.5, "taler": 0.005, "weapon": 0.037, "wisent": 1.12, "helm": 0.0, "epic": 0.0, "potions": 0.31,
-    "warriors": 0.12, "silver": 0.006, "terrains": 0.018, "gode": 0.0, "life": 0.07, "fainted": 0.0,
-    "to_move": 0.22,
-}
-RUNE_BONUS = (0.0, 6.0, 4.0, 3.0, 2.0)  # by the counter of a standing own runestone (hand-set: rare in play)
-_FAR = 8  # steps beyond which a distance no longer matters
-
-
-def features(st: GameState) -> list[list[float]]:
-    """Per seat: ambers delivered (and whether the next wins), the carried
-    amber and its closeness to the sanctuary, the closeness of the next
-    amber, crystals, Taler, equipment, potions, warriors on the board, their
-    silver and the terrains they hold, the Gode, life, fainting, and whether
-    its turn comes next."""
-    isl = st.island
-    arr = isl.arrangement
-    dist = step_distances(arr, "crescent" if len(arr) == 4 else "full")
-    sanct = isl.sanctuary
-    goal = st.mode.goal_ambers
-    sources = [h for h, k in st.amber_at.items() if k]
-    if st.amber_supply > 0:
-        sources += isl.beaches
-    ter = isl.terrain
-    nxt = st.seat if st.seat >= 0 else -1
-    out = []
-    for p in st.players:
-        q = p.seat
-        h = p.hero_at if p.hero_at >= 0 else p.lying_at
-        near = next_amber = 0.0
-        if h >= 0:
-            if p.amber:
-                near = max(0, _FAR - dist[h][sanct]) / _FAR
-            elif sources:
-                next_amber = max(0, _FAR - min(dist[h][x] for x in sources)) / _FAR
-        counts: Counter = Counter()
-        for x, w in enumerate(st.wc[q]):
-            if w and ter[x]:
-                counts[ter[x]] += 1
-        out.append([
-            p.delivered, float(p.amber and p.delivered == goal - 1), float(p.amber), near, next_amber,
-            p.crystals, min(p.taler, 20), float(p.weapon != "axe"), float(p.wisent), float(p.helm),
-            len(p.epic), len(p.potions), sum(st.wc[q]), max(0, max(counts.values(), default=0) - 1), len(counts),
-            float(p.gode_at >= 0), p.life, float(p.faint != AWAKE), float(q == nxt),
-        ])
-    return out
+SHARPNESS = 2.2  # softmax temperature: score differences to win chances
 
 
 def scores(st: GameState) -> list[float]:
-    table = WEIGHTS_DUELL if st.num_players == 2 else WEIGHTS_MULTI
-    w = [table[f] for f in FEATURES]
+    w = WEIGHTS
+    arr = st.island.arrangement
+    dist = step_distances(arr, "crescent" if len(arr) == 4 else "full")
+    sanct = st.island.sanctuary
     out = []
-    for p, f in zip(st.players, features(st)):
+    for p in st.players:
         if p.out:
             out.append(-99.0)
             continue
-        s = sum(a * b for a, b in zip(w, f))
+        s = w["delivered"] * p.delivered + w["crystal"] * p.crystals
+        if p.amber:
+            d = dist[p.hero_at][sanct] if p.hero_at >= 0 else 8
+            s += w["amber"] + w["amber_near"] * max(0.0, 1 - d / 8)
         if st.rune and st.rune[0] == p.seat:
-            s += RUNE_BONUS[max(0, min(4, st.rune[2]))]
+            s += w["rune"] + w["rune_turn"] * (4 - st.rune[2])
+        s += w["taler"] * min(p.taler, 20)
+        s += w["weapon"] * (p.weapon != "axe") + w["wisent"] * p.wisent + w["helm"] * p.helm
+        s += w["epic"] * len(p.epic) + w["potion"] * len(p.potions)
+        s += w["warrior"] * sum(st.wc[p.seat]) + w["gode"] * (p.gode_at >= 0)
+        s += w["life"] * p.life - w["fainted"] * (p.faint != AWAKE)
         out.append(s)
     return out
 
@@ -236,7 +190,7 @@ def evaluate(st: GameState) -> list[float]:
         return [1.0 if q == out.winner else 0.0 for q in range(n)]
     s = scores(st)
     top = max(s)
-    e = [math.exp(x - top) for x in s]
+    e = [math.exp(SHARPNESS * (x - top)) for x in s]
     tot = sum(e)
     return [x / tot for x in e]
 
