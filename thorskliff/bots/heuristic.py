@@ -9,9 +9,11 @@ view only:
   one crystal short of the goal, the nearest troll becomes the hunt; a strong
   hero (hammer or Mjölnir, Wisent) without an amber hunts a troll next door;
 - the runestone: a hero that may build it (two ambers delivered or two
-  crystals) and carries an amber walks to a free rift and builds it when that
-  wins sooner than delivering; an enemy runestone close to winning becomes
-  the hero's target.
+  crystals), carries an amber and is in good health walks to a free rift out
+  of the other heroes' reach and builds it when that wins sooner than
+  delivering; while it stands the hero keeps away from enemy heroes and
+  fights nobody (its fainting would put the player out); an enemy runestone
+  close to winning becomes the hero's target.
 """
 
 from __future__ import annotations
@@ -31,9 +33,21 @@ def _troll_peaks(v: View) -> list[int]:
     return [h for h in v.isl.peaks if v.hexes[h]["troll"] and not v.blocked(h)]
 
 
+def own_rune(v: View) -> bool:
+    rune = v.obs["runestone"]
+    return bool(rune and rune["seat"] == v.me + 1)
+
+
+def foe_heroes(v: View) -> list[int]:
+    return [v._at(pl["hero_at"]) for pl in v.players
+            if pl["hero_at"] and pl["seat"] != v.me + 1 and not pl["out"]]
+
+
 def hunt(v: View) -> int:
     """The peak the hero goes for, or -1 (the greedy rule, widened)."""
     v.hunt = -1  # favourable() asks for the hunt; answer "none" while deciding
+    if own_rune(v):
+        return -1
     peak = g._hunt_peak(v)
     if peak < 0 and v.hero >= 0 and not v.p["amber"]:
         trolls = _troll_peaks(v)
@@ -65,15 +79,25 @@ def rune_plan(v: View) -> bool:
         return False  # delivering wins at once
     ter = v.isl.terrain
     have = {ter[h] for h in range(v.isl.size) if v.mine[h]}
-    if not {"scree", "forest"} <= have:
+    if not {"scree", "forest"} <= have or p["life"] < max(6, p["max_life"] // 2):
         return False
-    rifts = free_rifts(v)
+    foes = foe_heroes(v)
+    # a fainting owner or a felled stone puts the player out: build out of reach
+    rifts = [h for h in free_rifts(v) if all(v.dist[f][h] > 3 for f in foes)]
     if not rifts:
         return False
     dist = v.dist[v.hero]
     near = min(dist[h] for h in rifts)
     # with two crystals and few deliveries the stone wins sooner than ambers
     return p["crystals"] >= 2 or near <= dist[v.isl.sanctuary] + 2
+
+
+def safe_hexes(v: View) -> list[int]:
+    """Hexes more than two steps from every enemy hero (where a hero whose
+    runestone stands waits: fainting would put its player out)."""
+    foes = foe_heroes(v)
+    return [h for h in range(v.isl.size) if not v.enemy[h] and not v.blocked(h)
+            and all(v.dist[f][h] > 2 for f in foes)]
 
 
 def free_rifts(v: View) -> list[int]:
@@ -89,6 +113,8 @@ def enemy_rune(v: View) -> int:
 
 
 def hero_targets(v: View) -> list[int]:
+    if own_rune(v):
+        return safe_hexes(v) or [v.hero]
     rune = enemy_rune(v)
     if rune >= 0 and (not v.p["amber"] or v.p["delivered"] < v.goal - 1):
         return [rune]
@@ -109,9 +135,10 @@ def hero_targets(v: View) -> list[int]:
 def hero_costs(v: View) -> list[float]:
     good: dict[int, bool] = {}
     rune = enemy_rune(v)
+    careful = own_rune(v)
 
     def cost(b):
-        if v.blocked(b):
+        if v.blocked(b) or (careful and v.enemy[b]):
             return float("inf")
         if not v.enemy[b] or b == rune:
             return 1.0
@@ -129,7 +156,7 @@ def _hero_step(v: View, legal: list[Action]) -> Action | None:
     if not steps:
         return None
     rune = enemy_rune(v)
-    for a in steps:
+    for a in steps if not own_rune(v) else ():
         b = a.b
         if b == rune:
             return a

@@ -18,16 +18,22 @@ is sampled.
 
 Search. Open-loop UCT with a prior (PUCT): tree nodes are the sequences of
 non-trivial decisions; chance steps and trivial decisions (a single legal
-action, potion windows, blocks, ``auto`` assignments, silver, pick-ups) are
-played by the heuristic bot without a node, so the budget goes where choices
-matter. The heuristic's choice gets most of the prior, and unvisited children
-start at the parent's value, so the bot plays the heuristic move unless search
-finds better. Candidates are pruned (see :func:`candidates`). A leaf is played
-on by the heuristic bot for every seat until a full round of turns after the
-decision (or a step cap), and scored by :func:`evaluate`: a linear score per
-seat (ambers delivered and carried, distance to the sanctuary, crystals, the
-runestone, Taler, equipment, warriors, life) turned into win chances by a
-softmax. Every seat maximises its own chance in the tree (max^n).
+action, potion windows, blocks, ``auto`` assignments, silver, recruiting,
+pick-ups) are played by the heuristic bot without a node, so the budget goes
+where choices matter: the hero's and the Gode's steps, fights, actions,
+haste, the Gode's marker. Candidates are pruned (see :func:`candidates`). A
+leaf is played on by the heuristic bot for every seat until a full round of
+turns after the decision (or a step cap), and scored by :func:`evaluate`: a
+linear score per seat (ambers delivered and carried, distance to the
+sanctuary, crystals, the runestone, Taler, equipment, warriors, life) turned
+into win chances by a softmax. Every seat maximises its own chance in the
+tree (max^n).
+
+The heuristic's choice gets most of the prior and is kept unless another
+decision scores ``margin`` better: a one-round horizon cannot see what
+recruits or long plans are worth, and without the margin more iterations
+only follow the evaluation's bias more faithfully (measured: 6/20 wins at
+500 iterations against 15/20 at 150 without it; 15/20 at both with it).
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from .heuristic import HeuristicBot
 HIDDEN = "?"
 
 #: steps always left to the heuristic bot (potion windows, blocks, assignments, …)
-TRIVIAL_STEPS = frozenset({"beach", "silver", "turnend", "afterhaste", "crystal", "gift", "lay"})
+TRIVIAL_STEPS = frozenset({"beach", "silver", "recruit", "turnend", "afterhaste", "crystal", "gift", "lay"})
 FREE = frozenset({"deliver", "take"})
 
 
@@ -209,16 +215,12 @@ class Node:
 
 def candidates(st: GameState, legal: list[Action], choice: Action) -> list[Action]:
     """The decisions worth searching, the heuristic's ``choice`` first: every
-    hero and Gode step, a warrior step into a fight, passing, fights, actions,
-    the Gode's marker, haste; among recruits the Gode and three warriors.
-    Potions put back are never searched."""
-    step = st.step
-    if step == "move":
+    hero and Gode step, a warrior step into a fight, selling, passing,
+    fights, actions, the Gode's marker, haste. Potions put back are never
+    searched."""
+    if st.step == "move":
         keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or st.enemy_at(a.b, st.seat))
                 or a.verb in ("sell", "drink")]
-    elif step == "recruit":
-        keep = [a for a in legal if a.verb == "recruit" and a.arg == "G"]
-        keep += [a for a in legal if a.verb == "recruit" and a.arg == "W"][:3]
     else:
         keep = [a for a in legal if a.verb != "discard"]
     if END in legal:
@@ -280,13 +282,14 @@ class SearchBot:
     needs_public_state = True
 
     def __init__(self, seconds: float | None = 0.5, iterations: int | None = None, prior: float = 0.5,
-                 explore: float = 1.0, max_steps: int = 150):
+                 explore: float = 1.0, margin: float = 0.03, max_steps: int = 150):
         if iterations is not None:
             seconds = None
         self.seconds = seconds
         self.iterations = iterations
         self.prior = prior
         self.explore = explore
+        self.margin = margin
         self.max_steps = max_steps
         self.heuristic = HeuristicBot()
         self.searched = 0  # decisions that were searched (the rest were the heuristic's)
@@ -326,6 +329,11 @@ class SearchBot:
             done += 1
         self.iterations_run += done
         best = max(cands, key=lambda a: (root.children[a].n if a in root.children else -1, a == choice))
+        mine, theirs = root.children.get(best), root.children.get(choice)
+        if best != choice and theirs is not None and theirs.n:
+            # a small edge may be the evaluation's bias, not the move's: keep the plan
+            if mine.w[seat] / mine.n - theirs.w[seat] / theirs.n < self.margin:
+                return choice
         return best
 
     def _iterate(self, root: Node, st: GameState, rng: random.Random, cands: list[Action]) -> None:
