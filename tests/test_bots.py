@@ -17,7 +17,8 @@ from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.randombot import RandomBot
 from thorskliff.bots.registry import bot_label, make_bot
 from thorskliff.bots.search import HIDDEN, SearchBot, determinize, evaluate, hidden_leaks, public_state
-from thorskliff.bots.seats import Seats, decide, lineup_seating, play, wilson
+from thorskliff.bots.runner import play_game
+from thorskliff.bots.seats import Seats, decide, lineup_seating, wilson
 from thorskliff.cli import main
 from thorskliff.game import Game
 from thorskliff.state import POTION_SUPPLY
@@ -91,7 +92,7 @@ def test_every_bot_plays_every_mode_to_the_end(mode, n):
 
     for game, bots in enumerate(lineups(n)):
         bots = [Watch(b, i, truth, log) for i, b in enumerate(bots)]
-        r = play(mode, bots, 40 + game, round_cap=60, on_step=seen)
+        r = play_game(mode, bots, 40 + game, round_cap=60, on_step=seen)
         assert r.winner is not None, (mode, n, game, r.reason)
         assert r.reason in ("ambers", "crystals", "runestone", "last-standing")
     for name in ("random", "greedy", "heuristic", "search"):
@@ -105,7 +106,7 @@ def test_secret_potions_were_around_while_bots_decided():
     log: Counter = Counter()
     truth: list = [None]
     bots = [Watch(b, i, truth, log) for i, b in enumerate([HeuristicBot(), RandomBot(), RandomBot(), RandomBot()])]
-    play("base", bots, 3, round_cap=12, on_step=lambda st, a: truth.__setitem__(0, st))
+    play_game("base", bots, 3, round_cap=12, on_step=lambda st, a: truth.__setitem__(0, st))
     assert log["secret potions around"] > 0
 
 

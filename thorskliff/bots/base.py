@@ -2,7 +2,8 @@
 
 A bot sees only what its seat may see (``state.observation(seat)``) and the
 list of legal actions; it never gets the state itself, so it cannot peek at
-secret potion kinds or at the dice to come.
+secret potion kinds or at the dice to come. A bot that searches gets a copy
+of the game with those secrets removed instead (see :func:`.runner.decide`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from ..actions import Action
 @runtime_checkable
 class Bot(Protocol):
     """``choose`` returns one element of ``legal`` (never empty). A bot may
-    set ``uses_observation = False`` to be handed ``{}`` instead of its view."""
+    set ``uses_observation = False`` to be handed ``{}`` instead of its view,
+    or ``needs_public_state = True`` to be asked by ``choose_public(pub,
+    legal, rng)`` with :func:`.search.public_state` instead."""
 
     name: str
 

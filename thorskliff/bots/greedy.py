@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from functools import cache
+from functools import cache, wraps
 
 from ..actions import Action
 from ..dice import FACES, RED
@@ -149,6 +149,10 @@ class View:
                     heapq.heappush(heap, (nd, a))
         return dist
 
+    def open_costs(self, targets) -> list[float]:
+        """Steps from every hex to the nearest target around enemy hexes."""
+        return self.costs_to(targets, lambda b: float("inf") if self.enemy[b] or self.blocked(b) else 1.0)
+
 
 # ---------------------------------------------------------------------- fights
 
@@ -232,34 +236,7 @@ def favourable(v: View, h: int, extra_warriors: int = 0) -> bool:
     return win >= 0.7
 
 
-# ---------------------------------------------------------------------- the bot
-
-
-class GreedyBot:
-    """``strict`` makes a rule the bot got wrong (an action it wants that is
-    not legal) an error instead of a quiet pass; tests use it."""
-
-    name = "greedy"
-
-    def __init__(self, strict: bool = False):
-        self.strict = strict
-
-    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        v = View(obs)
-        step = obs["step"]
-        handler = _HANDLERS.get(step)
-        if handler is None and step.startswith("c:"):
-            handler = _combat_step
-        a = handler(v, legal, rng) if handler else None
-        if a is not None and a not in legal:
-            if self.strict:
-                raise AssertionError(f"greedy chose {a} at {step}, not among {[str(x) for x in legal]}")
-            a = None
-        if a is None:  # no opinion: pass where one may, else the first choice
-            a = END if END in legal else legal[0]
-        return a
+# ---------------------------------------------------------------------- decisions
 
 
 def _free(v: View, legal: list[Action]) -> Action | None:
@@ -271,6 +248,23 @@ def _free(v: View, legal: list[Action]) -> Action | None:
     if heil in legal and v.p["life"] <= 3:
         return heil
     return None
+
+
+def _free_first(handler):
+    """``handler`` decides only when there is nothing to deliver, pick up or
+    drink here (see :func:`_free`)."""
+
+    @wraps(handler)
+    def first(v: View, legal, rng, *more):
+        return _free(v, legal) or handler(v, legal, rng, *more)
+
+    return first
+
+
+def _closer(steps: list[Action], dist: list[float], here: float) -> Action | None:
+    """The step to the cheapest hex of ``dist`` if that beats staying (``here``)."""
+    best = min(steps, key=lambda a: dist[a.b])
+    return best if dist[best.b] < here else None
 
 
 def _beach(v: View, legal, rng):
@@ -336,13 +330,18 @@ def hero_targets(v: View) -> list[int]:
     return [isl.sanctuary]
 
 
-def hero_costs(v: View) -> list[float]:
+def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
+               free: int = -1) -> list[float]:
+    """The hero's path costs to ``targets`` (default :func:`hero_targets`): an
+    enemy hex costs extra unless the fight there is favourable; ``careful``
+    avoids every enemy hex; entering ``free`` (an enemy hex to rush) costs a
+    plain step."""
     good: dict[int, bool] = {}
 
     def cost(b):
-        if v.blocked(b):
+        if v.blocked(b) or (careful and v.enemy[b]):
             return float("inf")
-        if not v.enemy[b]:
+        if not v.enemy[b] or b == free:
             return 1.0
         if b not in good:
             good[b] = favourable(v, b)
@@ -350,7 +349,7 @@ def hero_costs(v: View) -> list[float]:
             return 1.5
         return TROLL_STEP if v.hexes[b]["troll"] else ENEMY_STEP
 
-    return v.costs_to(hero_targets(v), cost)
+    return v.costs_to(hero_targets(v) if targets is None else targets, cost)
 
 
 def _assault(v: View, legal: list[Action]) -> Action | None:
@@ -365,24 +364,25 @@ def _assault(v: View, legal: list[Action]) -> Action | None:
     return None
 
 
-def _hero_step(v: View, legal: list[Action]) -> Action | None:
+def _hero_step(v: View, legal: list[Action], costs=hero_costs, rush: int = -1,
+               fight: bool = True) -> Action | None:
+    """A step into ``rush`` or a fight worth more than the way (unless
+    ``fight`` is off), else one along ``costs``."""
     steps = [a for a in legal if a.verb == "step" and a.arg == "H"]
     if not steps:
         return None
     # a fight worth more than the way: a carrier, the leader, a troll, a runestone
-    for a in steps:
+    for a in steps if fight else ():
         b = a.b
+        if b == rush:
+            return a
         if v.enemy[b] and favourable(v, b):
             q = v.enemy_hero[b]
             if v.hexes[b]["troll"] or b == v.rune_at or (
                     q >= 0 and v.players[q]["amber"] and not v.p["amber"]):
                 return a
-    dist = hero_costs(v)
-    here = dist[v.hero]
-    best = min(steps, key=lambda a: dist[a.b])
-    if dist[best.b] < here:
-        return best
-    return None
+    dist = costs(v)
+    return _closer(steps, dist, dist[v.hero])
 
 
 def warrior_targets(v: View) -> tuple[set[int], str]:
@@ -420,7 +420,7 @@ def _warrior_step(v: View, legal: list[Action]) -> Action | None:
     if not targets:
         return None
     ter = v.isl.terrain
-    dist = v.costs_to(targets, lambda b: float("inf") if v.enemy[b] or v.blocked(b) else 1.0)
+    dist = v.open_costs(targets)
     count = {t: sum(1 for h in range(v.isl.size) if v.mine[h] and ter[h] == t) for t in TERRAINS}
     wanted = {silver} | ({t for t in TERRAINS if count[t] <= 1} if not v.p["wisent"] else set())
     best, gain = None, 0.0
@@ -441,16 +441,14 @@ def _gode_step(v: View, legal: list[Action]) -> Action | None:
     steps = [a for a in legal if a.verb == "step" and a.arg == "G"]
     if not steps or v.hero < 0 or v.gode == v.hero:
         return None
-    dist = v.costs_to([v.hero], lambda b: float("inf") if v.enemy[b] or v.blocked(b) else 1.0)
-    best = min(steps, key=lambda a: dist[a.b])
-    if dist[best.b] < dist[v.gode] and not v.enemy[best.b]:
-        return best
-    return None
+    dist = v.open_costs([v.hero])
+    best = _closer(steps, dist, dist[v.gode])
+    return best if best and not v.enemy[best.b] else None
 
 
-def _move(v: View, legal, rng):
-    return (_free(v, legal) or _assault(v, legal) or _hero_step(v, legal) or _gode_step(v, legal)
-            or _warrior_step(v, legal) or END)
+@_free_first
+def _move(v: View, legal, rng, hero_step=_hero_step):
+    return _assault(v, legal) or hero_step(v, legal) or _gode_step(v, legal) or _warrior_step(v, legal) or END
 
 
 # ------------------------------------------------------------------ combat phase
@@ -512,19 +510,13 @@ def _reserve(v: View) -> int:
     return v.spec.wisent_price if p["warriors_on_board"] >= 3 else 0
 
 
+@_free_first
 def _action(v: View, legal, rng):
-    got = _free(v, legal)
-    if got:
-        return got
     p = v.p
     t = v.taler
     hurt = p["max_life"] - p["life"]
     held = [x["kind"] for x in p["potions"]]
     price = v.spec.potion_price
-
-    def has(a):
-        return a in legal
-
     order = []
     if hurt >= p["max_life"] // 2:
         order += [Action("bath"), Action("buy", arg="heil", vals=(1,)), Action("met")]
@@ -545,16 +537,11 @@ def _action(v: View, legal, rng):
         order.append(Action("met"))
     if t - _reserve(v) >= 6:
         order += [Action("gamble", arg="big"), Action("gamble", arg="small")]
-    for a in order:
-        if has(a):
-            return a
-    return END
+    return next((a for a in order if a in legal), END)
 
 
+@_free_first
 def _recruit(v: View, legal, rng):
-    got = _free(v, legal)
-    if got:
-        return got
     p = v.p
     t = v.taler
     reserve = _reserve(v)
@@ -567,25 +554,24 @@ def _recruit(v: View, legal, rng):
     targets, _ = warrior_targets(v)
     if not targets:
         return END if p["warriors_on_board"] >= 8 else ws[0]
-    dist = v.costs_to(targets, lambda b: float("inf") if v.enemy[b] or v.blocked(b) else 1.0)
+    dist = v.open_costs(targets)
     return min(ws, key=lambda a: dist[a.a])
 
 
-def _haste(v: View, legal, rng):
-    got = _free(v, legal)
-    if got:
-        return got
+@_free_first
+def _haste(v: View, legal, rng, costs=hero_costs):
     steps = [a for a in legal if a.verb == "haste"]
     if steps and v.hero >= 0:
-        dist = hero_costs(v)
-        best = min(steps, key=lambda a: dist[a.b])
-        if dist[best.b] < dist[v.hero]:
+        dist = costs(v)
+        best = _closer(steps, dist, dist[v.hero])
+        if best:
             return best
     return _gode_step(v, legal) or END
 
 
+@_free_first
 def _turnend(v: View, legal, rng):
-    return _free(v, legal) or END
+    return END
 
 
 def _lay(v: View, legal, rng):
@@ -611,8 +597,44 @@ def _gift(v: View, legal, rng):
     return END
 
 
-_HANDLERS = {
+HANDLERS = {
     "beach": _beach, "gode": _gode, "move": _move, "combat": _combat_pick, "silver": _silver,
     "action": _action, "potion2": _action, "recruit": _recruit, "haste": _haste,
     "afterhaste": _turnend, "turnend": _turnend, "lay": _lay, "crystal": _crystal, "gift": _gift,
 }
+
+
+# ---------------------------------------------------------------------- the bot
+
+
+class GreedyBot:
+    """``strict`` makes a rule the bot got wrong (an action it wants that is
+    not legal) an error instead of a quiet pass; tests use it. A bot that
+    extends the policy replaces :attr:`handlers` (a step's handler) and
+    :meth:`view`."""
+
+    name = "greedy"
+    handlers = HANDLERS
+
+    def __init__(self, strict: bool = False):
+        self.strict = strict
+
+    def view(self, obs: dict) -> View:
+        return View(obs)
+
+    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        v = self.view(obs)
+        step = obs["step"]
+        handler = self.handlers.get(step)
+        if handler is None and step.startswith("c:"):
+            handler = _combat_step
+        a = handler(v, legal, rng) if handler else None
+        if a is not None and a not in legal:
+            if self.strict:
+                raise AssertionError(f"{self.name} chose {a} at {step}, not among {[str(x) for x in legal]}")
+            a = None
+        if a is None:  # no opinion: pass where one may, else the first choice
+            a = END if END in legal else legal[0]
+        return a

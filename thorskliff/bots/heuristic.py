@@ -18,11 +18,9 @@ view only:
 
 from __future__ import annotations
 
-import random
-
 from ..actions import Action
 from . import greedy as g
-from .greedy import END, GreedyBot, View
+from .greedy import GreedyBot, View
 
 
 def crystal_goal(v: View) -> int:
@@ -133,62 +131,20 @@ def hero_targets(v: View) -> list[int]:
 
 
 def hero_costs(v: View) -> list[float]:
-    good: dict[int, bool] = {}
-    rune = enemy_rune(v)
-    careful = own_rune(v)
-
-    def cost(b):
-        if v.blocked(b) or (careful and v.enemy[b]):
-            return float("inf")
-        if not v.enemy[b] or b == rune:
-            return 1.0
-        if b not in good:
-            good[b] = g.favourable(v, b)
-        if good[b]:
-            return 1.5
-        return g.TROLL_STEP if v.hexes[b]["troll"] else g.ENEMY_STEP
-
-    return v.costs_to(hero_targets(v), cost)
+    # an own runestone standing: keep clear of every enemy; an enemy's about to win: go in
+    return g.hero_costs(v, hero_targets(v), careful=own_rune(v), free=enemy_rune(v))
 
 
 def _hero_step(v: View, legal: list[Action]) -> Action | None:
-    steps = [a for a in legal if a.verb == "step" and a.arg == "H"]
-    if not steps:
-        return None
-    rune = enemy_rune(v)
-    for a in steps if not own_rune(v) else ():
-        b = a.b
-        if b == rune:
-            return a
-        if v.enemy[b] and g.favourable(v, b):
-            q = v.enemy_hero[b]
-            if v.hexes[b]["troll"] or b == v.rune_at or (
-                    q >= 0 and v.players[q]["amber"] and not v.p["amber"]):
-                return a
-    dist = hero_costs(v)
-    here = dist[v.hero]
-    best = min(steps, key=lambda a: dist[a.b])
-    if dist[best.b] < here:
-        return best
-    return None
+    return g._hero_step(v, legal, hero_costs, rush=enemy_rune(v), fight=not own_rune(v))
 
 
 def _move(v: View, legal, rng):
-    return (g._free(v, legal) or g._assault(v, legal) or _hero_step(v, legal) or g._gode_step(v, legal)
-            or g._warrior_step(v, legal) or END)
+    return g._move(v, legal, rng, _hero_step)
 
 
 def _haste(v: View, legal, rng):
-    got = g._free(v, legal)
-    if got:
-        return got
-    steps = [a for a in legal if a.verb == "haste"]
-    if steps and v.hero >= 0:
-        dist = hero_costs(v)
-        best = min(steps, key=lambda a: dist[a.b])
-        if dist[best.b] < dist[v.hero]:
-            return best
-    return g._gode_step(v, legal) or END
+    return g._haste(v, legal, rng, hero_costs)
 
 
 def _action(v: View, legal, rng):
@@ -198,28 +154,16 @@ def _action(v: View, legal, rng):
     return g._action(v, legal, rng)
 
 
-HANDLERS = {**g._HANDLERS, "move": _move, "haste": _haste, "action": _action}
+HANDLERS = {**g.HANDLERS, "move": _move, "haste": _haste, "action": _action}
 
 
 class HeuristicBot(GreedyBot):
     """The greedy bot with crystal and runestone plans (see the module)."""
 
     name = "heuristic"
+    handlers = HANDLERS
 
-    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
+    def view(self, obs: dict) -> View:
         v = View(obs)
         hunt(v)
-        step = obs["step"]
-        handler = HANDLERS.get(step)
-        if handler is None and step.startswith("c:"):
-            handler = g._combat_step
-        a = handler(v, legal, rng) if handler else None
-        if a is not None and a not in legal:
-            if self.strict:
-                raise AssertionError(f"heuristic chose {a} at {step}, not among {[str(x) for x in legal]}")
-            a = None
-        if a is None:
-            a = END if END in legal else legal[0]
-        return a
+        return v

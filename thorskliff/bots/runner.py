@@ -1,9 +1,14 @@
-"""Play whole games between bots, headless.
+"""Ask bots for decisions and play whole games between them, headless.
 
-:func:`play_game` asks the bot of the deciding seat for each decision (with
-that seat's observation only) and lets the game's seeded generator roll the
-dice (``state.sample_chance``), so a game is a pure function of its
-arguments.
+:func:`decide` asks one bot for one decision, handing it only what its seat
+may know: the seat's observation, or — for a bot that searches
+(``needs_public_state``) — the game with every secret of the other seats
+removed (:func:`.search.public_state`). Everything that lets bots play goes
+through it: :func:`play_game` (a whole game between bots) and
+:class:`.seats.Seats` (bots in a running game). In :func:`play_game` the
+game's seeded generator rolls the dice (``state.sample_chance``) and every
+bot draws from its seat's own generator (:func:`seat_rng`), so a game is a
+pure function of its arguments.
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..actions import Action
+from ..player import COLOURS
 from ..state import CHANCE, GameState
 from .base import Bot
+from .search import public_state
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
-COLOURS = ("brown", "black", "grey", "white")
 
 
 class GameResult(NamedTuple):
@@ -43,17 +49,33 @@ def new_game(mode: str, players: int, seed: int) -> GameState:
     return GameState.new(mode, seats, seed)
 
 
-def play_game(mode: str, seats_bots: Sequence[Bot], seed: int, round_cap: int = 60,
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The generator the bot of ``seat`` draws from in a game of ``seed``."""
+    return random.Random(seed * 7919 + 31 * seat + 1)
+
+
+def decide(bot: Bot, st: GameState, seat: int, rng: random.Random) -> Action:
+    """``bot``'s decision for ``seat``, which must decide now in ``st``."""
+    legal = st.legal_actions()
+    if getattr(bot, "needs_public_state", False):
+        return bot.choose_public(public_state(st, seat), list(legal), rng)
+    # a bot that declares it ignores the view is spared building it
+    obs = st.observation(seat) if getattr(bot, "uses_observation", True) else {}
+    return bot.choose(obs, list(legal), rng)
+
+
+def play_game(mode: str, bots: Sequence[Bot], seed: int, round_cap: int = 60,
               on_step: Callable[[GameState, Action | None], None] | None = None,
               state: GameState | None = None) -> GameResult:
-    """Play one game to its end or until round ``round_cap`` is over.
+    """Play one game (seat i plays ``bots[i]``) to its end or until round
+    ``round_cap`` is over.
 
     ``on_step(state, action)``, when given, is called once before the first
     decision (with ``None``) and after every decision and roll. ``state``
     continues a game already set up instead of dealing a new one.
     """
-    st = state or new_game(mode, len(seats_bots), seed)
-    rngs = [random.Random(seed * 7919 + 31 * i + 1) for i in range(len(seats_bots))]
+    st = state or new_game(mode, len(bots), seed)
+    rngs = [seat_rng(seed, i) for i in range(len(bots))]
     decisions = rolls = 0
     if on_step:
         on_step(st, None)
@@ -63,11 +85,7 @@ def play_game(mode: str, seats_bots: Sequence[Bot], seed: int, round_cap: int = 
             a = st.sample_chance()
             rolls += 1
         else:
-            legal = st.legal_actions()
-            bot = seats_bots[seat]
-            # a bot that declares it ignores the view is spared building it
-            obs = st.observation(seat) if getattr(bot, "uses_observation", True) else {}
-            a = bot.choose(obs, legal, rngs[seat])
+            a = decide(bots[seat], st, seat, rngs[seat])
             decisions += 1
         st.apply_action(a)
         if on_step:

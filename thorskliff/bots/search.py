@@ -308,7 +308,7 @@ class SearchBot:
         seat = pub.current_player()
         if len(legal) == 1:
             return legal[0]
-        choice = self.heuristic.choose(pub.observation(seat), legal, rng)
+        choice = self._heuristic(pub, legal, rng)
         if trivial(pub, choice):
             return choice
         cands = candidates(pub, legal, choice)
@@ -373,7 +373,7 @@ class SearchBot:
             if len(legal) == 1:
                 st.apply_action(legal[0])
                 continue
-            choice = self.heuristic.choose(st.observation(st.current_player()), legal, rng)
+            choice = self._heuristic(st, legal, rng)
             if not trivial(st, choice):
                 cands = candidates(st, legal, choice)
                 if len(cands) > 1:
@@ -384,8 +384,11 @@ class SearchBot:
     def _rollout(self, st: GameState, rng: random.Random, clock: _Horizon) -> None:
         while clock.running(st):
             legal = st.legal_actions()
-            a = legal[0] if len(legal) == 1 else self.heuristic.choose(st.observation(st.current_player()), legal, rng)
-            st.apply_action(a)
+            st.apply_action(legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng))
+
+    def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
+        """The heuristic bot's decision for the seat deciding in ``st``."""
+        return self.heuristic.choose(st.observation(st.current_player()), legal, rng)
 
     def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
         """PUCT: the first candidate (the heuristic's) gets ``prior``."""

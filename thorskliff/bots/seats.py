@@ -1,12 +1,12 @@
-"""Seats and the bots that play them.
+"""Seats and the bots that play them, and matches between bots.
 
-:func:`decide` asks one bot for one decision, handing it only what its seat
-may know: the seat's observation, or — for a bot that searches
-(``needs_public_state``) — the game with every secret of the other seats
-removed (:func:`.search.public_state`). Everything that lets bots play goes
-through it: :class:`Seats` (which seats of a running :class:`~thorskliff.game.Game`
-are played by bots; a bot takes over a seat whose player left and hands it
-back) and :func:`play` (a whole game between bots, headless).
+:class:`Seats` says which seats of a running :class:`~thorskliff.game.Game`
+bots play (a bot takes over a seat whose player left and hands it back) and
+plays their decisions through :func:`.runner.decide`. The rest serves
+``thorskliff simulate``: lineups with rotated seats (:func:`play_lineup`,
+one game by :func:`.runner.play_game`) and win-rate intervals
+(:func:`wilson`). ``decide`` and ``seat_rng`` are imported from here by
+the hub and the UI, which hand a seat's decisions to a bot themselves.
 """
 
 from __future__ import annotations
@@ -16,23 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..actions import Action
 from ..game import Game
-from ..state import CHANCE, GameState
 from .base import Bot
-from .runner import GameResult, new_game
-from .search import public_state
-
-
-def decide(bot: Bot, st: GameState, seat: int, rng: random.Random) -> Action:
-    """``bot``'s decision for ``seat``, which must decide now in ``st``."""
-    legal = st.legal_actions()
-    if getattr(bot, "needs_public_state", False):
-        return bot.choose_public(public_state(st, seat), list(legal), rng)
-    obs = st.observation(seat) if getattr(bot, "uses_observation", True) else {}
-    return bot.choose(obs, list(legal), rng)
-
-
-def seat_rng(seed: int, seat: int) -> random.Random:
-    return random.Random(seed * 7919 + 31 * seat + 1)
+from .runner import decide, play_game, seat_rng
 
 
 class Seats:
@@ -103,36 +88,6 @@ class Seats:
         return lines
 
 
-def play(mode: str, bots: Sequence[Bot], seed: int, round_cap: int = 60,
-         on_step: Callable[[GameState, Action | None], None] | None = None,
-         state: GameState | None = None) -> GameResult:
-    """One whole game between ``bots`` (seat i plays ``bots[i]``) until it ends
-    or round ``round_cap`` is over; the dice fall from the game's seed. Like
-    :func:`.runner.play_game`, but every bot decides through :func:`decide`,
-    so searching bots play too."""
-    st = state or new_game(mode, len(bots), seed)
-    rngs = [seat_rng(seed, i) for i in range(len(bots))]
-    decisions = rolls = 0
-    if on_step:
-        on_step(st, None)
-    while not st.is_terminal() and st.round <= round_cap:
-        seat = st.current_player()
-        if seat == CHANCE:
-            a = st.sample_chance()
-            rolls += 1
-        else:
-            a = decide(bots[seat], st, seat, rngs[seat])
-            decisions += 1
-        st.apply_action(a)
-        if on_step:
-            on_step(st, a)
-    out = st.outcome()
-    rounds = min(st.round, round_cap)
-    if out is None:
-        return GameResult(None, "cap", rounds, decisions, rolls, st)
-    return GameResult(out.winner, out.reason, rounds, decisions, rolls, st)
-
-
 # --------------------------------------------------------------------- matches (thorskliff simulate)
 
 
@@ -164,7 +119,7 @@ def play_lineup(specs: Sequence[str], mode: str, seed: int, rotation: int, round
     seating = lineup_seating(len(specs), rotation)
     bots = [make_bot(specs[e]) for e in seating]
     t = time.perf_counter()
-    r = play(mode, bots, seed, round_cap)
+    r = play_game(mode, bots, seed, round_cap)
     elapsed = time.perf_counter() - t
     return {"seed": seed, "rotation": rotation, "seating": seating,
             "winner_seat": r.winner, "winner": None if r.winner is None else seating[r.winner],
