@@ -361,3 +361,33 @@ def test_the_example_in_the_docs_replays():
     game = record.loads(block, "docs/records.md")
     assert game.lines[-1] == "* roll M1 M3 K2"
     assert game.state.round == 3
+
+
+# --------------------------------------------------------------------- seats played by bots
+
+
+def test_bot_seats_survive_a_round_trip(tmp_path):
+    text, game = started()
+    assert record.seat_bots(record.loads(text)) == {}  # a record without bot keys: people only
+    game.setup.bots = {1: "heuristic", 2: "search:0.5s"}
+    text = record.dumps(game)
+    assert text.count('bot = "') == 2
+    header = text.split("[decisions]")[0]
+    assert header.index('bot = "heuristic"') > header.index('name = "P2"')
+    again = record.loads(text, "bots.tkr")
+    assert record.seat_bots(again) == {1: "heuristic", 2: "search:0.5s"}
+    assert again.lines == game.lines
+    assert record.dumps(again) == text
+    path = tmp_path / "bots.tkr"
+    record.write(again, path)
+    assert record.seat_bots(record.verify(path).game) == {1: "heuristic", 2: "search:0.5s"}
+
+
+def test_unknown_bot_kind_names_the_file_the_line_and_the_key():
+    text = BASE.replace('colour = "black"', 'colour = "black"\nbot = "superbot"')
+    err = bad(text, f"game.tkr:{line_of(text, 'superbot')}: seat 2: unknown bot 'superbot' (bots: random, ")
+    assert "bot" in err.problem and "heuristic" in err.problem
+    text = BASE.replace('colour = "black"', 'colour = "black"\nbot = 3')
+    bad(text, f"game.tkr:{line_of(text, 'bot = 3')}: seat 2: bot must name a kind of bot, not 3")
+    text = BASE.replace('colour = "black"', 'colour = "black"\nrobot = "random"')
+    bad(text, f"game.tkr:{line_of(text, 'robot')}: seat 2: unknown key 'robot' (keys: name, hero, colour, bot)")

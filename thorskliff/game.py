@@ -68,6 +68,8 @@ class Setup:
     first: int
     meta: dict[str, Any] = field(default_factory=dict)
     chapter: ChapterSetup | None = None
+    #: 0-based seats played by bots, with their kind (``thorskliff.bots.registry``)
+    bots: dict[int, str] = field(default_factory=dict)
 
     def build(self) -> GameState:
         if self.chapter is not None:

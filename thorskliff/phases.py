@@ -717,9 +717,7 @@ class TurnRules:
 
     # ------------------------------------------------------------------ leaving the game
     def _resign(self, seat: int) -> None:
-        if seat != self.seat or self.combat is not None:
-            raise IllegalActionError("a player resigns at a decision of its own turn, outside a combat",
-                                     "R-RESIGN-1")
+        """R-RESIGN-1 (checked by ``refusal``)."""
         # a runestone felled earlier in this combat phase still takes its owner out (R-RUNE-4)
         pending = [q for q in self.to_go_out if q != seat]
         self.to_go_out = []

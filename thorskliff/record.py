@@ -29,6 +29,8 @@ FORMAT = "thorskliff-record/1"
 SEPARATOR = "[decisions]"
 HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta", "campaign")
 SEAT_KEYS = ("name", "hero", "colour")
+#: optional per-seat keys: ``bot``, the kind of bot that plays the seat (``thorskliff.bots.registry``)
+SEAT_EXTRA = ("bot",)
 CAMPAIGN_KEYS = ("chapter", "short", "carried")
 
 
@@ -54,8 +56,12 @@ def dumps(game: Game) -> str:
     isl = game.state.island
     rifts = {isl.label(h): kind for h, kind in sorted(s.rifts.items())}
     out.append("\n" + (tomli_w.dumps({"rifts": rifts}) if rifts else "rifts = {}\n"))
-    for seat in s.seats:
-        out.append("\n[[seats]]\n" + tomli_w.dumps(dict(zip(SEAT_KEYS, seat))))
+    bots = seat_bots(game)
+    for i, seat in enumerate(s.seats):
+        doc = dict(zip(SEAT_KEYS, seat))
+        if i in bots:
+            doc["bot"] = bots[i]
+        out.append("\n[[seats]]\n" + tomli_w.dumps(doc))
     if s.meta:
         out.append("\n" + tomli_w.dumps({"meta": s.meta}))
     if s.chapter is not None:
@@ -66,6 +72,12 @@ def dumps(game: Game) -> str:
     if result is not None:
         out.append(f"# {describe_outcome(game)}\n")
     return "".join(out)
+
+
+def seat_bots(game: Game) -> dict[int, str]:
+    """Which seats (0-based) bots play, with their kind: the header's
+    ``bot`` keys (``Setup.bots``)."""
+    return dict(game.setup.bots)
 
 
 def _dump_chapter(c: ChapterSetup) -> str:
@@ -129,6 +141,7 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
         raise RecordError(source, max(1, len(lines)),
                           f"the file ends inside the header: the line {SEPARATOR} is missing (truncated?)")
     game = _setup(doc, header_lines, sep + 1, source)
+    game.setup.bots = {i: s["bot"] for i, s in enumerate(doc["seats"]) if "bot" in s}  # checked by _seats
     game.keep_undo = False
     last = sep + 1
     for i in range(sep + 1, len(lines)):
@@ -378,8 +391,9 @@ def _seats(val: Any, h: _Header) -> list[SeatSpec]:
     out = []
     for i, s in enumerate(val):
         for k in s:
-            if k not in SEAT_KEYS:
-                raise h.fail(f"seat {i + 1}: unknown key {k!r} (keys: {', '.join(SEAT_KEYS)})", k, seat=i)
+            if k not in SEAT_KEYS + SEAT_EXTRA:
+                raise h.fail(f"seat {i + 1}: unknown key {k!r} (keys: {', '.join(SEAT_KEYS + SEAT_EXTRA)})", k,
+                             seat=i)
         for k in SEAT_KEYS:
             if k not in s:
                 raise h.fail(f"seat {i + 1} has no {k}", "seats", seat=i)
@@ -390,8 +404,22 @@ def _seats(val: Any, h: _Header) -> list[SeatSpec]:
         if s["colour"] not in COLOURS:
             raise h.fail(f"seat {i + 1}: unknown colour {s['colour']!r} (colours: {', '.join(COLOURS)})",
                          "colour", seat=i)
+        if "bot" in s:
+            _check_bot(s["bot"], i, h)
         out.append(SeatSpec(s["name"], s["hero"], s["colour"]))
     return out
+
+
+def _check_bot(kind: Any, i: int, h: _Header) -> None:
+    if not isinstance(kind, str) or not kind.strip():
+        raise h.fail(f"seat {i + 1}: bot must name a kind of bot, not {kind!r}", "bot", seat=i)
+    # only a record with bots pays for importing them
+    from .bots.registry import HELP, make_bot
+
+    try:
+        make_bot(kind)
+    except ValueError:
+        raise h.fail(f"seat {i + 1}: unknown bot {kind!r} (bots: {HELP})", "bot", seat=i) from None
 
 
 def _rifts(val: Any, arrangement: str | None, layout: str, h: _Header) -> dict[int, str]:
@@ -456,5 +484,5 @@ def _forced_rolls(game: Game) -> int:
     return forced
 
 
-__all__ = ["FORMAT", "RecordError", "Summary", "describe_outcome", "dumps", "load", "loads", "play_line", "verify",
-           "write"]
+__all__ = ["FORMAT", "RecordError", "Summary", "describe_outcome", "dumps", "load", "loads", "play_line", "seat_bots",
+           "verify", "write"]

@@ -220,39 +220,53 @@ class GameState(TurnRules, CombatRules):
                 self._legal = self._generate()
         return self._legal
 
+    def refusal(self, action: Action | str, seat: int | None = None) -> IllegalActionError | None:
+        """Why :meth:`apply_action` would refuse ``action`` from ``seat`` now
+        (the error, naming its rule), or None when it would accept it. A
+        notation error is raised as it is."""
+        if isinstance(action, str):
+            action = parse(action)
+        if self.result is not None:
+            return IllegalActionError("the game is over", "R-WIN-1")
+        if seat is not None and seat != self.decider:
+            who = "chance" if self.decider == CHANCE else f"seat {self.decider + 1}"
+            return WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
+        if self.decider == CHANCE:
+            if action.verb != "roll":
+                return IllegalActionError(f"the dice must fall now ({' '.join(self.chance_kinds)}), not {action}",
+                                          "R-DICE-2")
+            if tuple(action.arg) != self.chance_kinds:
+                return IllegalActionError(
+                    f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-DICE-2")
+            return None
+        if action.verb == "resign":
+            if self.decider != self.seat or self.combat is not None:
+                return IllegalActionError("a player resigns at a decision of its own turn, outside a combat",
+                                          "R-RESIGN-1")
+            return None
+        if action in self.legal_actions():
+            return None
+        return self._why_illegal(action)
+
     def apply_action(self, action: Action | str, seat: int | None = None) -> None:
         """Apply one decision (or chance outcome). ``seat``, when given, must
         be the seat that decides now."""
         if isinstance(action, str):
             action = parse(action)
-        if self.result is not None:
-            raise IllegalActionError("the game is over", "R-WIN-1")
-        if seat is not None and seat != self.decider:
-            who = "chance" if self.decider == CHANCE else f"seat {self.decider + 1}"
-            raise WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
+        error = self.refusal(action, seat)
+        if error is not None:
+            raise error
         if self.decider == CHANCE:
-            self._apply_roll(action)
+            kinds = self.chance_kinds
+            self.chance_count += len(kinds)
+            self.chance_kinds = ()
+            self._on_roll(self.chance_for, kinds, action.vals)
         elif action.verb == "resign":
             self._resign(self.decider)
         else:
-            legal = self.legal_actions()
-            if action not in legal:
-                raise self._why_illegal(action)
             self._apply(action)
         self.decisions += 1
         self._legal = None
-
-    def _apply_roll(self, action: Action) -> None:
-        if action.verb != "roll":
-            raise IllegalActionError(f"the dice must fall now ({' '.join(self.chance_kinds)}), not {action}",
-                                     "R-DICE-2")
-        if tuple(action.arg) != self.chance_kinds:
-            raise IllegalActionError(
-                f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-DICE-2")
-        kinds = self.chance_kinds
-        self.chance_count += len(kinds)
-        self.chance_kinds = ()
-        self._on_roll(self.chance_for, kinds, action.vals)
 
     def _chance(self, kinds: tuple[str, ...], purpose: str) -> None:
         """Stop at a chance step: the next action must be a roll of ``kinds``."""

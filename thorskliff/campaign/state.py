@@ -308,11 +308,16 @@ class CampaignState(GameState):
             super()._apply(a)
 
     # ------------------------------------------------------------------ API
-    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+    def refusal(self, action: Action | str, seat: int | None = None) -> IllegalActionError | None:
         if isinstance(action, str):
             action = parse(action)
         if action.verb == "resign" and self.step == "card":
-            raise IllegalActionError("a card's decision comes first", "R-CAMP-2")
+            return IllegalActionError("a card's decision comes first", "R-CAMP-2")
+        return super().refusal(action, seat)
+
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        if isinstance(action, str):
+            action = parse(action)
         super().apply_action(action, seat)
         self.history.append(fmt(action))
 

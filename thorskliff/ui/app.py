@@ -31,12 +31,14 @@ def load_css(app: App, screen: Screen) -> None:
 class ThorsApp(App):
     """``session``: start straight in that game (tests, the SSH host);
     ``handover``: show the hand-over screen between seats; ``seed``: the
-    seed new games start from (None: drawn)."""
+    seed new games start from (None: drawn); ``bot_delay``: seconds a bot
+    waits before each decision, so that people can follow (0 in tests)."""
 
     TITLE = "Thors Kliff"
     BINDINGS = [Binding("ctrl+p", "command_palette", "key.palette", show=False)]
 
-    def __init__(self, session=None, lang: str | None = None, handover: bool = True, seed: int | None = None):
+    def __init__(self, session=None, lang: str | None = None, handover: bool = True, seed: int | None = None,
+                 bot_delay: float = 0.3):
         if lang:
             i18n.set_lang(lang)
         super().__init__()
@@ -44,6 +46,7 @@ class ThorsApp(App):
         self.start_session = session
         self.handover = handover
         self.seed = seed
+        self.bot_delay = bot_delay
 
     def get_default_screen(self) -> Screen:
         # Straight into a game (or the title screen): no empty screen below
@@ -67,12 +70,14 @@ class ThorsApp(App):
 
         self.push_screen(GameScreen(session, handover=self.handover))
 
-    def start_game(self, mode: str, seats, seed: int, first: int) -> None:
+    def start_game(self, mode: str, seats, seed: int, first: int, bots: dict[int, str] | None = None) -> None:
+        """A new local game; ``bots`` maps seats (0-based) to the kind of
+        bot that plays them."""
         from ..game import Game
         from .session import LocalSession
 
         game = Game.new(mode, seats, seed, first=first)
-        session = LocalSession(game, saves.new_path(mode))
+        session = LocalSession(game, saves.new_path(mode), bots=bots or {})
         session.save()
         self.pop_to_title()
         self.play(session)
@@ -168,6 +173,8 @@ def run(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", choices=i18n.LANGS, default=None, help="de (default) or en")
     ap.add_argument("--seed", type=int, default=None, help="seed for new games")
     ap.add_argument("--no-handover", action="store_true", help="no hand-over screen between seats")
+    ap.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
+                    help="pause before each bot decision (default 0.3)")
     ap.add_argument("--data", default=None, help="folder for saves (default: the user data folder)")
     ap.add_argument("--resume", default=None, metavar="FILE", help="resume a saved game record")
     args = ap.parse_args(argv)
@@ -183,6 +190,7 @@ def run(argv: list[str] | None = None) -> int:
         except record.RecordError as exc:
             print(exc)
             return 1
-    app = ThorsApp(session=session, lang=args.lang, handover=not args.no_handover, seed=args.seed)
+    app = ThorsApp(session=session, lang=args.lang, handover=not args.no_handover, seed=args.seed,
+                   bot_delay=max(0.0, args.bot_delay))
     app.run()
     return 0

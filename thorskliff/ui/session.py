@@ -9,11 +9,12 @@ session that forwards these calls instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from .. import record
-from ..actions import Action, ActionError, parse
+from ..actions import Action, ActionError, IllegalActionError, parse
 from ..explain import explain
 from ..game import parser_for
 from ..game import Game
@@ -21,7 +22,7 @@ from ..phases import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
 from ..state import CHANCE, TERMINAL, GameState
 from .i18n import lang
 
-__all__ = ["CHANCE", "TERMINAL", "CampaignSession", "LocalSession", "LogEntry", "MenuEntry", "Session"]
+__all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "LogEntry", "MenuEntry", "Session"]
 
 
 class LogEntry(NamedTuple):
@@ -68,6 +69,16 @@ class MenuEntry(NamedTuple):
     needs: tuple[str, ...]
 
 
+class BotJob(NamedTuple):
+    """A bot's decision to be made: its ``seat``, how many record ``lines``
+    the game had when it was asked, and ``think`` — the decision, computed
+    on a copy of the game, so it may run off the UI thread."""
+
+    seat: int
+    lines: int
+    think: Callable[[], Action]
+
+
 class Session(Protocol):
     def decider(self) -> int: ...
     def view(self, seat: int | None) -> dict: ...
@@ -87,12 +98,24 @@ def _annotate(st: GameState, line: str) -> LogEntry:
 
 class LocalSession:
     """A game played in this process; ``path``, when given, receives the
-    record after every change (R-TURN-4: every decision is kept)."""
+    record after every change (R-TURN-4: every decision is kept).
 
-    def __init__(self, game: Game, path: str | Path | None = None, annotate: bool = True):
+    ``bots`` maps seats (0-based) to the kind of bot that plays them
+    (``thorskliff.bots.registry``); without it, the record's ``bot`` keys
+    say. The session does not play them by itself: whoever drives it asks
+    :meth:`bot_job` and hands the answer to :meth:`submit_bot`."""
+
+    def __init__(self, game: Game, path: str | Path | None = None, annotate: bool = True,
+                 bots: Mapping[int, str] | None = None):
         self.game = game
         self.path = Path(path) if path is not None else None
         self._log: list[LogEntry] = []
+        self.bots: dict[int, str] = dict(record.seat_bots(game) if bots is None else bots)
+        game.setup.bots = self.bots  # the record's header keeps them
+        self.seats = None  # bots.seats.Seats, once a bot plays here
+        self._rngs: dict = {}
+        if self.bots:
+            self._make_bots()
         if annotate and game.lines:
             st = game.setup.build()
             for line in game.lines:
@@ -126,6 +149,53 @@ class LocalSession:
     def chance_request(self) -> tuple[str, ...]:
         return self.game.state.chance_request()
 
+    # ------------------------------------------------------------ bots
+    def _make_bots(self) -> None:
+        from ..bots.registry import make_bot
+        from ..bots.seats import Seats, seat_rng
+
+        n = self.game.state.num_players
+        for seat in self.bots:
+            if not 0 <= seat < n:
+                raise ValueError(f"no seat {seat + 1} in a game of {n}")
+        seed = self.game.setup.seed
+        self.seats = Seats(n, {seat: make_bot(kind) for seat, kind in self.bots.items()}, seed=seed)
+        self._rngs = {seat: seat_rng(seed, seat) for seat in self.bots}
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.bots
+
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [s for s in range(self.num_players) if s not in self.bots]
+
+    def bot_job(self) -> BotJob | None:
+        """The decision a bot must make now, or None (a person decides, the
+        dice, the end). Its seat's bot sees only what the seat may see
+        (``bots.seats.decide``)."""
+        d = self.decider()
+        if d < 0 or self.seats is None or not self.seats.is_bot(d):
+            return None
+        from ..bots.seats import decide
+
+        bot, st, rng = self.seats.bot(d), self.game.state.clone(), self._rngs[d]
+        return BotJob(d, len(self.game.lines), lambda: decide(bot, st, d, rng))
+
+    def submit_bot(self, job: BotJob, action: Action) -> list[str] | None:
+        """The bot's answer to ``job``, submitted like any decision (saved,
+        logged); None when the game has moved on since it was asked."""
+        if len(self.game.lines) != job.lines or self.decider() != job.seat or not self.is_bot(job.seat):
+            return None
+        return self.submit(action, job.seat)
+
+    def bot_decided_last(self) -> bool:
+        """Whether the last record line is a bot's decision: it is never
+        taken back, nor anything before it."""
+        if not self.game.lines:
+            return False
+        col = self.game.lines[-1].partition(" ")[0]
+        return col != "*" and self.is_bot(int(col) - 1)
+
     # ------------------------------------------------------------ deciding
     def submit(self, decision: str | Action, seat: int | None) -> list[str]:
         """Apply ``seat``'s decision (raises the engine's ActionError and
@@ -154,9 +224,14 @@ class LocalSession:
         self.save()
 
     def undo_problem(self, seat: int | None = None) -> str | None:
-        return self.game.undo_problem(seat)
+        problem = self.game.undo_problem(seat)
+        if problem is None and self.bot_decided_last():
+            return "the last decision is a bot's; a bot's decision is not taken back"
+        return problem
 
     def undo(self, seat: int | None = None) -> str:
+        if self.bot_decided_last():
+            raise IllegalActionError(f"cannot take back a decision: {self.undo_problem(seat)}", "R-TURN-4")
         line = self.game.undo(seat)
         del self._log[len(self.game.lines):]
         self.save()
@@ -176,12 +251,8 @@ class LocalSession:
             action = self.game.parse(decision) if isinstance(decision, str) else decision
         except ActionError as exc:
             return str(exc)
-        if seat is not None and seat != st.current_player():
-            who = "chance" if st.current_player() == CHANCE else f"seat {st.current_player() + 1}"
-            return f"seat {seat + 1} does not decide now; {who} does (R-TURN-5)"
-        if action in st.legal_actions():
-            return None
-        return str(st._why_illegal(action))  # a campaign chapter explains its own decisions too
+        error = st.refusal(action, seat)  # the engine's own check, a campaign's decisions included
+        return None if error is None else str(error)
 
     def action_menu(self, seat: int) -> list[MenuEntry]:
         """Every action of the hero's field with its cost, legal or greyed
@@ -238,7 +309,7 @@ class LocalSession:
     @classmethod
     def load(cls, path: str | Path) -> LocalSession:
         """Resume the record at ``path`` (raises record.RecordError); the
-        session keeps saving to the same file."""
+        session keeps saving to the same file, and its bots play on."""
         game = record.load(path)
         return cls(game, path)
 

@@ -74,6 +74,26 @@ PATTERNS: list[tuple[str, re.Pattern]] = [(k, re.compile(p + "$")) for k, p in [
     ("undo_turn", r"a new turn has begun"),
     ("undo_none", r"no decision (of this turn )?(has been made yet|is left to take back)"),
     ("undo_seat", r"seat (\d) decides now; only the seat that still decides may take back its decision"),
+    ("undo_record", r"the game was read from its record here; earlier decisions stay"),
+    ("dice_now", r"the dice must fall now \((.*)\), not (.*)"),
+    ("dice_kinds", r"this roll is of (.*), not (.*)"),
+    ("resign_when", r"a player resigns at a decision of its own turn, outside a combat"),
+    ("undo_other", r"the last decision is seat (\d)'s, not seat (\d)'s"),
+    # a campaign chapter's own decisions (campaign/state.py): choose, use, buy amber
+    ("card_first", r"a card's decision comes first"),
+    ("card_asks", r"a card asks seat (\d) to choose first: (.*)"),
+    ("no_card_asks", r"no card asks for a choice now"),
+    ("no_card_held", r"seat (\d) holds no card '(.*)' to use"),
+    ("card_when", r"a card is used at a decision of one's own turn, outside a combat"),
+    ("amber_rule", r"ambers cannot be bought in this chapter \(now\)"),
+    ("amber_phase", r"buying an amber is an action of phase 4"),
+    ("amber_market", r"ambers are bought at the market"),
+    ("amber_one", r"a hero carries one amber at most"),
+    ("amber_supply", r"the supply has no amber left"),
+    ("amber_cost", r"an amber costs (\d+) Taler"),
+    # the parts nested messages name ("… ; seat 2 does")
+    ("seat", r"seat (\d)"),
+    ("chance", r"chance"),
 ]]
 _RULE = re.compile(r"^(.*) \((R-[A-Z0-9-]+)\)$", re.S)
 
@@ -86,6 +106,15 @@ def say(message: str) -> str:
     body, rule = (m.group(1), m.group(2)) if m else (message, "")
     text = _translate(body)
     return f"{text} ({rule})" if rule else text
+
+
+def key_of(message: str) -> str | None:
+    """The catalogue key (``why.KEY``) whose pattern reads ``message`` (with
+    or without its rule id), or None for a message the app shows as the
+    engine wrote it."""
+    m = _RULE.match(message)
+    body = m.group(1) if m else message
+    return next((key for key, pat in PATTERNS if pat.match(body)), None)
 
 
 def _translate(body: str) -> str:

@@ -1,15 +1,26 @@
 """Decisions and pieces in words, from the catalogue (``i18n``).
 
 :func:`decision` says what a legal choice will do (menus), :func:`entry` what
-a decision did (the game log). Both read only notation text and observation
-data, so a remote session needs nothing more.
+a decision did (the game log), :func:`taken_back` what an undo took back.
+They read notation text and observation data, so a remote session needs
+nothing more; a campaign chapter's own decisions (``choose``, ``use``,
+``buy amber``, see :func:`campaign`) also read the shipped chapter's cards
+for their titles and a card's options.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from ..actions import LABELS, NotationError, parse
 from . import glyphs as G
-from .i18n import t
+from .i18n import lang, t
+
+CAMPAIGN_VERBS = ("choose", "use")
+#: the ids of a card's "any potion" choice and of the second crystal's bonus (campaign/effects.py)
+POTION_KINDS = ("heil", "kraft", "eile", "schutz")
+CRYSTAL_BONUS = {"die": "S", "shield": "P"}
 
 
 def seat_name(obs: dict, seat: int | None) -> str:
@@ -46,8 +57,11 @@ def hexname(i: int) -> str:
     return LABELS[i]
 
 
-def decision(text: str, step: str = "", obs: dict | None = None) -> str:
-    """What choosing ``text`` does, for a menu."""
+def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[[str], dict] | None = None) -> str:
+    """What choosing ``text`` does, for a menu (``card``: a card's view by id,
+    for a campaign chapter's titles)."""
+    if is_campaign(text):
+        return campaign(text, obs, card)
     try:
         a = parse(text)
     except NotationError:
@@ -109,10 +123,151 @@ def _silver_gain(obs: dict, terr: str) -> int | None:
     return max(0, n - 1)
 
 
-def entry(e, obs: dict) -> str:
+def entry(e, obs: dict, card: Callable[[str], dict] | None = None) -> str:
     """A log line: who did what (``e`` is a session LogEntry)."""
     if e.seat is None:
         a = parse(e.text)
         return t(f"log.roll.{e.purpose or 'other'}", dice=dice_text(a.arg, a.vals))
     who = seat_name(obs, e.seat)
-    return t("log.line", who=who, what=decision(e.text, e.step, None))
+    what = campaign(e.text, obs, card, done=e) if is_campaign(e.text) else decision(e.text, e.step, None)
+    return t("log.line", who=who, what=what)
+
+
+def taken_back(line: str, session, viewer: int | None = None) -> str:
+    """What the undone record ``line`` did, said with the view after the undo:
+    the step it was taken at is the step again, a card's choice is open again."""
+    obs = session.view(viewer)
+    text = line.partition(" ")[2]
+    card = getattr(session, "card_view", None)
+    if is_campaign(text):
+        return campaign(text, obs, card, undone=True)
+    return decision(text, obs["step"], obs)
+
+
+# ---------------------------------------------------------------- the campaign's own decisions
+
+
+def is_campaign(text: str) -> bool:
+    return text.partition(" ")[0] in CAMPAIGN_VERBS or text == "buy amber"
+
+
+def campaign(text: str, obs: dict | None = None, card: Callable[[str], dict] | None = None,
+             done=None, undone: bool = False) -> str | None:
+    """A campaign decision (``choose``, ``use``, ``buy amber``) in words, or
+    None for any other. For a menu the open choice's option says it; ``done``
+    (a LogEntry) is a choice made earlier, found among the cards read up to its
+    round; ``undone`` names the card whose choice is open again."""
+    head, _, arg = text.partition(" ")
+    camp = (obs or {}).get("campaign") or {}
+    if head == "use":
+        return t("campaign.do.use", card=card_name(arg, camp, card))
+    if text == "buy amber":
+        price = camp.get("amber_price")
+        return t("campaign.do.buy_amber", n=price if price is not None else "?")
+    if head != "choose":
+        return None
+    choice = camp.get("choice") if done is None else None
+    for o in (choice or {}).get("options", ()):
+        if o["id"] == arg:
+            said = o["text"] + (f" ({t('menu.cost', n=o['cost'])})" if o["cost"] else "")
+            return t("campaign.do.answer", option=said, card=card_name(choice["card"], camp, card)) if undone else said
+    found = _answered(arg, camp, done.round if done is not None else None)
+    if found:
+        cid, option = found
+        said = _option_text(option)
+        return said if cid is None else t("campaign.do.answer", option=said, card=card_name(cid, camp, card))
+    if arg in CRYSTAL_BONUS:
+        return t(f"do.crystal_{CRYSTAL_BONUS[arg]}")
+    if arg in POTION_KINDS:
+        # R-SECRET-2: another seat reads that a potion was taken, not which
+        viewer = (obs or {}).get("viewer")
+        hidden = done is not None and (viewer is None or viewer != done.seat + 1)
+        return t("campaign.do.potion", potion=potion(None if hidden else arg))
+    return t("campaign.do.choose", option=arg)
+
+
+def card_name(cid: str, camp: dict | None = None, card: Callable[[str], dict] | None = None) -> str:
+    """A campaign card's title: from ``card`` (a card's view by id), else
+    from the chapter ``camp`` names, else from the shipped chapters' special
+    cards; its id when none knows it."""
+    if card is not None:
+        try:
+            return card(cid)["title"]
+        except KeyError:
+            pass
+    ch = _chapter((camp or {}).get("chapter"), (camp or {}).get("title"))
+    if ch is not None and cid in ch.cards:
+        from ..campaign.chapter import lang_text
+
+        return lang_text(ch.cards[cid].title, lang())
+    return carried_title(cid)
+
+
+def _chapter(number, title: str | None = None):
+    """The shipped chapter ``number``; None when it cannot be read, or when
+    ``title`` (the view's) is not its title: a chapter from another file."""
+    if not isinstance(number, int):
+        return None
+    from ..campaign.chapter import load_chapter
+    from ..scenario import ScenarioError
+
+    try:
+        ch = load_chapter(number)
+    except (ScenarioError, OSError):
+        return None
+    return ch if title is None or title in ch.title.values() else None
+
+
+def _answered(option_id: str, camp: dict, round_: int | None):
+    """(card id, Option) of the choice a ``choose`` answered: the card read
+    last (up to ``round_``) whose choice offers ``option_id``; when the log
+    names none, the chapter's only text for that id, with no card (None).
+    None when the chapter does not say."""
+    ch = _chapter(camp.get("chapter"), camp.get("title"))
+    if ch is None:
+        return None
+    offers = {cid: o for cid, c in ch.cards.items() for o in _options(c.effects + c.use) if o.id == option_id}
+    read = [e["card"] for e in camp.get("log", ())
+            if e["card"] in offers and (round_ is None or e["round"] <= round_)]
+    if read:
+        return read[-1], offers[read[-1]]
+    if len({_option_text(o) for o in offers.values()}) == 1:
+        return None, next(iter(offers.values()))
+    return None
+
+
+def _options(effects) -> list:
+    out = []
+    for e in effects:
+        for o in e.options:
+            out.append(o)
+            out.extend(_options(o.effects))
+    return out
+
+
+def _option_text(option) -> str:
+    from ..campaign.chapter import lang_text
+
+    text = lang_text(option.text, lang())
+    return text + (f" ({t('menu.cost', n=option.cost)})" if option.cost else "")
+
+
+def carried_title(cid: str) -> str:
+    """The title of a special card of the shipped chapters (they carry over
+    between chapters), by its id."""
+    return _special_titles(lang()).get(cid, cid)
+
+
+@cache
+def _special_titles(language: str) -> dict[str, str]:
+    from ..campaign.chapter import lang_text
+
+    out: dict[str, str] = {}
+    for n in (1, 2, 3):
+        ch = _chapter(n)
+        if ch is None:  # a broken shipped file must not hide the table
+            continue
+        for cid, c in ch.cards.items():
+            if c.deck == "special":
+                out.setdefault(cid, lang_text(c.title, language))
+    return out

@@ -27,6 +27,7 @@ from .. import saves
 from ..i18n import lang, t
 from ..keys import localize
 from ..widgets.campaign import carried_title, group_table
+from .title import Recomposed
 
 CHAPTERS = (1, 2, 3)
 DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
@@ -78,7 +79,7 @@ def play_chapter(app, session) -> None:
 # ---------------------------------------------------------------- the groups
 
 
-class CampaignScreen(Screen):
+class CampaignScreen(Recomposed, Screen):
     """Every group of the table, and a new one."""
 
     CSS_PATH = "campaign.tcss"
@@ -141,15 +142,6 @@ class CampaignScreen(Screen):
 
     def action_new(self) -> None:
         self.app.push_screen(NewGroupScreen())
-
-    def relocalize(self) -> None:
-        localize(self)
-        self.refresh_bindings()
-        self.call_after_refresh(self._rebuild)
-
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        self.on_mount()
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -250,7 +242,7 @@ class NewGroupScreen(Screen):
 # ---------------------------------------------------------------- a group's page
 
 
-class GroupScreen(Screen):
+class GroupScreen(Recomposed, Screen):
     """The group table (R-CAMP-7) from the campaign table, the cards carried
     on, and the next chapter or the one in progress."""
 
@@ -337,15 +329,6 @@ class GroupScreen(Screen):
             self.begin()
         else:
             self.action_back()
-
-    def relocalize(self) -> None:
-        localize(self)
-        self.refresh_bindings()
-        self.call_after_refresh(self._rebuild)
-
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        self.on_mount()
 
     def resume(self) -> None:
         if not resume_chapter(self.app, self.group_name):

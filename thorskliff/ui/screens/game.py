@@ -5,14 +5,24 @@ Everything shown comes from ``session.view(viewer)``; every decision goes
 through ``session.submit``. ``viewer`` is the seat whose player holds the
 keyboard; between seats it is None (a spectator's view, no potion kinds)
 while the hand-over screen asks the next player to take over.
+
+Seats a bot plays (``session.bot_job``) decide by themselves, one decision
+after another, each after the app's ``bot_delay`` and computed off the UI
+thread; the keyboard stays with the last person who had it, and the
+hand-over screen only comes between two people. With one person at the
+table that person's view is shown throughout; with nobody (bots only) a
+spectator's.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -20,13 +30,19 @@ from ...actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from ..why import say as engine_says
-from ..i18n import t
+from ..i18n import has, t
 from ..keys import localize, localize_tree
 from ..session import CHANCE, TERMINAL
 from ..widgets.hexmap import IslandMap
 from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, Tableaus, hex_text
 
 SIDE_MIN = 32
+
+
+def bot_kind_label(spec: str) -> str:
+    """A bot's kind in words (``search:2s`` is a Suche)."""
+    kind = spec.partition(":")[0].strip().lower()
+    return t(f"bots.kind_{kind}") if has(f"bots.kind_{kind}") else spec
 
 
 def island_coords(obs: dict) -> list[tuple[int, int]]:
@@ -60,10 +76,16 @@ class GameScreen(Screen):
         self.viewer: int | None = None
         self.selected = -1
         self.labels = False
-        self.obs: dict = session.view(session.decider() if not handover and session.decider() >= 0 else None)
         self.legal: list = []
         self._handing = False
         self._combat = None
+        self._bot_worker = None
+        self._was_mine = False
+        d = session.decider()
+        first = self._sole_human()
+        if first is None and not handover and d >= 0 and not self._is_bot(d):
+            first = d
+        self.obs: dict = session.view(first)
         self.coords = island_coords(self.obs)
 
     # ------------------------------------------------------------ layout
@@ -131,11 +153,33 @@ class GameScreen(Screen):
     def decider(self) -> int:
         return self.session.decider()
 
+    def _is_bot(self, seat: int | None) -> bool:
+        is_bot = getattr(self.session, "is_bot", None)  # an SSH seat's session: the hub plays its bots
+        return bool(is_bot and seat is not None and seat >= 0 and is_bot(seat))
+
+    def _humans(self) -> list[int] | None:
+        """The seats people play, or None when the session has no bots."""
+        if not getattr(self.session, "bots", None):
+            return None
+        return self.session.humans()
+
+    def _sole_human(self) -> int | None:
+        """With bots at the table and one person, that person holds the
+        keyboard throughout: there is nobody to hand it to."""
+        humans = self._humans()
+        return humans[0] if humans is not None and len(humans) == 1 else None
+
     def sync(self) -> None:
         """After every change: who holds the keyboard, then redraw, then the
-        combat dialog."""
+        combat dialog, then the bots."""
         d = self.decider
-        if d >= 0 and d != self.viewer and not self._handing:
+        sole = self._sole_human()
+        if sole is not None:
+            self.viewer = sole
+            if d == sole and not self._was_mine:
+                self._jump_to_own()
+            self._was_mine = d == sole
+        elif d >= 0 and d != self.viewer and not self._handing and not self._is_bot(d):
             if self.handover:
                 self.viewer = None
                 self.selected = -1
@@ -151,6 +195,54 @@ class GameScreen(Screen):
         self.redraw()
         self._focus_for_step()
         self._overlay()
+        self._run_bots()
+
+    # ------------------------------------------------------------ bots
+    def _run_bots(self) -> None:
+        if self._bot_worker is None and self._is_bot(self.decider):
+            self._bot_worker = self.run_worker(self._play_bots(), group="bots")
+
+    async def _play_bots(self) -> None:
+        """Every decision due to a bot, one by one, until a person decides
+        or the game ends (the worker ends with the screen)."""
+        try:
+            while self._alive() and self.session.bot_job() is not None:
+                delay = getattr(self.app, "bot_delay", 0.3)
+                if delay > 0:
+                    # a short pause lets people see each step before the next one
+                    await asyncio.sleep(delay)
+                job = self.session.bot_job()
+                if job is None or not self._alive():
+                    break
+                try:
+                    action = await asyncio.to_thread(job.think)  # a searching bot thinks a while
+                    if not self._alive():
+                        break  # the screen closed meanwhile: the decision is not made
+                    done = self.session.submit_bot(job, action)
+                except Exception as exc:  # a bot's bug: the game waits (it is saved), and says why
+                    why = engine_says(str(exc)) if isinstance(exc, ActionError) else repr(exc)
+                    self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
+                    break
+                if done is not None:
+                    try:
+                        self.sync()
+                    except NoMatches:
+                        break  # the screen is being taken down around us
+        finally:
+            self._bot_worker = None
+
+    def _alive(self) -> bool:
+        """Still on screen in a running app (not closing down)."""
+        return self.is_attached and self.is_running and not self._closing and self.app.is_running
+
+    def _marked(self, obs: dict) -> dict:
+        """The view with every bot's name marked, for the tableaus and the
+        phase bar."""
+        if not getattr(self.session, "bots", None):
+            return obs
+        players = [dict(p, name=f"{p['name']} {t('bots.mark')}") if self._is_bot(p["seat"] - 1) else p
+                   for p in obs["players"]]
+        return dict(obs, players=players)
 
     def _focus_for_step(self) -> None:
         """A board step puts the keys on the island, any other on the list."""
@@ -204,6 +296,12 @@ class GameScreen(Screen):
     def _overlay(self) -> None:
         obs = self.obs
         in_combat = obs["combat"] is not None
+        if self._humans() == []:
+            return  # bots only: the log tells the combats; no dialog waits for a key
+        if in_combat and self._combat is not None and self._combat.finished and self.app.screen is self._combat:
+            # bots played on into a new combat while the last one's summary was open
+            self._combat.dismiss(None)
+            return
         if in_combat and self._combat is None and not self._handing:
             from .combat import CombatScreen
 
@@ -223,8 +321,9 @@ class GameScreen(Screen):
         d = self.decider
         mine = self.viewer is not None and d == self.viewer
         self.legal = self.parse_legal(obs["legal"]) if mine else []
-        self.query_one(PhaseBar).show(obs)
-        self.query_one(Tableaus).show(obs)
+        shown = self._marked(obs)
+        self.query_one(PhaseBar).show(shown)
+        self.query_one(Tableaus).show(shown)
         self._draw_map()
         self._hexinfo()
         self._prompt()
@@ -267,6 +366,8 @@ class GameScreen(Screen):
                 text = t(f"ask.{step}", name=name)
             if self.selected >= 0:
                 text += "\n" + t("game.select_hex", hex=obs["hexes"][self.selected]["label"])
+            if self._is_bot(d):
+                text += "\n" + t("bots.deciding", name=name, kind=bot_kind_label(self.session.bots[d]))
         self.query_one("#prompt", Static).update(Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
@@ -287,7 +388,7 @@ class GameScreen(Screen):
         if d == TERMINAL:
             return [("@title", t("key.menu"), True)]
         if not self.legal:
-            return [("", t("game.no_decision"), False)]
+            return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
         items: list[tuple[str, Text | str, bool]] = []
         menu_done = set()
         if step in ("action", "potion2") and self.viewer is not None:
@@ -426,13 +527,16 @@ class GameScreen(Screen):
         self.decide("end")
 
     def action_undo(self) -> None:
+        if getattr(self.session, "bot_decided_last", lambda: False)():
+            self.say(t("game.cannot_undo", why=t("bots.no_undo")), error=True)
+            return
         problem = self.session.undo_problem(self.viewer)
         if problem:
             self.say(t("game.cannot_undo", why=engine_says(problem)), error=True)
             return
         line = self.session.undo(self.viewer)
         self.selected = -1
-        self.say(t("game.undone", what=words.decision(line.partition(" ")[2])))
+        self.say(t("game.undone", what=words.taken_back(line, self.session, self.viewer)))
         self.sync()
 
     def action_toggle_focus(self) -> None:

@@ -1,6 +1,7 @@
 """Help: the keys, the board's legend and the rules reference (the
 Infotafel: actions and costs per field; dice; phases), all from the
-catalogue."""
+catalogue; a language switch while it is open writes it anew, on the same
+tab."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from ..i18n import t
 from ..keys import localize
+from .title import Recomposed
 
 TABS = ("keys", "table", "phases", "dice", "board")
 
 
-class HelpScreen(Screen):
+class HelpScreen(Recomposed, Screen):
     CSS_PATH = "help.tcss"
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "key.close"),
@@ -46,3 +48,9 @@ class HelpScreen(Screen):
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def relocalize(self) -> None:
+        tabs = self.query(TabbedContent)
+        if tabs and tabs.first().active:
+            self.first_tab = tabs.first().active.removeprefix("tab-")
+        super().relocalize()

@@ -22,7 +22,24 @@ BANNER = r"""
 ENTRIES = ("new", "campaign", "resume", "replay", "rules", "lang", "quit")
 
 
-class TitleScreen(Screen):
+class Recomposed:
+    """For a screen that writes its texts when it is composed: after a
+    language switch its key help is translated and it is composed anew (the
+    app calls ``relocalize`` on every screen of the stack)."""
+
+    def relocalize(self) -> None:
+        localize(self)
+        self.refresh_bindings()
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        mounted = getattr(self, "on_mount", None)
+        if mounted is not None:
+            mounted()
+
+
+class TitleScreen(Recomposed, Screen):
     CSS_PATH = "title.tcss"
     BINDINGS = [
         Binding("n", "pick('new')", "title.new", show=False),
@@ -71,12 +88,3 @@ class TitleScreen(Screen):
             app.action_switch_lang()
         elif what == "quit":
             app.exit()
-
-    def relocalize(self) -> None:
-        localize(self)
-        self.refresh_bindings()
-        self.call_after_refresh(self._rebuild)
-
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        self.on_mount()

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from functools import cache
 
 from rich.console import Group as RichGroup
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...actions import NotationError
 from .. import glyphs as G
 from .. import words
-from ..i18n import lang, t
-from .panels import GameLog, Tableaus, chip
+from ..i18n import t
+from ..words import CAMPAIGN_VERBS, carried_title  # noqa: F401  (the campaign screens read them here)
+from .panels import GameLog, Tableaus, possessions, tableau_head
 
 #: a season's or field's colour on the track
 KIND_STYLE = {"spring": "bold #111111 on #9fd67a", "summer": "bold #111111 on #f2d24b",
@@ -29,16 +28,6 @@ KIND_STYLE = {"spring": "bold #111111 on #9fd67a", "summer": "bold #111111 on #f
               "white": "bold #111111 on #f5f5f5", "darkness": "bold #ffffff on #2b2140"}
 #: shown for cards read (the track keeps them, dimmed)
 READ_STYLE = "#777777 on #2a2a2a"
-CAMPAIGN_VERBS = ("choose", "use")
-
-
-def card_title(cid: str, card: Callable[[str], dict] | None) -> str:
-    if card is None:
-        return cid
-    try:
-        return card(cid)["title"]
-    except KeyError:
-        return cid
 
 
 # ---------------------------------------------------------------- the time track
@@ -144,21 +133,10 @@ class CampaignTableaus(Tableaus):
 def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) -> Text:
     camp = obs["campaign"]
     goal = camp["goal"]
-    out = Text()
     turn = obs["turn"] == p["seat"]
-    out.append("▶" if turn else " ", style="bold")
-    out.append_text(chip(p))
-    if not narrow:
-        out.append(f" {p['hero']}", style="bold")
-    out.append(" ")
+    out = tableau_head(obs, p, narrow)
     if p["out"]:
-        out.append(t("tableau.out"), style="dim strike")
         return out
-    out.append(t("tableau.life", life=p["life"], max=p["max_life"]) + " ",
-               style="bold red" if p["life"] * 2 < p["max_life"] else "bold")
-    out.append(f"{p['taler']}{G.TALER}" if narrow else t("tableau.taler", n=p["taler"]), style=G.TALER_STYLE)
-    if p["amber"]:
-        out.append(" " + G.AMBER, style=G.AMBER_STYLE)
     out.append(f" {p['delivered']}/{goal['ambers']}{G.AMBER}", style=G.AMBER_STYLE)
     if goal["crystals"]:
         out.append(f" {p['crystals']}/{goal['crystals']}{G.CRYSTAL}", style=G.CRYSTAL_STYLE)
@@ -167,15 +145,7 @@ def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) ->
     if not full:
         return out
     out.append("\n  ")
-    things = [t(f"weapon.{p['weapon']}")]
-    if p["helm"]:
-        things.append(t("word.helm"))
-    if p["wisent"]:
-        things.append(t("word.wisent"))
-    pot = t("tableau.potions", n=len(p["potions"]))
-    if any(x["kind"] for x in p["potions"]):
-        pot += " (" + ", ".join(words.potion(x["kind"]) for x in p["potions"]) + ")"
-    things.append(pot)
+    things = possessions(p)
     things.append(t("tableau.supply", n=p["supply"]))
     if p["gode_at"]:
         things.append(t("tableau.gode_marker", marker=" + ".join(t(f"ability.{m}") for m in p["marker"].split("+")))
@@ -188,7 +158,7 @@ def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) ->
     held = camp["held"][p["seat"] - 1]
     if held:
         out.append("\n  ")
-        out.append(t("campaign.held", cards=", ".join(card_title(c, card) for c in held)), style="italic")
+        out.append(t("campaign.held", cards=", ".join(words.card_name(c, camp, card) for c in held)), style="italic")
     return out
 
 
@@ -196,67 +166,17 @@ def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) ->
 
 
 def campaign_decision(text: str, obs: dict | None, card=None) -> str | None:
-    """A campaign decision (``choose``, ``use``, ``buy amber``) in words, or
-    None for any other."""
-    head, _, arg = text.partition(" ")
-    if head == "use":
-        return t("campaign.do.use", card=card_title(arg, card))
-    if text == "buy amber":
-        price = (obs or {}).get("campaign", {}).get("amber_price")
-        return t("campaign.do.buy_amber", n=price if price is not None else "?")
-    if head == "choose":
-        choice = (obs or {}).get("campaign", {}).get("choice")
-        for o in (choice or {}).get("options", ()):
-            if o["id"] == arg:
-                cost = f" ({t('menu.cost', n=o['cost'])})" if o["cost"] else ""
-                return o["text"] + cost
-        return t("campaign.do.choose", option=arg)
-    return None
+    """A campaign decision (``choose``, ``use``, ``buy amber``) in words for
+    a menu, or None for any other."""
+    return words.campaign(text, obs, card)
 
 
 class CampaignLog(GameLog):
-    """The game log; the campaign's decisions in words."""
-
-    def __init__(self, card: Callable[[str], dict] | None = None, **kw):
-        super().__init__(**kw)
-        self.card = card
-
-    def _line(self, e, obs: dict) -> Text:
-        if e.seat is not None and (e.text.partition(" ")[0] in CAMPAIGN_VERBS or e.text == "buy amber"):
-            p = obs["players"][e.seat]
-            out = Text()
-            out.append(G.OWNER[p["colour"]] + " ", style=G.chip_style(p["colour"]))
-            what = campaign_decision(e.text, None, self.card) or e.text
-            out.append(" " + t("log.line", who=p["name"], what=what))
-            return out
-        try:
-            return super()._line(e, obs)
-        except NotationError:  # pragma: no cover - every other line is the base notation
-            return Text(e.text)
+    """The game log of a chapter: ``card`` (a card's view by id) gives the
+    titles of the cards its choices answered."""
 
 
 # ---------------------------------------------------------------- the group table
-
-
-@cache
-def _carried_titles(language: str) -> dict[str, str]:
-    """Titles of the special cards of the shipped chapters, by id."""
-    from ...campaign.chapter import lang_text, load_chapter
-
-    out: dict[str, str] = {}
-    for n in (1, 2, 3):
-        try:
-            ch = load_chapter(n)
-        except Exception:  # a broken shipped file must not hide the table
-            continue
-        for cid, c in ch.cards.items():
-            if c.deck == "special":
-                out.setdefault(cid, lang_text(c.title, language))
-    return out
-
-
-def carried_title(cid: str) -> str:
-    return _carried_titles(lang()).get(cid, cid)
 
 
 def _won(val) -> Text:

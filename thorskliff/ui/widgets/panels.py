@@ -3,6 +3,7 @@ under the cursor, dice, the game log and the list of decisions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.message import Message
@@ -70,13 +71,11 @@ class PhaseBar(Static):
 # ---------------------------------------------------------------- tableaus
 
 
-def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
-    """One player's tableau: a headline (life, Taler, amber, potion count),
-    then, when ``full``, possessions and progress."""
-    ambers, crystals = goals(obs)
+def tableau_head(obs: dict, p: dict, narrow: bool) -> Text:
+    """The start of a tableau's headline: ▶ on turn, the player's chip and
+    hero; then life, Taler and a carried amber, or that the player is out."""
     out = Text()
-    turn = obs["turn"] == p["seat"]
-    out.append("▶" if turn else " ", style="bold")
+    out.append("▶" if obs["turn"] == p["seat"] else " ", style="bold")
     out.append_text(chip(p))
     if not narrow:
         out.append(f" {p['hero']}", style="bold")
@@ -89,6 +88,31 @@ def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
     out.append(f"{p['taler']}{G.TALER}" if narrow else t("tableau.taler", n=p["taler"]), style=G.TALER_STYLE)
     if p["amber"]:
         out.append(" " + G.AMBER, style=G.AMBER_STYLE)
+    return out
+
+
+def possessions(p: dict) -> list[str]:
+    """Weapon, helmet, Wisent and potions (their kinds where the view shows them)."""
+    things = [t(f"weapon.{p['weapon']}")]
+    if p["helm"]:
+        things.append(t("word.helm"))
+    if p["wisent"]:
+        things.append(t("word.wisent"))
+    pot = t("tableau.potions", n=len(p["potions"]))
+    if any(x["kind"] for x in p["potions"]):
+        pot += " (" + ", ".join(words.potion(x["kind"]) for x in p["potions"]) + ")"
+    things.append(pot)
+    return things
+
+
+def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
+    """One player's tableau: a headline (life, Taler, amber, potion count),
+    then, when ``full``, possessions and progress."""
+    ambers, crystals = goals(obs)
+    turn = obs["turn"] == p["seat"]
+    out = tableau_head(obs, p, narrow)
+    if p["out"]:
+        return out
     if narrow and p["potions"]:
         out.append(f" ⚗{len(p['potions'])}")
     if p["faint"] != "awake":
@@ -96,17 +120,7 @@ def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
     if not full:
         return out
     out.append("\n  ")
-    kinds = [words.potion(x["kind"]) for x in p["potions"]]
-    things = [t(f"weapon.{p['weapon']}")]
-    if p["helm"]:
-        things.append(t("word.helm"))
-    if p["wisent"]:
-        things.append(t("word.wisent"))
-    pot = t("tableau.potions", n=len(p["potions"]))
-    if kinds and any(x["kind"] for x in p["potions"]):
-        pot += " (" + ", ".join(kinds) + ")"
-    things.append(pot)
-    out.append(" · ".join(things))
+    out.append(" · ".join(possessions(p)))
     out.append("\n  ")
     more = [t("tableau.delivered", n=p["delivered"], goal=ambers),
             t("tableau.crystals", n=p["crystals"], goal=crystals)]
@@ -232,10 +246,12 @@ def dice_text(roll: list[dict], blocked: list[int]) -> Text:
 class GameLog(RichLog):
     DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }"
 
-    def __init__(self, **kw):
+    def __init__(self, card: Callable[[str], dict] | None = None, **kw):
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kw)
         self.count = 0
         self.viewer: int | None = None
+        #: a campaign card's view by id: its title names the card a choice answered
+        self.card = card
 
     def sync(self, entries, obs: dict) -> None:
         # Another seat at the keyboard reads the log anew: the potion kinds
@@ -261,7 +277,7 @@ class GameLog(RichLog):
         p = obs["players"][e.seat]
         out = Text()
         out.append(G.OWNER[p["colour"]] + " ", style=G.chip_style(p["colour"]))
-        out.append(" " + words.entry(e, obs))
+        out.append(" " + words.entry(e, obs, self.card))
         return out
 
 

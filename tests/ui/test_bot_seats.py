@@ -1,0 +1,309 @@
+"""Bots at the table of a local game: chosen per seat on the new-game screen,
+playing their seats (in turn and off turn) through the session with their
+seat's view only, never behind a hand-over screen, never taken back, and
+kept in the saved record."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import begin, place, position
+from textual.widgets import Button, Label, Select, Static
+from uihelpers import game_of
+
+from thorskliff import record
+from thorskliff.game import Game
+from thorskliff.ui import i18n
+from thorskliff.ui.app import ThorsApp
+from thorskliff.ui.screens.combat import CombatScreen
+from thorskliff.ui.screens.game import GameScreen
+from thorskliff.ui.screens.handover import HandOver
+from thorskliff.ui.screens.setup import SetupScreen
+from thorskliff.ui.session import LocalSession
+from thorskliff.ui.widgets.panels import PhaseBar, Tableaus
+
+
+async def until(pilot, cond, what: str, tries: int = 3000) -> None:
+    """Let the app run (bots think off the UI thread) until ``cond()``."""
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def seat_lines(session, seat: int) -> list[str]:
+    return [ln for ln in session.game.lines if ln.startswith(f"{seat + 1} ")]
+
+
+async def open_setup(pilot) -> SetupScreen:
+    await pilot.pause()
+    await pilot.press("enter")  # Neues Spiel
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, SetupScreen)
+    return pilot.app.screen
+
+
+async def test_duell_one_human_one_bot_with_keys():
+    """Seat 2 becomes a bot on the setup screen (keys only); it chooses its
+    hero and colour, its beach and plays its turns; the person plays with
+    keys and gets the keyboard back each time, with no hand-over screen."""
+    app = ThorsApp(seed=11, handover=True, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = await open_setup(pilot)
+        await pilot.press("down", "enter")  # Duell
+        await pilot.pause()
+        assert setup.mode == "duell" and setup.players == 2
+        setup.query_one("#kind-1", Select).focus()
+        await pilot.press("enter", "down", "down", "enter")  # Mensch → Bot: Zufall → Bot: Heuristik
+        await pilot.pause()
+        assert setup.kinds[:2] == ["human", "heuristic"]
+        assert setup.query_one("#name-1").value == "Bot 2"  # the default name of a bot seat
+        assert "Bots wählen" in str(setup.query_one("#bots-hint", Static).content)
+        setup.query_one("#next").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert setup.stage == 2
+        if setup.order[0] == 0:
+            await pilot.press("enter", "enter")  # Astrid: first free hero and colour
+        await pilot.pause()
+        assert 1 in setup.picks  # the bot chose by itself
+        if 0 not in setup.picks:
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+        await pilot.press("enter")  # Spiel beginnen
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        session = game.session
+        assert session.bots == {1: "heuristic"}
+        await until(pilot, lambda: session.decider() == 0, "Astrid chooses a beach")
+        assert not isinstance(app.screen, HandOver)
+        await pilot.press("enter")  # the beach under the cursor
+        await until(pilot, lambda: session.state.step != "beach" and session.decider() == 0 and game.legal,
+                    "Astrid's first turn")
+        assert session.state.round == 1 and session.state.seat == 0
+        assert "(Bot)" in str(game.query_one(Tableaus).content)
+        # Astrid ends every phase with 'e' until the turn passes to the bot
+        beach = len(seat_lines(session, 1))
+        for _ in range(12):
+            if len(seat_lines(session, 1)) > beach:
+                break
+            await pilot.press("e")
+            await pilot.pause()
+        # the bot plays its turn by itself, and the game comes back to Astrid
+        await until(pilot, lambda: session.state.round >= 2 and session.decider() == 0 and game.legal,
+                    "Astrid's turn again")
+        assert not isinstance(app.screen, HandOver)
+        turn_lines = [ln for ln in seat_lines(session, 1) if not ln.startswith("2 beach")]
+        assert turn_lines, "the bot made its turn's decisions"
+        assert any(e.seat == 1 for e in session.log())
+        assert game.viewer == 0
+        # saved like any decision
+        assert record.load(session.path).lines == session.game.lines
+
+
+async def test_all_bot_game_plays_by_itself():
+    """Nobody at the table: the setup screen says so, the bots choose
+    everything and the game runs several rounds on its own, shown as a
+    spectator sees it, with no hand-over screen and no combat dialog."""
+    app = ThorsApp(seed=3, handover=True, bot_delay=0)
+    seen = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = await open_setup(pilot)
+        await pilot.press("down", "enter")  # Duell
+        await pilot.pause()
+        setup.query_one("#kind-0", Select).value = "random"
+        setup.query_one("#kind-1", Select).value = "heuristic"
+        await pilot.pause()
+        assert "Nur Bots" in str(setup.query_one("#bots-hint", Static).content)
+        setup.query_one("#next").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(setup.picks) == 2 and setup.query_one("#start", Button).display
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        session = game.session
+        assert session.humans() == []
+
+        def watch() -> bool:
+            seen.append(type(app.screen))
+            return session.state.round >= 4 or session.state.is_terminal()
+
+        await until(pilot, watch, "four rounds")
+        assert HandOver not in seen and CombatScreen not in seen
+        assert game.viewer is None and game.obs["viewer"] is None
+        assert seat_lines(session, 0) and seat_lines(session, 1)
+
+
+async def test_no_handover_before_a_bot_and_only_between_people():
+    """Two people and a bot: the hand-over screen comes before each
+    person's decisions when the keyboard changes hands, never before the
+    bot's."""
+    seats = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black"), ("Bot 3", "Jorund", "grey")]
+    session = LocalSession(Game.new("base", seats, 8, first=0), bots={2: "random"})
+    handovers: list[tuple[str, int]] = []
+    orig = HandOver.__init__
+
+    def spy(self, player, why):
+        handovers.append((player["name"], session.decider()))
+        orig(self, player, why)
+
+    HandOver.__init__ = spy
+    try:
+        app = ThorsApp(session=session, handover=True, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(60):
+                if session.state.round >= 2 and seat_lines(session, 2)[1:]:
+                    break
+                await until(pilot, lambda: session.decider() != 2 and app.screen is not None, "a person decides")
+                if isinstance(app.screen, HandOver):
+                    await pilot.press("enter")
+                elif session.state.step == "beach":
+                    await pilot.press("enter")
+                else:
+                    await pilot.press("e")
+                await pilot.pause()
+            assert session.state.round >= 2
+            assert len(seat_lines(session, 2)) > 1  # the bot chose its beach and played a turn
+    finally:
+        HandOver.__init__ = orig
+    assert handovers, "the people were asked to take over"
+    assert all(name != "Bot 3" and seat != 2 for name, seat in handovers), handovers
+    names = [n for n, _ in handovers]
+    assert "Astrid" in names and "Björn" in names
+
+
+class Recorder:
+    """A bot that keeps what it was shown."""
+
+    name = "recorder"
+
+    def __init__(self):
+        self.seen: list[dict] = []
+
+    def choose(self, obs, legal, rng: random.Random):
+        self.seen.append(obs)
+        return next((a for a in legal if a.verb == "end"), legal[0])
+
+
+async def test_bot_sees_only_its_seat():
+    """R-SECRET-1: the bot deciding for seat 2 gets seat 2's view: its own
+    potion kinds, none of seat 1's."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "2c2", hero=True)
+    st.players[0].potions = [("kraft", 1), ("heil", 1)]
+    st.players[1].potions = [("schutz", 1)]
+    begin(st, 1, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={1: "random"})
+    rec = Recorder()
+    session.seats.takeover(1, rec)
+    app = ThorsApp(session=session, handover=True, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: rec.seen and session.decider() != 1, "the bot's turn")
+        obs = rec.seen[0]
+        assert obs["viewer"] == 2  # seats count from 1 in the view
+        assert [p["kind"] for p in obs["players"][1]["potions"]] == ["schutz"]
+        assert [p["kind"] for p in obs["players"][0]["potions"]] == [None, None]
+        assert all(o["players"][0]["potions"] == [{"kind": None, "uses": None}] * 2 for o in rec.seen)
+        assert seat_lines(session, 1)
+
+
+async def test_a_bots_decision_is_never_taken_back():
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
+    # the bot moves its hero and still decides: the engine alone would let anyone take it back
+    job = session.bot_job()
+    assert job is not None and job.seat == 0
+    session.submit_bot(job, session.game.parse("H 1c2-1c3"))
+    assert session.decider() == 0
+    assert session.game.undo_problem(None) is None
+    assert session.undo_problem(None) is not None and session.undo_problem(1) is not None
+    with pytest.raises(Exception, match="R-TURN-4"):
+        session.undo()
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bot waits: the key comes first
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = list(session.game.lines)
+        await pilot.press("u")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status", Static).content)
+        assert "Nicht zurücknehmbar" in status and "Bot" in status
+        assert session.game.lines == lines
+        assert "(Bot)" in str(app.screen.query_one(PhaseBar).content)
+        assert "ist ein Bot" in str(app.screen.query_one("#prompt", Static).content)
+
+
+async def test_save_and_resume_keeps_the_bots():
+    seats = [("Astrid", "Oleif", "brown"), ("Bot 2", "Bera", "black")]
+    app = ThorsApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game("duell", seats, 4, 1, bots={1: "heuristic"})  # the bot chooses the first beach
+        await pilot.pause()
+        session = app.screen.session
+        path = session.path
+        await until(pilot, lambda: seat_lines(session, 1) and session.decider() == 0, "the bot's beach")
+    text = path.read_text()
+    assert 'bot = "heuristic"' in text
+    assert record.seat_bots(record.load(path)) == {1: "heuristic"}
+    resumed = LocalSession.load(path)
+    assert resumed.bots == {1: "heuristic"} and resumed.humans() == [0]
+    # resumed, the bot plays on: Astrid takes her beach and ends her first turn, then the bot's turn
+    app = ThorsApp(session=resumed, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: resumed.decider() == 0 and app.screen.legal, "Astrid decides")
+        await pilot.press("enter")
+        for _ in range(12):
+            await until(pilot, lambda: resumed.decider() != 1, "the bot answers")
+            if seat_lines(resumed, 1)[1:]:
+                break
+            await pilot.press("e")
+        await until(pilot, lambda: seat_lines(resumed, 1)[1:] and resumed.decider() == 0, "the bot's turn")
+    assert record.load(path).lines == resumed.game.lines
+    assert record.seat_bots(record.load(path)) == {1: "heuristic"}
+
+
+async def test_setup_follows_a_language_switch():
+    app = ThorsApp(seed=5, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = await open_setup(pilot)
+        setup.query_one("#kind-2", Select).value = "search"
+        name = setup.query_one("#name-0")
+        name.value = "Gudrun"
+        await pilot.pause()
+        assert str(setup.query_one("#heading", Static).content) == "Neues Spiel"
+        app.action_switch_lang()
+        await pilot.pause()
+        assert i18n.lang() == "en"
+        assert str(setup.query_one("#heading", Static).content) == "New game"
+        assert "human or bot" in str(setup.query_one("#l-names", Label).content)
+        assert str(setup.query_one("#next", Button).label) == "Next"
+        assert "Base game – 3–4 players" in str(setup.query_one("#mode-base").label)
+        sel = setup.query_one("#kind-2", Select)
+        assert sel.value == "search" and setup.kinds[2] == "search"
+        assert "search" in str(dict((v, p) for p, v in sel._options)["search"])
+        assert "Human" in str(dict((v, p) for p, v in sel._options)["human"])
+        assert str(setup.query_one("#kind-0", Select).query_one("#label", Static).content) == "Human"
+        assert str(sel.query_one("#label", Static).content) == "Bot: search"
+        assert name.value == "Gudrun" and setup.query_one("#name-2").value == "Bot 3"
+        assert "Bots choose" in str(setup.query_one("#bots-hint", Static).content)
+        # stage 2 follows too
+        setup.query_one("#next").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert setup.stage == 2
+        assert "Choosing goes counter-clockwise" in str(setup.query_one("#pick-order", Static).content)
+        assert "Bots take the first free hero" in str(setup.query_one("#pick-order", Static).content)
+        app.action_switch_lang()
+        await pilot.pause()
+        assert i18n.lang() == "de"
+        assert "Wahl gegen den Uhrzeigersinn" in str(setup.query_one("#pick-order", Static).content)
+        assert str(setup.query_one("#l-hero", Label).content) == "Heldin"

@@ -1,0 +1,243 @@
+"""The engine's refusals of a campaign chapter's own decisions (``choose``,
+``use``, ``buy amber``, and ``resign`` while a card asks) read in German,
+with their rule ids kept (why.py). A walk through the moments of a chapter
+tries every campaign decision from every seat and collects each refusal the
+engine and the session give: each one must be read by a pattern, so a new
+message without one fails here."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from uihelpers import game_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "campaign"))
+
+from campaign_helpers import H, begin, clear_board, new  # noqa: E402
+
+from thorskliff.actions import IllegalActionError  # noqa: E402
+from thorskliff.campaign.table import CampaignTable  # noqa: E402
+from thorskliff.state import CHANCE, Outcome  # noqa: E402
+from thorskliff.ui import i18n, why  # noqa: E402
+from thorskliff.ui.session import CampaignSession, LocalSession  # noqa: E402
+
+#: every refusal campaign/state.py words itself, and its German
+CAMPAIGN = [
+    ("a card's decision comes first (R-CAMP-2)", "card_first",
+     "zuerst wird die Entscheidung der Karte getroffen (R-CAMP-2)"),
+    ("a card asks seat 2 to choose first: choose silber, choose krieger (R-CAMP-2)", "card_asks",
+     "eine Karte lässt zuerst Spieler 2 wählen: choose silber, choose krieger (R-CAMP-2)"),
+    ("no card asks for a choice now (R-CAMP-2)", "no_card_asks",
+     "gerade fragt keine Karte nach einer Wahl (R-CAMP-2)"),
+    ("seat 1 holds no card 'segen1' to use (R-CAMP-4)", "no_card_held",
+     "Spieler 1 hat keine Karte „segen1“ zum Ausspielen (R-CAMP-4)"),
+    ("a card is used at a decision of one's own turn, outside a combat (R-CAMP-4)", "card_when",
+     "eine Karte wird bei einer Entscheidung im eigenen Zug ausgespielt, nicht im Kampf (R-CAMP-4)"),
+    ("ambers cannot be bought in this chapter (now) (R-CAMP-5)", "amber_rule",
+     "in diesem Kapitel kann (noch) kein Bernstein gekauft werden (R-CAMP-5)"),
+    ("buying an amber is an action of phase 4 (R-ACT-1)", "amber_phase",
+     "Bernstein kaufen ist eine Aktion der Phase 4 (R-ACT-1)"),
+    ("ambers are bought at the market (R-ACT-1)", "amber_market",
+     "Bernsteine werden auf dem Markt gekauft (R-ACT-1)"),
+    ("a hero carries one amber at most (R-UNIT-2)", "amber_one",
+     "eine Heldin trägt höchstens einen Bernstein (R-UNIT-2)"),
+    ("the supply has no amber left (R-AMBER-7)", "amber_supply",
+     "im Vorrat ist kein Bernstein mehr (R-AMBER-7)"),
+    ("an amber costs 7 Taler (R-ACT-1)", "amber_cost",
+     "ein Bernstein kostet 7 Taler (R-ACT-1)"),
+]
+CAMPAIGN_KEYS = {key for _, key, _ in CAMPAIGN}
+#: what a campaign decision may also meet: the engine's and the undo's words around it
+AROUND = [
+    ("seat 2 does not decide now; seat 1 does (R-TURN-5)",
+     "Spieler 2 entscheidet jetzt nicht; es entscheidet Spieler 1 (R-TURN-5)"),
+    ("seat 1 does not decide now; chance does (R-TURN-5)",
+     "Spieler 1 entscheidet jetzt nicht; es entscheidet der Würfelwurf (R-TURN-5)"),
+    ("the dice must fall now (M M K K), not use heiler (R-DICE-2)",
+     "jetzt fallen die Würfel (M M K K), nicht „use heiler“ (R-DICE-2)"),
+    ("cannot take back a decision: the game was read from its record here; earlier decisions stay (R-TURN-4)",
+     "nicht zurücknehmbar: das Spiel wurde hier aus seiner Aufzeichnung gelesen; frühere Entscheidungen bleiben"
+     " (R-TURN-4)"),
+    ("the last decision is seat 1's, not seat 2's",
+     "die letzte Entscheidung ist die von Spieler 1, nicht die von Spieler 2"),
+]
+
+
+@pytest.mark.parametrize("message,key,german", CAMPAIGN, ids=[k for _, k, _ in CAMPAIGN])
+def test_each_campaign_refusal_reads_in_german_with_its_rule_id(message, key, german):
+    assert why.key_of(message) == key
+    assert why.say(message) == german
+    i18n.set_lang("en")
+    assert why.say(message) == message
+
+
+@pytest.mark.parametrize("message,german", AROUND)
+def test_the_refusals_around_a_campaign_decision_read_in_german(message, german):
+    assert why.say(message) == german
+
+
+def test_every_pattern_has_its_texts_in_both_catalogues():
+    for key, _ in why.PATTERNS:
+        assert i18n.has(f"why.{key}"), key
+        assert f"why.{key}" in i18n.catalogue("en"), key
+
+
+# ---------------------------------------------------------------- the walk
+
+
+def chapter(rule_on: bool = False, hero: str = "M2", amber: bool = False, taler: int = 9, phase: int = 4):
+    """Chapter 1 with two seats at seat 1's turn (0-based 0) in ``phase``:
+    its hero on ``hero`` (one life lost), holding the Heiler card; ``rule_on``:
+    the traders' card (buying an amber) has been read."""
+    st = new(1, n=2)
+    clear_board(st)
+    if rule_on:
+        st.read_card("haendler", None, ("return", st.step, st.decider), "test")
+    p = st.players[0]
+    p.hero_at, p.amber, p.taler = H(hero), amber, taler
+    p.life = p.max_life - 1  # Met stays possible: the action phase waits for a decision
+    st.players[1].hero_at = H("4c3")
+    st.give_card(0, "heiler")
+    begin(st, 0, phase)
+    return st
+
+
+def card_open(reader: int):
+    st = chapter()
+    st.read_card("c6", reader, ("return", st.step, st.decider), "test")  # Geschenk der Geweihten: a choice
+    st._legal = None
+    assert st.step == "card"
+    return st
+
+
+def in_combat(rolled: bool):
+    st = chapter(hero="1c2", phase=1)
+    st.wc[0][H("1c2")] = 2
+    st.wc[1][H("1c3")] = 2
+    for a in ("H 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3"):
+        st.apply_action(a)
+    assert st.current_player() == CHANCE
+    if rolled:
+        st.apply_action(st.sample_chance())
+        assert st.step.startswith("c:") and st.current_player() == 0
+    return st
+
+
+def no_amber_left():
+    st = chapter(rule_on=True)
+    st.amber_supply = 0
+    return st
+
+
+def over():
+    st = chapter()
+    st.result = Outcome(0, "ambers")
+    st.step = "over"
+    return st
+
+
+MOMENTS = {
+    "card for the seat on turn": lambda: card_open(0),
+    "card for the other seat": lambda: card_open(1),
+    "movement": lambda: chapter(phase=1),
+    "movement, ambers for sale": lambda: chapter(rule_on=True, phase=1),
+    "action at the market": lambda: chapter(),
+    "action at the market, ambers for sale": lambda: chapter(rule_on=True),
+    "action, carrying an amber": lambda: chapter(rule_on=True, amber=True),
+    "action, poor": lambda: chapter(rule_on=True, taler=3),
+    "action, no amber left": no_amber_left,
+    "action on a farm": lambda: chapter(rule_on=True, hero="1c2"),
+    "combat, the dice due": lambda: in_combat(False),
+    "combat, dice to assign": lambda: in_combat(True),
+    "over": over,
+}
+DECISIONS = ("choose silber", "choose krieger", "choose nichts", "use heiler", "use segen1", "buy amber",
+             "resign")
+
+
+def refusals_of(st) -> set[str]:
+    """Every refusal of a campaign decision from every seat (and none
+    named), by the engine and by the session's explanation."""
+    out = set()
+    session = LocalSession(game_of(st))
+    for text in DECISIONS:
+        for seat in (None, 0, 1):
+            try:
+                st.clone().apply_action(text, seat)
+            except IllegalActionError as exc:
+                out.add(str(exc))
+            said = session.explain(text, seat)
+            if said:
+                out.add(said)
+    return out
+
+
+def undo_refusals(tmp_path) -> set[str]:
+    """What the undo says in a chapter: before any decision, for another
+    seat's decision, after a card's choice passed the keyboard on, and in a
+    chapter resumed from the group's table."""
+    out = set()
+    game = game_of(chapter(), auto_chance=True)
+    session = LocalSession(game)
+    out.add(session.undo_problem(0))
+    session.submit("end", 0)  # no action: on to recruiting, seat 1 still decides
+    out.add(session.undo_problem(1))
+    st = card_open(1)
+    session = LocalSession(game_of(st, auto_chance=True))
+    session.submit("choose silber", 1)
+    out.add(session.undo_problem(1))
+    table = CampaignTable(tmp_path / "table.sqlite")
+    table.create_group("Wikinger", [("Ann", "Bera", "brown"), ("Bo", "Oleif", "black")])
+    chapter1 = CampaignSession.start(table, "Wikinger", 1, seed=3)
+    for _ in range(3):
+        seat = chapter1.decider()
+        chapter1.submit(next(str(a) for a in chapter1.state.legal_actions() if str(a) != "resign"), seat)
+    resumed = CampaignSession.resume(table, "Wikinger")
+    out.add(resumed.undo_problem(None))
+    try:
+        resumed.undo(None)
+    except IllegalActionError as exc:
+        out.add(str(exc))
+    table.close()
+    return {m for m in out if m}
+
+
+def test_every_refusal_of_a_campaign_decision_is_translated(tmp_path):
+    found: dict[str, str] = {}
+    for name, make in MOMENTS.items():
+        for message in refusals_of(make()):
+            found.setdefault(message, name)
+    for message in undo_refusals(tmp_path):
+        found.setdefault(message, "undo")
+    untranslated = [f"{message!r} ({where})" for message, where in found.items()
+                    if why.key_of(message) is None or why.say(message) == message]
+    assert not untranslated, "no pattern in why.py reads:\n" + "\n".join(untranslated)
+    for message in found:
+        rule = re.search(r" \(R-[A-Z0-9-]+\)$", message)
+        if rule:
+            assert why.say(message).endswith(rule.group(0)), message
+    # the walk still reaches every refusal the campaign words itself
+    assert CAMPAIGN_KEYS <= {why.key_of(m) for m in found}, CAMPAIGN_KEYS - {why.key_of(m) for m in found}
+
+
+# ---------------------------------------------------------------- what the walk found elsewhere
+
+
+def test_a_card_played_while_the_dice_are_due_is_explained_without_seat_0():
+    st = in_combat(False)
+    said = LocalSession(game_of(st)).explain("use heiler", None)
+    assert said is not None and "seat 0" not in said
+
+
+def test_after_the_end_the_explanation_says_the_game_is_over():
+    said = LocalSession(game_of(over())).explain("use heiler", 1)
+    assert "seat -3" not in said and "the game is over" in said
+
+
+def test_resigning_in_ones_own_movement_is_not_refused():
+    st = chapter(phase=1)
+    assert LocalSession(game_of(st)).explain("resign", 0) is None
+    st.apply_action("resign", 0)  # the engine takes it
