@@ -323,7 +323,7 @@ async def test_command_palette_offers_the_apps_commands():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         names = [c.title for c in app.get_system_commands(app.screen)]
-        for want in ("Neues Spiel", "Hilfe", "Sprache", "Zurücknehmen", "Feldnamen"):
+        for want in ("Neues Spiel", "Hilfe", "Sprache", "Rückgängig", "Feldnamen"):
             assert want in names, names
 
 

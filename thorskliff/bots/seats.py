@@ -2,11 +2,13 @@
 
 :class:`Seats` says which seats of a running :class:`~thorskliff.game.Game`
 bots play (a bot takes over a seat whose player left and hands it back) and
-plays their decisions through :func:`.runner.decide`. The rest serves
-``thorskliff simulate``: lineups with rotated seats (:func:`play_lineup`,
-one game by :func:`.runner.play_game`) and win-rate intervals
-(:func:`wilson`). ``decide`` and ``seat_rng`` are imported from here by
-the hub and the UI, which hand a seat's decisions to a bot themselves.
+plays their decisions through :func:`.runner.decide`; every seat keeps its
+own generator (:meth:`Seats.rng`) for as long as the game runs, across a
+hand-back and a new takeover. The hub and the UI, which ask a bot for a
+decision off their loop, take the seat's bot and generator from here. The
+rest serves ``thorskliff simulate``: lineups with rotated seats
+(:func:`play_lineup`, one game by :func:`.runner.play_game`) and win-rate
+intervals (:func:`wilson`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..actions import Action
 from ..game import Game
+from ..state import GameState
 from .base import Bot
 from .runner import decide, play_game, seat_rng
 
@@ -51,11 +54,27 @@ class Seats:
     def bot_seats(self) -> list[int]:
         return sorted(self._bots)
 
+    def rng(self, seat: int) -> random.Random:
+        """The generator the bot of ``seat`` draws from: one per seat and
+        game (``seat_rng``), the same for every bot that plays the seat, so
+        a takeover after a hand-back goes on drawing where the last stopped."""
+        rng = self._rngs.get(seat)
+        if rng is None:
+            self._check(seat)
+            rng = self._rngs[seat] = seat_rng(self.seed, seat)
+        return rng
+
+    def decide(self, st: GameState, seat: int) -> Action:
+        """The decision of ``seat``'s bot in ``st`` (``seat`` decides now and
+        a bot plays it; KeyError otherwise). It sees only what the seat may
+        see (:func:`.runner.decide`); ``st`` may be a copy of the game's."""
+        return decide(self._bots[seat], st, seat, self.rng(seat))
+
     def takeover(self, seat: int, bot: Bot) -> None:
         """``bot`` plays ``seat`` from its next decision on."""
         self._check(seat)
         self._bots[seat] = bot
-        self._rngs.setdefault(seat, seat_rng(self.seed, seat))
+        self.rng(seat)
 
     def hand_back(self, seat: int) -> Bot | None:
         """The seat's player decides again; returns the bot that played it."""
@@ -80,7 +99,7 @@ class Seats:
             d = st.current_player()
             if d < 0 or d not in self._bots:
                 break
-            a = decide(self._bots[d], st, d, self._rngs[d])
+            a = self.decide(st, d)
             lines += game.submit(a, d)
             made += 1
             if on_decision:

@@ -86,8 +86,7 @@ class HubGame:
         self.local = LocalSession(game)
         self.seats = seats
         self.sessions: list[RemoteSession] = []
-        self.bots = None  # bots.seats.Seats once a bot plays here
-        self.bot_rngs: dict[int, random.Random] = {}
+        self.bots = None  # bots.seats.Seats once a bot plays here (each seat's bot and generator)
         self.bot_task: asyncio.Task | None = None
 
     @property
@@ -321,12 +320,11 @@ class Hub:
     # ------------------------------------------------------------ bots
     def _give_bot(self, hg: HubGame, seat: int, kind: str) -> None:
         from ..bots.registry import make_bot
-        from ..bots.seats import Seats, seat_rng
+        from ..bots.seats import Seats
 
         if hg.bots is None:
             hg.bots = Seats(len(hg.seats), seed=hg.game.setup.seed)
         hg.bots.takeover(seat, make_bot(kind))
-        hg.bot_rngs.setdefault(seat, seat_rng(hg.game.setup.seed, seat))
 
     def _arm_takeover(self, hg: HubGame, seat: int) -> None:
         if self.takeover_after is None or not bots_available() or hg.finished:
@@ -369,7 +367,7 @@ class Hub:
                 bot = hg.bots.bot(d)
                 n = len(hg.game.lines)
                 # A searching bot may think for a while: off the loop, on a copy.
-                action = await asyncio.to_thread(decide, bot, hg.state.clone(), d, hg.bot_rngs[d])
+                action = await asyncio.to_thread(decide, bot, hg.state.clone(), d, hg.bots.rng(d))
                 if len(hg.game.lines) != n or hg.state.current_player() != d or not hg.is_bot(d):
                     continue  # the game moved on meanwhile (an undo, the player came back)
                 try:

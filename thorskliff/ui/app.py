@@ -35,7 +35,8 @@ class ThorsApp(App):
     waits before each decision, so that people can follow (0 in tests)."""
 
     TITLE = "Thors Kliff"
-    BINDINGS = [Binding("ctrl+p", "command_palette", "key.palette", show=False)]
+    # priority: the palette opens over the combat dialog and the hand-over screen too (modal screens)
+    BINDINGS = [Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True)]
 
     def __init__(self, session=None, lang: str | None = None, handover: bool = True, seed: int | None = None,
                  bot_delay: float = 0.3):
@@ -160,11 +161,29 @@ class ThorsApp(App):
         if gs is not None:
             yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
+            yield from self._seat_commands(gs, screen)
             yield SystemCommand(t("key.menu"), t("cmd.title"), self.pop_to_title)
             path = getattr(gs.session, "path", None)
             if path is not None:
                 yield SystemCommand(t("cmd.save_path"), str(path), lambda: gs.say(t("game.saved", path=path)))
         yield from super().get_system_commands(screen)
+
+
+    @staticmethod
+    def _seat_commands(gs, screen: Screen) -> Iterable[SystemCommand]:
+        """Seats going to bots and back, from the game, its combat dialog or
+        the hand-over screen (a player who is not there any more)."""
+        from .screens.handover import HandOver
+        from .session import TERMINAL
+
+        if not gs.changes_seats() or gs.decider == TERMINAL:
+            return
+        if screen is not gs and screen is not gs._combat and not isinstance(screen, HandOver):
+            return
+        if gs.session.humans():
+            yield SystemCommand(t("bots.give"), t("cmd.to_bot"), gs.action_seat_to_bot)
+        if gs.session.bots:
+            yield SystemCommand(t("bots.take"), t("cmd.take_seat"), gs.action_take_seat)
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -44,8 +44,9 @@ def new_path(mode: str) -> Path:
 
 
 class SaveInfo(NamedTuple):
-    """One save file: its path, its header (mode, seat names, round) when it
-    loads, else ``problem`` says why not."""
+    """One save file: its path, its header (mode, seat names, round, the
+    seats bots play with their kind) when it loads, else ``problem`` says
+    why not."""
 
     path: Path
     mtime: float
@@ -54,6 +55,7 @@ class SaveInfo(NamedTuple):
     round: int
     finished: bool
     problem: str
+    bots: dict[int, str] = {}
 
 
 def describe(path: Path) -> SaveInfo:
@@ -69,7 +71,7 @@ def describe(path: Path) -> SaveInfo:
         return SaveInfo(path, mtime, "", (), 0, False, f"{path}: {exc}")
     st = game.state
     return SaveInfo(path, mtime, game.setup.mode, tuple(s.name for s in game.setup.seats), st.round,
-                    st.is_terminal(), "")
+                    st.is_terminal(), "", record.seat_bots(game))
 
 
 def list_saves() -> list[SaveInfo]:

@@ -72,11 +72,13 @@ class MenuEntry(NamedTuple):
 class BotJob(NamedTuple):
     """A bot's decision to be made: its ``seat``, how many record ``lines``
     the game had when it was asked, and ``think`` — the decision, computed
-    on a copy of the game, so it may run off the UI thread."""
+    on a copy of the game, so it may run off the UI thread; ``bot`` is the
+    bot asked (its answer counts only while it still plays the seat)."""
 
     seat: int
     lines: int
     think: Callable[[], Action]
+    bot: object = None
 
 
 class Session(Protocol):
@@ -103,7 +105,13 @@ class LocalSession:
     ``bots`` maps seats (0-based) to the kind of bot that plays them
     (``thorskliff.bots.registry``); without it, the record's ``bot`` keys
     say. The session does not play them by itself: whoever drives it asks
-    :meth:`bot_job` and hands the answer to :meth:`submit_bot`."""
+    :meth:`bot_job` and hands the answer to :meth:`submit_bot`. In a running
+    game a seat may go to a bot (:meth:`hand_to_bot`, its player left) and
+    come back to a person (:meth:`take_back`); the record's header follows
+    at once, and what was decided before stays (never taken back)."""
+
+    #: whether seats may change hands between people and bots during the game
+    changes_seats = True
 
     def __init__(self, game: Game, path: str | Path | None = None, annotate: bool = True,
                  bots: Mapping[int, str] | None = None):
@@ -112,8 +120,11 @@ class LocalSession:
         self._log: list[LogEntry] = []
         self.bots: dict[int, str] = dict(record.seat_bots(game) if bots is None else bots)
         game.setup.bots = self.bots  # the record's header keeps them
-        self.seats = None  # bots.seats.Seats, once a bot plays here
-        self._rngs: dict = {}
+        self.seats = None  # bots.seats.Seats (each seat's bot and generator), once a bot plays here
+        # record lines below these counts are never taken back: a bot decided
+        # the last of them, or a seat changed hands after them
+        self._bot_kept = 0
+        self._seat_kept = 0
         if self.bots:
             self._make_bots()
         if annotate and game.lines:
@@ -152,15 +163,44 @@ class LocalSession:
     # ------------------------------------------------------------ bots
     def _make_bots(self) -> None:
         from ..bots.registry import make_bot
-        from ..bots.seats import Seats, seat_rng
+        from ..bots.seats import Seats
 
         n = self.game.state.num_players
         for seat in self.bots:
             if not 0 <= seat < n:
                 raise ValueError(f"no seat {seat + 1} in a game of {n}")
-        seed = self.game.setup.seed
-        self.seats = Seats(n, {seat: make_bot(kind) for seat, kind in self.bots.items()}, seed=seed)
-        self._rngs = {seat: seat_rng(seed, seat) for seat in self.bots}
+        self.seats = Seats(n, {seat: make_bot(kind) for seat, kind in self.bots.items()}, seed=self.game.setup.seed)
+
+    def hand_to_bot(self, seat: int, kind: str) -> None:
+        """A bot of ``kind`` (``bots.registry``) plays ``seat`` from its next
+        decision on — at once if the seat decides now (its player left).
+        Saved at once: a resumed game keeps the bot. Raises ValueError for
+        an unknown kind or seat."""
+        from ..bots.registry import make_bot
+        from ..bots.seats import Seats
+
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat + 1} in a game of {self.num_players}")
+        bot = make_bot(kind)
+        if self.seats is None:
+            self.seats = Seats(self.num_players, seed=self.game.setup.seed)
+        self.seats.takeover(seat, bot)
+        self.bots[seat] = kind  # the same dict as the header's (Setup.bots)
+        self._seat_kept = len(self.game.lines)
+        self.save()
+
+    def take_back(self, seat: int) -> str:
+        """A person plays ``seat`` again from its next decision on; the
+        bot's decisions stay. Saved at once. Returns the kind of bot that
+        played it (ValueError when no bot does)."""
+        kind = self.bots.get(seat)
+        if kind is None or self.seats is None:
+            raise ValueError(f"no bot plays seat {seat + 1}")
+        self.seats.hand_back(seat)
+        del self.bots[seat]
+        self._seat_kept = len(self.game.lines)
+        self.save()
+        return kind
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
@@ -178,23 +218,34 @@ class LocalSession:
             return None
         from ..bots.seats import decide
 
-        bot, st, rng = self.seats.bot(d), self.game.state.clone(), self._rngs[d]
-        return BotJob(d, len(self.game.lines), lambda: decide(bot, st, d, rng))
+        bot, st, rng = self.seats.bot(d), self.game.state.clone(), self.seats.rng(d)
+        return BotJob(d, len(self.game.lines), lambda: decide(bot, st, d, rng), bot)
 
     def submit_bot(self, job: BotJob, action: Action) -> list[str] | None:
         """The bot's answer to ``job``, submitted like any decision (saved,
         logged); None when the game has moved on since it was asked."""
         if len(self.game.lines) != job.lines or self.decider() != job.seat or not self.is_bot(job.seat):
             return None
-        return self.submit(action, job.seat)
+        if job.bot is not None and self.seats.bot(job.seat) is not job.bot:
+            return None  # the seat changed hands while this bot thought
+        lines = self.submit(action, job.seat)
+        self._bot_kept = len(self.game.lines)
+        return lines
 
     def bot_decided_last(self) -> bool:
         """Whether the last record line is a bot's decision: it is never
         taken back, nor anything before it."""
         if not self.game.lines:
             return False
+        if len(self.game.lines) <= self._bot_kept:
+            return True  # the seat may be a person's again since
         col = self.game.lines[-1].partition(" ")[0]
         return col != "*" and self.is_bot(int(col) - 1)
+
+    def seat_changed_last(self) -> bool:
+        """Whether a seat changed hands (person or bot) after the last
+        record line: nothing before that is taken back."""
+        return 0 < len(self.game.lines) <= self._seat_kept
 
     # ------------------------------------------------------------ deciding
     def submit(self, decision: str | Action, seat: int | None) -> list[str]:
@@ -227,10 +278,12 @@ class LocalSession:
         problem = self.game.undo_problem(seat)
         if problem is None and self.bot_decided_last():
             return "the last decision is a bot's; a bot's decision is not taken back"
+        if problem is None and self.seat_changed_last():
+            return "a seat changed hands since the last decision; what came before stays"
         return problem
 
     def undo(self, seat: int | None = None) -> str:
-        if self.bot_decided_last():
+        if self.bot_decided_last() or self.seat_changed_last():
             raise IllegalActionError(f"cannot take back a decision: {self.undo_problem(seat)}", "R-TURN-4")
         line = self.game.undo(seat)
         del self._log[len(self.game.lines):]
@@ -363,6 +416,9 @@ class CampaignSession(LocalSession):
     chapter's decisions, so it resumes exactly; when it ends, its result and
     the carried cards go into the table. ``path``, when given, receives the
     chapter's record as well (``thorskliff replay`` checks it)."""
+
+    #: a chapter resumes from the table, which keeps no bots
+    changes_seats = False
 
     def __init__(self, game: Game, table, group: str, path: str | Path | None = None, annotate: bool = True):
         super().__init__(game, path, annotate)

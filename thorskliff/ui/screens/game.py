@@ -12,6 +12,12 @@ thread; the keyboard stays with the last person who had it, and the
 hand-over screen only comes between two people. With one person at the
 table that person's view is shown throughout; with nobody (bots only) a
 spectator's.
+
+During the game a seat may go to a bot (``b`` or the command palette: its
+player leaves; the bot decides next if the seat decides now) and a bot's
+seat back to a person (the command palette). The person who gave their
+seat away lets go of the keyboard: a spectator's view until the next
+person decides, after the hand-over screen as always.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from .. import choices, mapdraw, words
 from ..why import say as engine_says
 from ..i18n import has, t
 from ..keys import localize, localize_tree
-from ..session import CHANCE, TERMINAL
+from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, Tableaus, hex_text
 
@@ -66,6 +72,7 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "help", "key.help"),
         Binding("escape", "cancel", "key.cancel", show=False),
         Binding("q", "title", "key.menu"),
+        Binding("b", "seat_to_bot", "key.to_bot"),
     ]
 
     def __init__(self, session, handover: bool = True, **kw):
@@ -81,6 +88,10 @@ class GameScreen(Screen):
         self._combat = None
         self._bot_worker = None
         self._was_mine = False
+        #: the seat the open hand-over screen waits for
+        self._handing_to: int | None = None
+        #: the person at the keyboard gave their seat to a bot: the next person takes it over as between seats
+        self._left = False
         d = session.decider()
         first = self._sole_human()
         if first is None and not handover and d >= 0 and not self._is_bot(d):
@@ -116,7 +127,7 @@ class GameScreen(Screen):
         await self.query_one("#side").mount_all([
             self.TABLEAUS(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
             DecisionList(id="decisions"), self.LOG(id="log-side")])
-        await self.mount_all([Input(id="command", placeholder=t("game.command")), Footer()])
+        await self.mount_all([Input(id="command", placeholder=t("game.command")), Footer(compact=True)])
         self.decisions = self.query_one("#decisions", DecisionList)
         self.ready = True
         self.refresh_bindings()  # the footer came after the first frame
@@ -174,21 +185,20 @@ class GameScreen(Screen):
         combat dialog, then the bots."""
         d = self.decider
         sole = self._sole_human()
-        if sole is not None:
+        if sole is not None and self._left and self.handover and self.viewer != sole:
+            # the one person left gets the keyboard as between seats, when they decide
+            if d == sole and not self._handing:
+                self._hand_over(d)
+                return
+        elif sole is not None:
             self.viewer = sole
+            self._left = False
             if d == sole and not self._was_mine:
                 self._jump_to_own()
             self._was_mine = d == sole
         elif d >= 0 and d != self.viewer and not self._handing and not self._is_bot(d):
             if self.handover:
-                self.viewer = None
-                self.selected = -1
-                self.redraw()
-                self._handing = True
-                from .handover import HandOver
-
-                why = self._handover_reason(d)
-                self.app.push_screen(HandOver(self.obs["players"][d], why), callback=self._handed(d))
+                self._hand_over(d)
                 return
             self.viewer = d
             self._jump_to_own()
@@ -196,6 +206,17 @@ class GameScreen(Screen):
         self._focus_for_step()
         self._overlay()
         self._run_bots()
+
+    def _hand_over(self, seat: int) -> None:
+        self.viewer = None
+        self.selected = -1
+        self.redraw()
+        self._handing = True
+        self._handing_to = seat
+        from .handover import HandOver
+
+        why = self._handover_reason(seat)
+        self.app.push_screen(HandOver(self.obs["players"][seat], why), callback=self._handed(seat))
 
     # ------------------------------------------------------------ bots
     def _run_bots(self) -> None:
@@ -258,6 +279,11 @@ class GameScreen(Screen):
     def _handed(self, seat: int):
         def done(_=None) -> None:
             self._handing = False
+            self._handing_to = None
+            if self._is_bot(seat):  # the seat went to a bot while its player was awaited
+                self.sync()
+                return
+            self._left = False
             self.viewer = seat
             self._jump_to_own()
             self.sync()
@@ -297,6 +323,8 @@ class GameScreen(Screen):
         obs = self.obs
         in_combat = obs["combat"] is not None
         if self._humans() == []:
+            if self._combat is not None and self.app.screen is self._combat:
+                self._combat.dismiss(None)  # the last person left during a combat
             return  # bots only: the log tells the combats; no dialog waits for a key
         if in_combat and self._combat is not None and self._combat.finished and self.app.screen is self._combat:
             # bots played on into a new combat while the last one's summary was open
@@ -425,6 +453,11 @@ class GameScreen(Screen):
             return True
         if not text:
             return False
+        if self.viewer is None and isinstance(self.session, LocalSession):
+            # nobody at the keyboard plays a seat now (between seats, bots only), and a
+            # local session takes the seat it is given (a remote one knows its own)
+            self.say(t("game.illegal", why=self._not_yours()), error=True)
+            return False
         try:
             self.session.submit(text, self.viewer)
         except ActionError as exc:
@@ -530,6 +563,9 @@ class GameScreen(Screen):
         if getattr(self.session, "bot_decided_last", lambda: False)():
             self.say(t("game.cannot_undo", why=t("bots.no_undo")), error=True)
             return
+        if getattr(self.session, "seat_changed_last", lambda: False)():
+            self.say(t("game.cannot_undo", why=t("bots.no_undo_seat")), error=True)
+            return
         problem = self.session.undo_problem(self.viewer)
         if problem:
             self.say(t("game.cannot_undo", why=engine_says(problem)), error=True)
@@ -593,6 +629,112 @@ class GameScreen(Screen):
 
     def action_help(self) -> None:
         self.app.action_help()
+
+    # ------------------------------------------------------------ seats changing hands
+    def changes_seats(self) -> bool:
+        """Whether seats may go to bots and back here (a local game; not a
+        campaign chapter, not a seat at an SSH host)."""
+        return bool(getattr(self.session, "changes_seats", False))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "seat_to_bot":
+            return self.changes_seats()
+        return True
+
+    def _seat_name(self, seat: int) -> str:
+        return self.session.view(None)["players"][seat]["name"]
+
+    def action_seat_to_bot(self) -> None:
+        """A person gives their seat to a bot: which seat (the keyboard's
+        first), then which bot."""
+        if not self.changes_seats():
+            return
+        if self.decider == TERMINAL:
+            self.say(t("game.no_decision"), error=True)
+            return
+        humans = self.session.humans()
+        if not humans:
+            self.say(t("bots.none_human"), error=True)
+            return
+        if self.viewer in humans:
+            humans.remove(self.viewer)
+            humans.insert(0, self.viewer)
+        if len(humans) == 1:
+            self._choose_bot(humans[0])
+            return
+        from .choose import ChooseScreen
+
+        def chosen(seat: str | None) -> None:
+            if seat is not None:
+                self._choose_bot(int(seat))
+
+        items = [(str(s), self._seat_name(s)) for s in humans]
+        self.app.push_screen(ChooseScreen(t("bots.give_which"), items), callback=chosen)
+
+    def _choose_bot(self, seat: int) -> None:
+        from .choose import ChooseScreen
+        from .setup import BOT_KINDS
+
+        def chosen(kind: str | None) -> None:
+            if kind:
+                self.give_to_bot(seat, kind)
+
+        items = [(k, t("bots.kind", kind=bot_kind_label(k))) for k in BOT_KINDS]
+        self.app.push_screen(ChooseScreen(t("bots.give_kind", name=self._seat_name(seat)), items), callback=chosen)
+
+    def give_to_bot(self, seat: int, kind: str) -> None:
+        """A bot of ``kind`` plays ``seat`` from now on; whoever held the
+        keyboard for that seat lets go of it."""
+        self.session.hand_to_bot(seat, kind)
+        self.say(t("bots.given", name=self._seat_name(seat), kind=bot_kind_label(kind)))
+        if self.viewer == seat:
+            self.viewer = None
+            self.selected = -1
+            self._left = True
+        self.refresh_bindings()
+        if self._handing and self._handing_to == seat:
+            from .handover import HandOver
+
+            if isinstance(self.app.screen, HandOver):
+                self.app.screen.dismiss(None)  # its callback goes on without that player
+                return
+        self.sync()
+
+    def action_take_seat(self) -> None:
+        """A person plays a bot's seat again: which seat, when several."""
+        if not self.changes_seats():
+            return
+        seats = sorted(self.session.bots)
+        if not seats:
+            self.say(t("bots.none_bot"), error=True)
+            return
+        if len(seats) == 1:
+            self.take_seat(seats[0])
+            return
+        from .choose import ChooseScreen
+
+        def chosen(seat: str | None) -> None:
+            if seat is not None:
+                self.take_seat(int(seat))
+
+        items = [(str(s), f"{self._seat_name(s)} – {t('bots.kind', kind=bot_kind_label(self.session.bots[s]))}")
+                 for s in seats]
+        self.app.push_screen(ChooseScreen(t("bots.take_which"), items), callback=chosen)
+
+    def take_seat(self, seat: int) -> None:
+        """A person plays ``seat`` again from its next decision on; nothing
+        is taken back. With nobody at the keyboard, the one who took the
+        seat holds it now."""
+        if not self.session.is_bot(seat):
+            return
+        self.session.take_back(seat)
+        if self.viewer is None and not self._handing:
+            self.viewer = seat
+            self._left = False
+            self._jump_to_own()
+        self.say(t("bots.taken", name=self._seat_name(seat)))
+        self.refresh_bindings()
+        self.sync()
 
     def action_title(self) -> None:
         self.app.pop_to_title()

@@ -1,6 +1,6 @@
 """Saved games: resume one at its last decision, or replay it step by step.
-A save that does not load is listed with its path and the problem and left
-untouched."""
+Each names its seats, a bot's marked as in the game. A save that does not
+load is listed with its path and the problem and left untouched."""
 
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ class ResumeScreen(Screen):
             text.append("  " + t("resume.damaged", problem=s.problem), style="red")
             return Option(text, id=str(n), disabled=True)
         text = Text(f"{when}  ", style="bold")
-        text.append(t("resume.line", mode=t(f"mode.{s.mode}"), names=", ".join(s.names), round=s.round))
+        names = ", ".join(f"{name} {t('bots.mark')}" if i in s.bots else name for i, name in enumerate(s.names))
+        text.append(t("resume.line", mode=t(f"mode.{s.mode}"), names=names, round=s.round))
         if s.finished:
             text.append(f"  ({t('resume.finished')})", style="italic")
         return Option(text, id=str(n))
