@@ -10,6 +10,29 @@ import re
 from .i18n import has, lang, t
 
 _HEX = r"(S|M\d|\dc\d|\db\d|\da\d)"
+_Q = r"['\"](.*)['\"]"  # what the player typed, as Python's repr quotes it
+#: text that is no decision (actions.NotationError, campaign/notation.py): the
+#: player's words in it are shown as typed, never translated as a nested message
+NOTATION: list[tuple[str, str]] = [
+    ("n_empty", r"empty decision"),
+    ("n_no_hex", rf"{_Q} is no hex label \((.*)\)"),
+    ("n_step", rf"{_Q}: a step is FROM-TO, or PREV-FROM-TO for a unit moving on"),
+    ("n_recruit", rf"{_Q}: recruit a warrior \(W\) or the Gode \(G\)"),
+    ("n_roll_empty", r"roll needs dice, e\.g\. 'roll M3 K1'"),
+    ("n_no_die", rf"{_Q} is no die: write a kind K/M/G/S and its value, e\.g\. M3"),
+    ("n_faces", rf"{_Q}: a (\w) die shows (.*)"),
+    ("n_block", rf"{_Q}: expected 'block' and die values, e\.g\. 'block 4 3'"),
+    ("n_hit", rf"{_Q}: a hit is VALUE>TARGET, e\.g\. 3>W1"),
+    ("n_ability", rf"{_Q} is no ability of the Gode \((.*)\)"),
+    ("n_gode_two", r"the Gode takes one ability, or two different ones with Hugin & Munin"),
+    ("n_potion", rf"{_Q} is no potion \((.*)\)"),
+    ("n_buy_now", r"only a Heiltrank can be drunk at once when bought \(buy heil!\)"),
+    ("n_one_of", rf"{_Q}: (\w+) takes one of (.*)"),
+    ("n_verb", rf"{_Q} begins no decision \(see (.*)\)"),
+    ("n_expected", rf"{_Q}: expected '(.*)'"),  # after n_block, which reads the same way
+]
+_VERBATIM = {key for key, _ in NOTATION}
+_SHAPE = re.compile(r"\b[A-Z]{2,}\b")  # FROM-TO, HEX, POTION in "expected 'H FROM-TO'"
 #: (catalogue key, pattern); groups fill {0}, {1}, … of the template
 PATTERNS: list[tuple[str, re.Pattern]] = [(k, re.compile(p + "$")) for k, p in [
     ("not_neighbour", rf"{_HEX} is no neighbour of {_HEX}"),
@@ -91,6 +114,10 @@ PATTERNS: list[tuple[str, re.Pattern]] = [(k, re.compile(p + "$")) for k, p in [
     ("amber_one", r"a hero carries one amber at most"),
     ("amber_supply", r"the supply has no amber left"),
     ("amber_cost", r"an amber costs (\d+) Taler"),
+    # what the app says itself (session.py)
+    ("no_dice_due", r"no dice are due now"),
+    # text that is no decision (actions.NotationError; campaign/notation.py)
+    *NOTATION,
     # the parts nested messages name ("… ; seat 2 does")
     ("seat", r"seat (\d)"),
     ("chance", r"chance"),
@@ -121,7 +148,9 @@ def _translate(body: str) -> str:
     for key, pat in PATTERNS:
         m = pat.match(body)
         if m and has(f"why.{key}"):
-            groups = [_inner(g or "") for g in m.groups()]
+            groups = [g or "" for g in m.groups()] if key in _VERBATIM else [_inner(g or "") for g in m.groups()]
+            if key == "n_expected":
+                groups[1] = _SHAPE.sub(_placeholder, groups[1])
             try:
                 return t(f"why.{key}").format(*groups)
             except (IndexError, KeyError):
@@ -133,3 +162,10 @@ def _inner(text: str) -> str:
     """Nested messages (an undo's reason) are translated too."""
     out = _translate(text)
     return out
+
+
+def _placeholder(m: re.Match) -> str:
+    """A notation's placeholder (FROM, HEX) in the app's language; the
+    notation's own words stay."""
+    key = f"why.placeholder.{m.group(0)}"
+    return t(key) if has(key) and t(key) else m.group(0)

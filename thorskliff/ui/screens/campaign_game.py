@@ -180,7 +180,7 @@ class CampaignGameScreen(GameScreen):
         from .campaign_help import CampaignHelpScreen
 
         session = self.session
-        return CampaignHelpScreen(session.view(None), lambda cid: session.card_view(cid)["title"],
+        return CampaignHelpScreen(lambda: session.view(None), lambda cid: session.card_view(cid)["title"],
                                   "campaign" if tab == "keys" else tab)
 
     def action_help(self) -> None:

@@ -4,6 +4,8 @@ the cards held and the time track."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
@@ -55,14 +57,27 @@ def campaign_help(obs: dict, card_title=carried_title) -> str:
 
 
 class CampaignHelpScreen(HelpScreen):
-    """``obs``: a spectator's view of the chapter (with its "campaign" key);
-    ``title_of``: a card's title by its id."""
+    """``obs``: a spectator's view of the chapter (with its "campaign" key),
+    or a function that reads it in the app's language; ``title_of``: a card's
+    title by its id.
 
-    def __init__(self, obs: dict, title_of=carried_title, tab: str = "campaign"):
+    The view's chapter title and card titles are in the language it was read
+    in: after a language switch the screen reads it anew when ``obs`` is a
+    function (the chapter's screen passes one)."""
+
+    def __init__(self, obs: dict | Callable[[], dict], title_of=carried_title, tab: str = "campaign"):
         super().__init__(tab)
-        self.obs = obs
+        self.view_of = obs if callable(obs) else None
+        self.obs = obs() if callable(obs) else obs
         self.title_of = title_of
         self.tabs = ("campaign",) + TABS
+
+    def relocalize(self) -> None:
+        self.obs = self._reread()
+        super().relocalize()
+
+    def _reread(self) -> dict:
+        return self.view_of() if self.view_of is not None else self.obs
 
     def compose(self) -> ComposeResult:
         yield Static(t("help.title") + " – " + t("app.title"), id="help-title")
