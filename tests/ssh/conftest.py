@@ -75,6 +75,7 @@ class Term:
         self.transcript: list[str] = []
         self.changed = asyncio.Condition()
         self.eof = False
+        self.failure = ""
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -96,6 +97,9 @@ class Term:
                     self.changed.notify_all()
         except (asyncssh.Error, OSError):
             pass
+        except Exception as exc:  # the terminal emulator choked: say so, not "the connection ended"
+            self.failure = f"{type(exc).__name__}: {exc} while reading {data[-200:]!r}"
+            raise
         finally:
             self.eof = True
             async with self.changed:
@@ -116,6 +120,8 @@ class Term:
         except TimeoutError:
             raise AssertionError(f"timed out waiting for {what or pred}; the screen:\n{self.text()}") from None
         if not pred():
+            if self.failure:
+                raise AssertionError(f"reading the screen failed ({self.failure}) while waiting for {what}")
             raise AssertionError(f"the connection ended while waiting for {what}; the screen:\n{self.text()}")
 
     async def see(self, *texts: str, timeout: float = WAIT) -> None:
