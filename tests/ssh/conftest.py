@@ -122,7 +122,8 @@ class Term:
         if not pred():
             if self.failure:
                 raise AssertionError(f"reading the screen failed ({self.failure}) while waiting for {what}")
-            raise AssertionError(f"the connection ended while waiting for {what}; the screen:\n{self.text()}")
+            raise AssertionError(f"the connection ended while waiting for {what}; the screen:\n{self.text()}\n"
+                                 f"the last output:\n{self.everything()[-3000:]!r}")
 
     async def see(self, *texts: str, timeout: float = WAIT) -> None:
         await self.wait(lambda: all(x in self.text() for x in texts), f"{texts!r}", timeout)
