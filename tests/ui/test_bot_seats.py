@@ -10,7 +10,7 @@ import random
 import pytest
 from helpers import begin, place, position
 from textual.widgets import Button, Label, Select, Static
-from uihelpers import game_of
+from uihelpers import game_of, seat_lines, until
 
 from thorskliff import record
 from thorskliff.game import Game
@@ -22,19 +22,6 @@ from thorskliff.ui.screens.handover import HandOver
 from thorskliff.ui.screens.setup import SetupScreen
 from thorskliff.ui.session import LocalSession
 from thorskliff.ui.widgets.panels import PhaseBar, Tableaus
-
-
-async def until(pilot, cond, what: str, tries: int = 3000) -> None:
-    """Let the app run (bots think off the UI thread) until ``cond()``."""
-    for _ in range(tries):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
-
-
-def seat_lines(session, seat: int) -> list[str]:
-    return [ln for ln in session.game.lines if ln.startswith(f"{seat + 1} ")]
 
 
 async def open_setup(pilot) -> SetupScreen:

@@ -7,9 +7,9 @@ between two people."""
 from __future__ import annotations
 
 import pytest
-from helpers import begin, place, play, position, roll
+from helpers import begin, place, play, position
 from textual.widgets import OptionList, Static
-from uihelpers import game_of, type_text
+from uihelpers import combat_example, game_of, seat_lines, type_text, until
 
 from thorskliff import record
 from thorskliff.actions import fmt
@@ -27,19 +27,6 @@ from thorskliff.ui.screens.resume import ResumeScreen
 from thorskliff.ui.session import LocalSession
 
 SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")]
-
-
-async def until(pilot, cond, what: str, tries: int = 3000) -> None:
-    """Let the app run (bots think off the UI thread) until ``cond()``."""
-    for _ in range(tries):
-        if cond():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
-
-
-def seat_lines(session, seat: int) -> list[str]:
-    return [ln for ln in session.game.lines if ln.startswith(f"{seat + 1} ")]
 
 
 def status(app) -> str:
@@ -230,12 +217,7 @@ async def test_take_a_bots_seat_back():
 async def test_the_last_person_leaves_during_a_combat():
     """The only person hands their seat to a bot from the combat dialog: the
     dialog closes and the bots play on by themselves, watched."""
-    st = position(("Oleif", "Bera"))
-    place(st, 0, "1c2", hero=True, warriors=2)
-    place(st, 1, "1c3", warriors=3)
-    begin(st, 0, 1)
-    play(st, "H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
-    roll(st, "M3 M1 K1 K1")
+    st = combat_example()
     session = LocalSession(game_of(st, auto_chance=True), bots={1: "random"})
     seen: list[type] = []
     app = ThorsApp(session=session, handover=True, bot_delay=0)

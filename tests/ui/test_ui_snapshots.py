@@ -7,8 +7,7 @@ change, and look at them (the report shows the differences)."""
 from __future__ import annotations
 
 import pytest
-from uihelpers import game_of
-from helpers import begin, place, play, position, roll
+from uihelpers import combat_example, game_of
 
 from thorskliff.game import Game
 from thorskliff.ui.app import ThorsApp
@@ -27,12 +26,7 @@ def island_app() -> ThorsApp:
 
 def combat_app() -> ThorsApp:
     """The rulebook's combat example after the attack roll (R-COMBAT-1)."""
-    st = position(("Oleif", "Bera"))
-    place(st, 0, "1c2", hero=True, warriors=2)
-    place(st, 1, "1c3", warriors=3)
-    begin(st, 0, 1)
-    play(st, "H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
-    roll(st, "M3 M1 K1 K1")
+    st = combat_example()
     return ThorsApp(session=LocalSession(game_of(st)), handover=False)
 
 

@@ -7,6 +7,20 @@ from thorskliff.game import Game, Setup
 from thorskliff.state import SeatSpec
 
 
+def combat_example():
+    """The rulebook's combat example right after the attack roll M3 M1 K1 K1
+    (R-COMBAT-1): Oleif with two warriors attacks Bera's three on 1c3."""
+    from helpers import begin, place, play, position, roll
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "1c3", warriors=3)
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
+    roll(st, "M3 M1 K1 K1")
+    return st
+
+
 def game_of(st, auto_chance: bool = False) -> Game:
     """A Game around an exact position (tests/helpers.py)."""
     setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
@@ -33,3 +47,17 @@ async def goto(pilot, label: str) -> None:
 async def type_text(pilot, text: str) -> None:
     await pilot.press(*[{" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon"}.get(c, c)
                         for c in text])
+
+
+async def until(pilot, cond, what: str, tries: int = 3000) -> None:
+    """Let the app run (bots think off the UI thread) until ``cond()``."""
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def seat_lines(session, seat: int) -> list[str]:
+    """The record lines of ``seat``'s decisions (0-based)."""
+    return [ln for ln in session.game.lines if ln.startswith(f"{seat + 1} ")]
