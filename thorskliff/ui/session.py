@@ -125,8 +125,8 @@ class LocalSession:
         # the last of them, or a seat changed hands after them
         self._bot_kept = 0
         self._seat_kept = 0
-        if self.bots:
-            self._make_bots()
+        for seat, kind in self.bots.items():
+            self._give_bot(seat, kind)
         if annotate and game.lines:
             st = game.setup.build()
             for line in game.lines:
@@ -161,21 +161,8 @@ class LocalSession:
         return self.game.state.chance_request()
 
     # ------------------------------------------------------------ bots
-    def _make_bots(self) -> None:
-        from ..bots.registry import make_bot
-        from ..bots.seats import Seats
-
-        n = self.game.state.num_players
-        for seat in self.bots:
-            if not 0 <= seat < n:
-                raise ValueError(f"no seat {seat + 1} in a game of {n}")
-        self.seats = Seats(n, {seat: make_bot(kind) for seat, kind in self.bots.items()}, seed=self.game.setup.seed)
-
-    def hand_to_bot(self, seat: int, kind: str) -> None:
-        """A bot of ``kind`` (``bots.registry``) plays ``seat`` from its next
-        decision on — at once if the seat decides now (its player left).
-        Saved at once: a resumed game keeps the bot. Raises ValueError for
-        an unknown kind or seat."""
+    def _give_bot(self, seat: int, kind: str) -> None:
+        """A bot of ``kind`` plays ``seat`` (ValueError for an unknown kind or seat)."""
         from ..bots.registry import make_bot
         from ..bots.seats import Seats
 
@@ -185,6 +172,13 @@ class LocalSession:
         if self.seats is None:
             self.seats = Seats(self.num_players, seed=self.game.setup.seed)
         self.seats.takeover(seat, bot)
+
+    def hand_to_bot(self, seat: int, kind: str) -> None:
+        """A bot of ``kind`` (``bots.registry``) plays ``seat`` from its next
+        decision on — at once if the seat decides now (its player left).
+        Saved at once: a resumed game keeps the bot. Raises ValueError for
+        an unknown kind or seat."""
+        self._give_bot(seat, kind)
         self.bots[seat] = kind  # the same dict as the header's (Setup.bots)
         self._seat_kept = len(self.game.lines)
         self.save()

@@ -659,17 +659,22 @@ class GameScreen(Screen):
         if self.viewer in humans:
             humans.remove(self.viewer)
             humans.insert(0, self.viewer)
-        if len(humans) == 1:
-            self._choose_bot(humans[0])
+        self._pick_seat(humans, t("bots.give_which"), self._seat_name, self._choose_bot)
+
+    def _pick_seat(self, seats: list[int], title: str, label, then) -> None:
+        """``then(seat)`` for the one seat of ``seats``, or for the seat chosen
+        from a list (``label(seat)`` names each)."""
+        if len(seats) == 1:
+            then(seats[0])
             return
         from .choose import ChooseScreen
 
         def chosen(seat: str | None) -> None:
             if seat is not None:
-                self._choose_bot(int(seat))
+                then(int(seat))
 
-        items = [(str(s), self._seat_name(s)) for s in humans]
-        self.app.push_screen(ChooseScreen(t("bots.give_which"), items), callback=chosen)
+        items = [(str(s), label(s)) for s in seats]
+        self.app.push_screen(ChooseScreen(title, items), callback=chosen)
 
     def _choose_bot(self, seat: int) -> None:
         from .choose import ChooseScreen
@@ -708,18 +713,9 @@ class GameScreen(Screen):
         if not seats:
             self.say(t("bots.none_bot"), error=True)
             return
-        if len(seats) == 1:
-            self.take_seat(seats[0])
-            return
-        from .choose import ChooseScreen
-
-        def chosen(seat: str | None) -> None:
-            if seat is not None:
-                self.take_seat(int(seat))
-
-        items = [(str(s), f"{self._seat_name(s)} – {t('bots.kind', kind=bot_kind_label(self.session.bots[s]))}")
-                 for s in seats]
-        self.app.push_screen(ChooseScreen(t("bots.take_which"), items), callback=chosen)
+        self._pick_seat(seats, t("bots.take_which"),
+                        lambda s: f"{self._seat_name(s)} – {t('bots.kind', kind=bot_kind_label(self.session.bots[s]))}",
+                        self.take_seat)
 
     def take_seat(self, seat: int) -> None:
         """A person plays ``seat`` again from its next decision on; nothing
