@@ -10,7 +10,7 @@ import random
 import pytest
 from helpers import begin, place, position
 from textual.widgets import Button, Label, Select, Static
-from uihelpers import game_of, seat_lines, until
+from uihelpers import bot_stepped, game_of, seat_lines, until
 
 from thorskliff import record
 from thorskliff.game import Game
@@ -201,15 +201,8 @@ async def test_bot_sees_only_its_seat():
 
 
 async def test_a_bots_decision_is_never_taken_back():
-    st = position(("Oleif", "Bera"))
-    place(st, 0, "1c2", hero=True, warriors=2)
-    place(st, 1, "2c2", hero=True)
-    begin(st, 0, 1)
-    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
     # the bot moves its hero and still decides: the engine alone would let anyone take it back
-    job = session.bot_job()
-    assert job is not None and job.seat == 0
-    session.submit_bot(job, session.game.parse("H 1c2-1c3"))
+    session = bot_stepped()
     assert session.decider() == 0
     assert session.game.undo_problem(None) is None
     assert session.undo_problem(None) is not None and session.undo_problem(1) is not None

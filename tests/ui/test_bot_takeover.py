@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from helpers import begin, place, play, position
 from textual.widgets import OptionList, Static
-from uihelpers import combat_example, game_of, seat_lines, type_text, until
+from uihelpers import bot_stepped, combat_example, game_of, seat_lines, type_text, until
 
 from thorskliff import record
 from thorskliff.actions import fmt
@@ -181,13 +181,7 @@ async def test_take_a_bots_seat_back():
     takes the seat from the command palette: nothing is taken back, the
     bot's step cannot be undone, and the seat's next decision waits for
     keys, after the hand-over screen (another person held the keyboard)."""
-    st = position(("Oleif", "Bera"))
-    place(st, 0, "1c2", hero=True, warriors=2)
-    place(st, 1, "2c2", hero=True)
-    begin(st, 0, 1)
-    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
-    job = session.bot_job()
-    session.submit_bot(job, session.game.parse("H 1c2-1c3"))
+    session = bot_stepped()
     lines = list(session.game.lines)
     app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bot would wait: the palette comes first
     async with app.run_test(size=(120, 40)) as pilot:

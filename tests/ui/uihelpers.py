@@ -61,3 +61,21 @@ async def until(pilot, cond, what: str, tries: int = 3000) -> None:
 def seat_lines(session, seat: int) -> list[str]:
     """The record lines of ``seat``'s decisions (0-based)."""
     return [ln for ln in session.game.lines if ln.startswith(f"{seat + 1} ")]
+
+
+def bot_stepped():
+    """Seat 1's random bot has moved its hero 1c2-1c3 in the movement phase
+    and still decides (Bera waits on 2c2); the session."""
+    from helpers import begin, place, position
+
+    from thorskliff.ui.session import LocalSession
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
+    job = session.bot_job()
+    assert job is not None and job.seat == 0
+    session.submit_bot(job, session.game.parse("H 1c2-1c3"))
+    return session
