@@ -9,14 +9,24 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import begin, place, position
+from helpers import H, begin, place, position
 
 from thorskliff.actions import POTIONS, Action, fmt
 from thorskliff.bots.greedy import GreedyBot, step_distances
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.randombot import RandomBot
 from thorskliff.bots.registry import bot_label, make_bot
-from thorskliff.bots.search import HIDDEN, SearchBot, determinize, evaluate, hidden_leaks, public_state
+from thorskliff.bots.search import (
+    HIDDEN,
+    Node,
+    SearchBot,
+    determinize,
+    evaluate,
+    hidden_leaks,
+    pick,
+    public_state,
+    race_turns,
+)
 from thorskliff.bots.runner import play_game
 from thorskliff.bots.seats import Seats, decide, lineup_seating, wilson
 from thorskliff.cli import main
@@ -186,6 +196,91 @@ def test_evaluate_is_a_distribution_and_favours_the_leader():
     st.players[0].delivered = 2
     v = evaluate(st)
     assert abs(sum(v) - 1) < 1e-9 and v[0] > 0.8
+
+
+def _race(st, p) -> float:
+    isl = st.island
+    return race_turns(st, p, step_distances(isl.arrangement, "crescent"), list(isl.beaches), 5)
+
+
+def test_race_turns_count_steps_at_the_heroes_pace():
+    """R-AMBER-4 (three deliveries win), R-MOVE-2 (Wisent: 2 steps),
+    R-POT-7 (an Eiletrank use: one step more, once a turn), R-RUNE-3 (a
+    standing runestone wins when its counter runs out). Island ABCD: the
+    beaches lie 5 steps from the sanctuary; 2b2 is 3 steps from it and 2
+    from the beach 2c3."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "2b2", hero=True)
+    p = st.players[0]
+    p.amber = True
+    assert _race(st, p) == 3 + 2 * (5 + 5)  # this amber home, then two round trips
+    p.wisent = True
+    assert _race(st, p) == 23 / 2
+    p.wisent = False
+    p.potions = [("eile", 2)]
+    assert _race(st, p) == 2 + (23 - 2 * 2)  # two turns of 2 steps, the rest 1 a turn
+    p.potions = []
+    p.amber = False
+    assert _race(st, p) == 2 + 5 + 2 * 10  # to the beach 2c3 first
+    p.delivered = 2
+    assert _race(st, p) == 7
+    st.rune = [0, H("2a1"), 3]  # R-RUNE-3: the own runestone wins in 3 turns
+    assert _race(st, p) == 3
+    p.delivered = 0
+    assert _race(st, p) == 3
+    st.rune = [1, H("2a1"), 1]  # the other seat's stone is not this seat's race
+    assert _race(st, p) == 27
+
+
+def test_duell_evaluation_values_pace_and_closeness():
+    """Two seats alike but for one thing: the Wisent (R-MOVE-2), an
+    Eiletrank (R-POT-7), an amber one step nearer the sanctuary — each
+    raises that seat's chance; low life (R-FAINT-1 is near) lowers it."""
+    def chances(**mine):
+        st = position(("Oleif", "Bera"))
+        place(st, 0, "2b2", hero=True)
+        place(st, 1, "3b2", hero=True)
+        for p in st.players:
+            p.amber = True
+        for k, x in mine.items():
+            setattr(st.players[0], k, x)
+        return evaluate(st)
+
+    even = chances()
+    assert abs(sum(even) - 1) < 1e-9
+    for better in (chances(wisent=True), chances(potions=[("eile", 2)]), chances(hero_at=H("2a1"))):
+        assert better[0] > even[0] + 0.05, (better, even)
+    assert chances(amber=False)[0] < even[0]
+    assert chances(life=3)[0] < chances(life=5)[0] - 0.1
+
+
+def _root(seat: int, **children: tuple[float, int]) -> Node:
+    """A searched root whose child ``name`` was visited n times with mean
+    chance q for ``seat`` (children given as name=(q, n))."""
+    root = Node(2)
+    for name, (q, n) in children.items():
+        child = root.children[Action(name)] = Node(2)
+        child.n = n
+        child.w[seat] = q * n
+        child.w[1 - seat] = (1 - q) * n
+        root.n += n
+    return root
+
+
+def test_pick_keeps_the_plan_unless_an_alternative_is_clearly_better():
+    choice, met, bath = Action("end"), Action("met"), Action("bath")
+    cands = [choice, met, bath]
+    # at even chances 52 % against 50 % is within the margin (0.08 < 0.12 log-odds)
+    assert pick(_root(0, end=(0.50, 300), met=(0.52, 60)), cands, choice, 0, 400, 0.12, 0.08) == choice
+    assert pick(_root(0, end=(0.50, 300), met=(0.56, 60)), cands, choice, 0, 400, 0.12, 0.08) == met
+    # far behind, 3 % against 1.5 % doubles the chance: taken (3 points would never be)
+    assert pick(_root(1, end=(0.015, 300), met=(0.03, 60)), cands, choice, 1, 400, 0.12, 0.08) == met
+    # the best mean among alternatives searched often enough, not the most searched
+    root = _root(0, end=(0.40, 250), met=(0.45, 100), bath=(0.60, 40))
+    assert pick(root, cands, choice, 0, 400, 0.12, 0.08) == bath
+    # searched too rarely (under 8 % of the iterations): not trusted
+    root = _root(0, end=(0.40, 250), met=(0.41, 110), bath=(0.90, 20))
+    assert pick(root, cands, choice, 0, 400, 0.12, 0.08) == choice
 
 
 # --------------------------------------------------------------------- the heuristic's plans
