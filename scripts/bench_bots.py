@@ -19,33 +19,38 @@ import statistics
 import time
 
 from thorskliff.bots.registry import make_bot
-from thorskliff.bots.runner import decide, new_game, seat_rng
-from thorskliff.state import CHANCE
+from thorskliff.bots.runner import play_game
+
+
+class Timed:
+    """``bot`` with every decision it searched timed."""
+
+    name = "timed"
+    needs_public_state = True
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.seconds: list[float] = []
+        self.iterations: list[int] = []
+
+    def choose_public(self, pub, legal, rng):
+        searched, ran = self.bot.searched, self.bot.iterations_run
+        t = time.perf_counter()
+        a = self.bot.choose_public(pub, legal, rng)
+        dt = time.perf_counter() - t
+        if self.bot.searched > searched:
+            self.seconds.append(dt)
+            self.iterations.append(self.bot.iterations_run - ran)
+        return a
 
 
 def measure(spec: str, games: int) -> tuple[list[float], list[int]]:
-    seconds: list[float] = []
-    iterations: list[int] = []
+    timed = Timed(make_bot(spec))
     for g in range(games):
-        seed, mine = 1 + g // 2, g % 2
         bots = [make_bot("heuristic"), make_bot("heuristic")]
-        bots[mine] = search = make_bot(spec)
-        st = new_game("duell", 2, seed)
-        rngs = [seat_rng(seed, i) for i in range(2)]
-        while not st.is_terminal() and st.round <= 60:
-            seat = st.current_player()
-            if seat == CHANCE:
-                st.apply_action(st.sample_chance())
-                continue
-            searched, ran = search.searched, search.iterations_run
-            t = time.perf_counter()
-            a = decide(bots[seat], st, seat, rngs[seat])
-            dt = time.perf_counter() - t
-            if search.searched > searched:
-                seconds.append(dt)
-                iterations.append(search.iterations_run - ran)
-            st.apply_action(a)
-    return seconds, iterations
+        bots[g % 2] = timed
+        play_game("duell", bots, 1 + g // 2)
+    return timed.seconds, timed.iterations
 
 
 def main() -> None:

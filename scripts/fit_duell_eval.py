@@ -23,7 +23,7 @@ import argparse
 import math
 
 from thorskliff.bots.heuristic import HeuristicBot
-from thorskliff.bots.runner import new_game, seat_rng
+from thorskliff.bots.runner import play_game
 from thorskliff.bots.search import DUELL, SHARPNESS, duell_features, scores
 from thorskliff.state import CHANCE
 
@@ -33,28 +33,22 @@ ASSETS = {"delivered", "crystal", "warrior", "life"}  # never worth less than no
 
 def positions(seeds: range) -> list[tuple[int, list[float], float, float]]:
     """(seed, feature difference, hand-score difference, 1 if seat 1 won)."""
-    bot = HeuristicBot()
     out = []
     for seed in seeds:
-        st = new_game("duell", 2, seed)
-        rng = seat_rng(seed, 0)
-        rows, turn = [], None
-        while not st.is_terminal() and st.round <= 60:
-            seat = st.current_player()
-            if seat == CHANCE:
-                st.apply_action(st.sample_chance())
-                continue
-            if (st.round, st.seat) != turn:
-                turn = (st.round, st.seat)
-                f = duell_features(st)
-                if None not in f:
-                    hand = scores(st)
-                    rows.append(([f[0].get(k, 0.0) - f[1].get(k, 0.0) for k in DUELL], hand[0] - hand[1]))
-            st.apply_action(bot.choose(st.observation(seat), st.legal_actions(), rng))
-        result = st.outcome()
-        if result is None or result.winner is None:
-            continue
-        out += [(seed, x, h, float(result.winner == 0)) for x, h in rows]
+        rows, turn = [], [None]
+
+        def at_turn_start(st, action):
+            if st.is_terminal() or st.current_player() == CHANCE or (st.round, st.seat) == turn[0]:
+                return
+            turn[0] = (st.round, st.seat)
+            f = duell_features(st)
+            if None not in f:
+                hand = scores(st)
+                rows.append(([f[0].get(k, 0.0) - f[1].get(k, 0.0) for k in DUELL], hand[0] - hand[1]))
+
+        result = play_game("duell", [HeuristicBot(), HeuristicBot()], seed, on_step=at_turn_start)
+        if result.winner is not None:
+            out += [(seed, x, h, float(result.winner == 0)) for x, h in rows]
     return out
 
 

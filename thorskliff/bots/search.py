@@ -171,8 +171,7 @@ SHARPNESS = 2.2  # softmax temperature: score differences to win chances
 
 def scores(st: GameState) -> list[float]:
     w = WEIGHTS
-    arr = st.island.arrangement
-    dist = step_distances(arr, "crescent" if len(arr) == 4 else "full")
+    dist = step_distances(st.island.arrangement, st.island.layout)
     sanct = st.island.sanctuary
     out = []
     for p in st.players:
@@ -240,8 +239,7 @@ def duell_features(st: GameState) -> list[dict[str, float] | None]:
     on the board, life and how far it is below 5, whose turn it is,
     crystals."""
     isl = st.island
-    arr = isl.arrangement
-    dist = step_distances(arr, "crescent" if len(arr) == 4 else "full")
+    dist = step_distances(isl.arrangement, isl.layout)
     sanct = isl.sanctuary
     sources = [h for h, k in st.amber_at.items() if k]
     if st.amber_supply > 0:
