@@ -192,3 +192,30 @@ def test_a_custom_chapter_file(table):
     assert table.resume("Zwei").history == st.history
     with pytest.raises(ValueError, match="is chapter 1, not 2"):
         table.start_chapter("Zwei", 2, seed=2, file=path)
+
+
+def test_a_shipped_chapter_is_kept_by_its_id_not_its_path(table):
+    """Issue 18: the table names a shipped chapter by id, so a chapter in
+    progress resumes from whatever folder the package is installed in."""
+    table.create_group("Zwei", SEATS[:2])
+    st = table.start_chapter("Zwei", 1, seed=4)
+    _step(st, greedy_policy(), random.Random(4), 30)
+    table.save("Zwei", st)
+    (ref,) = table.db.execute("SELECT file FROM chapters WHERE grp = 'Zwei'").fetchone()
+    assert ref == "chapter1.toml"
+    assert table.resume("Zwei").history == st.history
+
+
+def test_a_table_row_with_an_old_absolute_path_still_resumes(table):
+    """A table written by an older version holds the install folder's path;
+    after the program moved (new venv, a wheel) that folder is gone."""
+    table.create_group("Zwei", SEATS[:2])
+    st = table.start_chapter("Zwei", 2, seed=5)
+    _step(st, greedy_policy(), random.Random(5), 40)
+    table.save("Zwei", st)
+    with table.db:
+        table.db.execute("UPDATE chapters SET file = ? WHERE grp = 'Zwei'",
+                         ("/opt/old-venv/lib/python3.11/site-packages/scenarios/campaign/chapter2.toml",))
+    back = table.resume("Zwei")
+    assert back.chapter.number == 2 and back.history == st.history
+    assert snapshot(back) == snapshot(st)

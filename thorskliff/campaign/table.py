@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..scenario import ScenarioError
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member
 from .state import CampaignState
@@ -63,6 +64,33 @@ def data_dir() -> Path:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def chapter_ref(path: str | os.PathLike[str], number: int) -> str:
+    """What the table keeps of a chapter file: a shipped chapter by its id
+    (``chapter2.toml``, found again in whatever installed package runs),
+    any other file by its absolute path."""
+    path = Path(path)
+    shipped = chapter_path(number)
+    try:
+        if path.resolve() == shipped.resolve():
+            return shipped.name
+    except (OSError, ScenarioError):
+        pass
+    return str(path.resolve())
+
+
+def chapter_file(ref: str, number: int) -> Path:
+    """The chapter file a table row names. A bare id is the shipped chapter
+    of the package installed now; an absolute path that no longer exists but
+    names a shipped chapter (a table written by an older version, which kept
+    the install folder's path) is that shipped chapter too."""
+    path = Path(ref)
+    if path.name == ref:
+        return chapter_path(number).with_name(ref)
+    if not path.exists() and path.name == chapter_path(number).name:
+        return chapter_path(number)
+    return path
 
 
 def _seats(d: dict[str, Any]) -> dict[int, list[str]]:
@@ -139,7 +167,8 @@ class CampaignTable:
             self.db.execute(
                 "INSERT OR REPLACE INTO chapters(grp, chapter, file, seed, short, start_seat, carried, history, "
                 "status, updated) VALUES (?, ?, ?, ?, ?, ?, ?, '[]', 'playing', ?)",
-                (name, chapter, str(path), seed, int(short), start, json.dumps(g.carried), _now()))
+                (name, chapter, chapter_ref(path, chapter), seed, int(short), start, json.dumps(g.carried),
+                 _now()))
         if st.history:
             self.save(name, st)
         return st
@@ -160,13 +189,13 @@ class CampaignTable:
 
     def resume(self, name: str) -> CampaignState | None:
         """The chapter in progress, rebuilt from its seed and decisions."""
-        row = self.db.execute("SELECT file, seed, short, start_seat, carried, history FROM chapters "
+        row = self.db.execute("SELECT chapter, file, seed, short, start_seat, carried, history FROM chapters "
                               "WHERE grp = ? AND status = 'playing'", (name,)).fetchone()
         if row is None:
             return None
-        file, seed, short, start, carried, history = row
+        number, ref, seed, short, start, carried, history = row
         g = self.group(name)
-        st = CampaignState.new_chapter(g, file, seed, short=bool(short), start=start,
+        st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
                                        carried=_seats(json.loads(carried)))
         for line in json.loads(history):
             st.apply_action(line)

@@ -331,7 +331,12 @@ class GroupScreen(Recomposed, Screen):
             self.action_back()
 
     def resume(self) -> None:
-        if not resume_chapter(self.app, self.group_name):
+        try:
+            resumed = resume_chapter(self.app, self.group_name)
+        except (ValueError, ScenarioError) as exc:  # a custom chapter file gone: one line, no traceback
+            self.query_one("#grp-problem", Static).update(Text(str(exc), style="bold red"))
+            return
+        if not resumed:
             self.query_one("#grp-problem", Static).update(Text(t("campaign.nothing_to_resume"), style="bold red"))
 
     def begin(self) -> None:
