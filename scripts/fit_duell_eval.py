@@ -25,7 +25,7 @@ import math
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.runner import play_game
 from thorskliff.bots.search import DUELL, SHARPNESS, duell_features, scores
-from thorskliff.state import CHANCE
+from thorskliff.engine.state import CHANCE
 
 FITTED = ("delivered", "amber", "amber_near", "crystal", "warrior", "life", "race", "to_move")
 ASSETS = {"delivered", "crystal", "warrior", "life"}  # never worth less than nothing

@@ -13,7 +13,6 @@ again only when the game itself changes on purpose (and say so in the commit):
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from thorskliff.position import to_position as position_dumps
 OUT = Path(__file__).resolve().parent.parent / "tests" / "records"
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
-from thorskliff.player import COLOURS
+from thorskliff.engine.player import COLOURS
 
 #: name, mode (or chapter number), bots per seat, seed, round cap
 GAMES = [

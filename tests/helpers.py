@@ -8,8 +8,8 @@ Dice are forced with ``roll(st, "M3 M1 K1 K1")``.
 
 from __future__ import annotations
 
-from thorskliff.actions import hexindex, parse
-from thorskliff.state import CHANCE, GameState
+from thorskliff.engine.actions import hexindex, parse
+from thorskliff.engine.state import CHANCE, GameState
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
 COLOURS = ("brown", "black", "grey", "white")

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from helpers import H, begin, place, position
 
-from thorskliff.actions import POTIONS, Action, fmt
+from thorskliff.engine.actions import POTIONS, Action, fmt
 from thorskliff.bots.greedy import GreedyBot, step_distances
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.randombot import RandomBot
@@ -31,7 +31,7 @@ from thorskliff.bots.runner import play_game
 from thorskliff.bots.seats import Seats, decide, lineup_seating, wilson
 from thorskliff.cli import main
 from thorskliff.game import Game
-from thorskliff.state import POTION_SUPPLY
+from thorskliff.engine.state import POTION_SUPPLY
 
 MODES = [("duell", 2), ("base", 3), ("base", 4), ("episch", 2), ("episch", 3), ("episch", 4)]
 

@@ -11,9 +11,9 @@ import re
 import pytest
 
 from helpers import H, begin, legal, place, play, position
-from thorskliff.actions import ActionError, IllegalActionError, NotationError, WrongSeatError, parse
-from thorskliff.player import LYING
-from thorskliff.state import GameState
+from thorskliff.engine.actions import ActionError, IllegalActionError, NotationError, WrongSeatError, parse
+from thorskliff.engine.player import LYING
+from thorskliff.engine.state import GameState
 
 RULE_ID = re.compile(r"^R-[A-Z]+-[A-Z]?\d+$")
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from thorskliff.actions import IllegalActionError, NotationError, WrongSeatError
+from thorskliff.engine.actions import IllegalActionError, NotationError, WrongSeatError
 from thorskliff.game import Game
-from thorskliff.state import CHANCE
+from thorskliff.engine.state import CHANCE
 
 SEATS = [("Anna", "Bera", "brown"), ("Ben", "Oleif", "black"), ("Cora", "Jorund", "grey")]
 

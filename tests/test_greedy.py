@@ -9,11 +9,11 @@ from itertools import product
 
 from helpers import begin, place, position
 
-from thorskliff.actions import Action, fmt
+from thorskliff.engine.actions import Action, fmt
 from thorskliff.bots import GreedyBot, RandomBot, play_game
 from thorskliff.bots.greedy import at_least, damage_odds, mean_damage
-from thorskliff.dice import FACES
-from thorskliff.state import CHANCE
+from thorskliff.engine.dice import FACES
+from thorskliff.engine.state import CHANCE
 
 
 class Watched:

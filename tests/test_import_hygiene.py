@@ -21,10 +21,10 @@ NO_UI = (
 
 #: written by the engine work; each is checked as soon as it exists
 ENGINE_MODULES = (
-    "thorskliff.state",
-    "thorskliff.combat",
-    "thorskliff.actions",
-    "thorskliff.observation",
+    "thorskliff.engine.state",
+    "thorskliff.engine.combat",
+    "thorskliff.engine.actions",
+    "thorskliff.engine.observation",
     "thorskliff.record",
     "thorskliff.position",
     "thorskliff.game",

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from helpers import begin, legal, place, play, position, roll
-from thorskliff.combat import Combat
+from thorskliff.engine.combat import Combat
 from thorskliff.game import Game
-from thorskliff.player import Player
+from thorskliff.engine.player import Player
 from thorskliff.position import PositionError, from_position, to_position
-from thorskliff.state import CHANCE, GameState
+from thorskliff.engine.state import CHANCE, GameState
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
 COLOURS = ("brown", "black", "grey", "white")

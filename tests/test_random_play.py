@@ -17,13 +17,13 @@ from collections import Counter
 
 import pytest
 
-from thorskliff.actions import Action, fmt, parse
+from thorskliff.engine.actions import Action, fmt, parse
 from thorskliff.bots.greedy import GreedyBot
 from thorskliff.bots.randombot import RandomBot
 from thorskliff.bots.runner import play_game
-from thorskliff.observation import _player as _player_view
-from thorskliff.player import AWAKE, FAINTED, LYING
-from thorskliff.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState
+from thorskliff.engine.observation import _player as _player_view
+from thorskliff.engine.player import AWAKE, FAINTED, LYING
+from thorskliff.engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState
 
 POTIONS_TOTAL = sum(POTION_SUPPLY.values())  # 22
 WARRIORS = 10  # per colour

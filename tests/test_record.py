@@ -10,7 +10,7 @@ import pytest
 from thorskliff import record
 from thorskliff.game import Game
 from thorskliff.record import RecordError
-from thorskliff.state import CHANCE
+from thorskliff.engine.state import CHANCE
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
 COLOURS = ("brown", "black", "grey", "white")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, legal, play
-from thorskliff.actions import IllegalActionError
-from thorskliff.state import GameState
+from thorskliff.engine.actions import IllegalActionError
+from thorskliff.engine.state import GameState
 
 SEATS = [("Rasmus", "Oleif", "grey"), ("Susanne", "Bera", "black")]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
-from thorskliff.actions import IllegalActionError
-from thorskliff.state import CHANCE
+from thorskliff.engine.actions import IllegalActionError
+from thorskliff.engine.state import CHANCE
 
 
 def example():
@@ -870,8 +870,8 @@ def _most_defeated(life: list[int], dmg: list[int], dice: list[int]) -> int:
 def test_auto_is_legal_and_defeats_the_most(case):
     import random
 
-    from thorskliff.combat import unit_labels
-    from thorskliff.dice import FACES
+    from thorskliff.engine.combat import unit_labels
+    from thorskliff.engine.dice import FACES
 
     r = random.Random(case)
     st = position(("Oleif", "Jorund"))

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
-from thorskliff.actions import IllegalActionError
-from thorskliff.player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
+from thorskliff.engine.actions import IllegalActionError
+from thorskliff.engine.player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 
 
 def at_action(st, seat: int = 0):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
-from thorskliff.actions import IllegalActionError
+from thorskliff.engine.actions import IllegalActionError
 
 FORESTS = ("1b1", "1a2", "2a1")  # three forest hexes of the crescent ABCD
 

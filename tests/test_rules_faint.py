@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
-from thorskliff.actions import IllegalActionError
-from thorskliff.player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
+from thorskliff.engine.actions import IllegalActionError
+from thorskliff.engine.player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 
 ALL_RIFTS = {"1c4": "kobold", "2c4": "silber", "3c4": "quelle", "4c4": "kobold"}  # duell: 4 farms left
 FARMS = ("1c2", "2c2", "3c2", "4c2")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
-from thorskliff.actions import IllegalActionError
-from thorskliff.player import LYING
+from thorskliff.engine.actions import IllegalActionError
+from thorskliff.engine.player import LYING
 
 
 def steps(st, unit: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
-from thorskliff.actions import IllegalActionError
+from thorskliff.engine.actions import IllegalActionError
 
 PEAK = "1a1"
 

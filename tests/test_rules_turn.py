@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from helpers import H, begin, legal, place, play, position
-from thorskliff.actions import Action, NotationError, WrongSeatError, parse
-from thorskliff.state import CHANCE, TERMINAL, GameState
+from thorskliff.engine.actions import Action, NotationError, WrongSeatError, parse
+from thorskliff.engine.state import CHANCE, TERMINAL, GameState
 
 FOUR = [("P1", "Raghild", "brown"), ("P2", "Bera", "black"), ("P3", "Oleif", "grey"), ("P4", "Jorund", "white")]
 

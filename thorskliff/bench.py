@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from . import record
 from .game import Game
-from .state import CHANCE, GameState
+from .engine.state import CHANCE, GameState
 
 CONFIGS = (("base", 4), ("base", 3), ("duell", 2))
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")

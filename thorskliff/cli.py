@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 from . import __version__, record
-from .actions import ActionError
+from .engine.actions import ActionError
 from .game import Game
-from .player import COLOURS
+from .engine.player import COLOURS
 from .position import PositionError, to_position
 from .record import RecordError
 from .scenario import ScenarioError, available_modes, load_heroes

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .actions import Action, IllegalActionError, fmt, parse
-from .state import CHANCE, GameState, SeatSpec
+from .engine.actions import Action, IllegalActionError, fmt, parse
+from .engine.state import CHANCE, GameState, SeatSpec
 
 UNDO_RULE = "R-TURN-4"
 

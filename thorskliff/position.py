@@ -16,14 +16,14 @@ from typing import Any
 
 import tomli_w
 
-from .actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
-from .combat import Combat
-from .dice import FACES
+from .engine.actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
+from .engine.combat import Combat
+from .engine.dice import FACES
 from .island import LabelError, island_for
-from .player import COLOURS, WEAPON_DICE, Player
+from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
-from .state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
+from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
 FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # Player.faint 0..5

@@ -17,13 +17,13 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from . import dice
-from .actions import ActionError
+from .engine import dice
+from .engine.actions import ActionError
 from .game import ChapterSetup, Game, Setup, parser_for
 from .island import LabelError, island_for
-from .player import COLOURS
+from .engine.player import COLOURS
 from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
-from .state import CHANCE, SeatSpec
+from .engine.state import CHANCE, SeatSpec
 
 FORMAT = "thorskliff-record/1"
 SEPARATOR = "[decisions]"

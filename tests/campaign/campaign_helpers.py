@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from thorskliff.actions import Action, hexindex
+from thorskliff.engine.actions import Action, hexindex
 from thorskliff.bots.greedy import GreedyBot
 from thorskliff.campaign import CampaignState
-from thorskliff.state import CHANCE
+from thorskliff.engine.state import CHANCE
 
 HERE = Path(__file__).resolve().parent
 SEATS = [("Ann", "Bera", "brown"), ("Bo", "Jorund", "black"), ("Cy", "Oleif", "grey"), ("Di", "Raghild", "white")]

@@ -9,7 +9,7 @@ import pytest
 
 from campaign_helpers import H, changes, new, read, snapshot
 from thorskliff.campaign import effects, load_chapter
-from thorskliff.state import Outcome
+from thorskliff.engine.state import Outcome
 
 DRAW = Outcome(None, "draw")
 

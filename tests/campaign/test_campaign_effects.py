@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from campaign_helpers import H, changes, new, snapshot
-from thorskliff.actions import IllegalActionError
+from thorskliff.engine.actions import IllegalActionError
 from thorskliff.campaign import effects
 from thorskliff.campaign.chapter import Effect, Option, Where
 from thorskliff.island import island_for
-from thorskliff.player import LYING
+from thorskliff.engine.player import LYING
 
 
 def run(st, *effs, reader=0):

@@ -10,9 +10,9 @@ import pytest
 from campaign_helpers import (
     SEATS, H, begin, clear_board, greedy_policy, legal, new, passive, play_out, read, replay, snapshot,
 )
-from thorskliff.actions import Action, IllegalActionError, NotationError
+from thorskliff.engine.actions import Action, IllegalActionError, NotationError
 from thorskliff.campaign import CampaignState, parse
-from thorskliff.state import CHANCE, GameState
+from thorskliff.engine.state import CHANCE, GameState
 
 SEEDS = {1: (3, 5), 2: (2, 4), 3: (1, 3)}
 

@@ -12,12 +12,12 @@ import pytest
 
 from campaign_helpers import SEATS, H, begin, clear_board, greedy_policy, read, snapshot
 from thorskliff import cli, record
-from thorskliff.actions import NotationError
+from thorskliff.engine.actions import NotationError
 from thorskliff.campaign import CampaignState, Group, Member
 from thorskliff.campaign.chapter import chapter_path
 from thorskliff.campaign.notation import BUY_AMBER
 from thorskliff.game import ChapterSetup, Game, Setup
-from thorskliff.state import SeatSpec
+from thorskliff.engine.state import SeatSpec
 from thorskliff.ui.session import LocalSession
 
 GREEDY = greedy_policy()

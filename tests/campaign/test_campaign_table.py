@@ -12,7 +12,7 @@ import pytest
 from campaign_helpers import SEATS, greedy_policy, play_out, read, snapshot
 from thorskliff.campaign import Group, Member
 from thorskliff.campaign.table import CampaignTable, data_dir
-from thorskliff.state import CHANCE
+from thorskliff.engine.state import CHANCE
 
 
 @pytest.fixture

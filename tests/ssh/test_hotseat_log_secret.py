@@ -8,7 +8,7 @@ from helpers import begin, place, position
 from textual.widgets import RichLog
 
 from thorskliff.game import Game, Setup
-from thorskliff.state import SeatSpec
+from thorskliff.engine.state import SeatSpec
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.game import GameScreen
 from thorskliff.ui.screens.handover import HandOver

@@ -6,12 +6,12 @@ import pytest
 from helpers import begin, place, position
 
 from thorskliff import record
-from thorskliff.actions import WrongSeatError
+from thorskliff.engine.actions import WrongSeatError
 from thorskliff.game import Game, Setup
 from thorskliff.ssh.hub import Hub, HubGame, LobbyError, SeatInfo, valid_name
 from thorskliff.ssh.server import is_loopback
 from thorskliff.ssh.store import SeatRow, Store
-from thorskliff.state import SeatSpec
+from thorskliff.engine.state import SeatSpec
 
 KINDS = ("heil", "kraft", "eile", "schutz")
 

@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from uihelpers import bot_stepped, combat_example, game_of, seat_lines, type_text, until
 
 from thorskliff import record
-from thorskliff.actions import fmt
+from thorskliff.engine.actions import fmt
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.randombot import RandomBot
 from thorskliff.bots.seats import Seats, decide, seat_rng

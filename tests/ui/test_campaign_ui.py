@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "campaign"))
 from campaign_helpers import greedy_policy, passive  # noqa: E402
 
 from thorskliff import record  # noqa: E402
-from thorskliff.actions import fmt  # noqa: E402
+from thorskliff.engine.actions import fmt  # noqa: E402
 from thorskliff.campaign.table import CampaignTable  # noqa: E402
-from thorskliff.state import CHANCE  # noqa: E402
+from thorskliff.engine.state import CHANCE  # noqa: E402
 from thorskliff.ui import i18n  # noqa: E402
 from thorskliff.ui.app import ThorsApp  # noqa: E402
 from thorskliff.ui.screens.campaign import (  # noqa: E402

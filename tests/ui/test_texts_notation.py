@@ -15,8 +15,8 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from thorskliff import actions
-from thorskliff.actions import NotationError
+from thorskliff.engine import actions
+from thorskliff.engine.actions import NotationError
 from thorskliff.campaign import notation
 from thorskliff.game import Game
 from thorskliff.ui import i18n, why

@@ -18,9 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "campaign"))
 
 from campaign_helpers import H, begin, clear_board, new  # noqa: E402
 
-from thorskliff.actions import IllegalActionError  # noqa: E402
+from thorskliff.engine.actions import IllegalActionError  # noqa: E402
 from thorskliff.campaign.table import CampaignTable  # noqa: E402
-from thorskliff.state import CHANCE, Outcome  # noqa: E402
+from thorskliff.engine.state import CHANCE, Outcome  # noqa: E402
 from thorskliff.ui import i18n, why  # noqa: E402
 from thorskliff.ui.session import CampaignSession, LocalSession  # noqa: E402
 

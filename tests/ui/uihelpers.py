@@ -4,7 +4,7 @@ imports a module named ``conftest``, which tests/ssh has too)."""
 from __future__ import annotations
 
 from thorskliff.game import Game, Setup
-from thorskliff.state import SeatSpec
+from thorskliff.engine.state import SeatSpec
 
 
 def combat_example():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from ..actions import Action
+from ..engine.actions import Action
 
 
 @runtime_checkable

@@ -15,8 +15,8 @@ import heapq
 import random
 from functools import cache, wraps
 
-from ..actions import Action
-from ..dice import FACES, RED
+from ..engine.actions import Action
+from ..engine.dice import FACES, RED
 from ..island import island_for
 from ..scenario import TERRAINS, load_heroes
 

@@ -18,7 +18,7 @@ view only:
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..engine.actions import Action
 from . import greedy as g
 from .greedy import GreedyBot, View
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
+from ..engine.actions import Action
 
 
 class RandomBot:

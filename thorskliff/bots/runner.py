@@ -17,9 +17,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..actions import Action
-from ..player import COLOURS
-from ..state import CHANCE, GameState
+from ..engine.actions import Action
+from ..engine.player import COLOURS
+from ..engine.state import CHANCE, GameState
 from .base import Bot
 from .search import public_state
 

@@ -51,9 +51,9 @@ import random
 import time
 from collections import Counter
 
-from ..actions import POTIONS, Action
-from ..player import AWAKE, Player
-from ..state import CHANCE, POTION_SUPPLY, GameState
+from ..engine.actions import POTIONS, Action
+from ..engine.player import AWAKE, Player
+from ..engine.state import CHANCE, POTION_SUPPLY, GameState
 from .greedy import END, step_distances
 from .heuristic import HeuristicBot
 

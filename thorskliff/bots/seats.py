@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from ..actions import Action
+from ..engine.actions import Action
 from ..game import Game
-from ..state import GameState
+from ..engine.state import GameState
 from .base import Bot
 from .runner import decide, play_game, seat_rng
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
+from ..engine.actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
 from ..scenario import (
     HERO_KEYS, LANGS, RIFT_KINDS, RULE_FLAGS, TERRAINS, ScenarioError, _Reader, arrangement_problem,
     load_heroes, read_toml, scenario_dir,

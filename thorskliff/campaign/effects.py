@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import dice
-from ..actions import GODE_ABILITIES
-from ..state import TERMINAL, Outcome
+from ..engine import dice
+from ..engine.actions import GODE_ABILITIES
+from ..engine.state import TERMINAL, Outcome
 from .chapter import Effect, Option, Where
 
 RIFT_TILES = ("kobold", "kobold", "silber", "silber", "quelle", "quelle")

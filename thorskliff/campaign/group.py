@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..player import COLOURS
+from ..engine.player import COLOURS
 from ..scenario import load_heroes
 from .chapter import Chapter
 

@@ -1,13 +1,13 @@
 """The campaign's decisions in the game's notation (docs/scenarios.md,
 "Notation"): ``choose ID`` answers a card, ``use ID`` plays a held special
 card, ``buy amber`` buys an amber at the market. Everything else is read by
-:func:`thorskliff.actions.parse`.
+:func:`thorskliff.engine.actions.parse`.
 """
 
 from __future__ import annotations
 
-from ..actions import Action, NotationError
-from ..actions import parse as base_parse
+from ..engine.actions import Action, NotationError
+from ..engine.actions import parse as base_parse
 
 CAMPAIGN_VERBS = ("choose", "use")
 BUY_AMBER = Action("buy", arg="amber")

@@ -1,7 +1,7 @@
 """A campaign chapter (RULES.md §18): the game state plus time track, decks
 and cards.
 
-:class:`CampaignState` is a :class:`~thorskliff.state.GameState` that
+:class:`CampaignState` is a :class:`~thorskliff.engine.state.GameState` that
 overrides a few of the engine's hooks: a delivery draws the next sanctuary
 card (R-CAMP-3), a new round moves the time marker and reads its card
 (R-CAMP-2), a win reads the winner's cards, heroes' abilities come from the
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import dice
-from ..actions import Action, IllegalActionError, fmt
+from ..engine import dice
+from ..engine.actions import Action, IllegalActionError, fmt
 from ..island import island_for
-from ..phases import OPEN_STEPS
+from ..engine.flow import OPEN_STEPS
 from ..scenario import HeroSpec, ModeSpec, load_heroes
-from ..state import GameState, SeatSpec
+from ..engine.state import GameState, SeatSpec
 from . import effects
 from .chapter import Chapter, Effect, lang_text, load_chapter
 from .notation import BUY_AMBER, parse

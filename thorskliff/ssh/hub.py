@@ -23,11 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import record
-from ..actions import ActionError, WrongSeatError
+from ..engine.actions import ActionError, WrongSeatError
 from ..game import Game
-from ..player import COLOURS
+from ..engine.player import COLOURS
 from ..scenario import available_modes, load_heroes, load_mode
-from ..state import CHANCE, TERMINAL
+from ..engine.state import CHANCE, TERMINAL
 from ..ui.session import LocalSession
 from .remote import RemoteSession
 from .store import SeatRow, Store

@@ -14,7 +14,7 @@ import contextvars
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..actions import ActionError, parse
+from ..engine.actions import ActionError, parse
 from ..ui.i18n import t
 from ..ui.session import LogEntry, MenuEntry, hide_secret
 

@@ -7,7 +7,7 @@ those: sources and targets of steps, beaches, combats, recruits.
 
 from __future__ import annotations
 
-from ..actions import Action, parse
+from ..engine.actions import Action, parse
 
 #: steps where the board is the main way to decide
 BOARD_STEPS = ("beach", "move", "combat", "recruit", "haste", "lay")
@@ -66,7 +66,7 @@ def for_list(legal, step: str, hexes: set[int]) -> list[tuple[str, Action]]:
 def guess_step(unit_at: dict[str, bool], src: int, dst: int) -> str:
     """A step to explain when the player points at a hex no unit can reach:
     the hero's if it stands there, else a warrior's, else the Gode's."""
-    from ..actions import hexlabel
+    from ..engine.actions import hexlabel
 
     unit = "H" if unit_at.get("H") else ("W" if unit_at.get("W") else "G")
     return f"{unit} {hexlabel(src)}-{hexlabel(dst)}"

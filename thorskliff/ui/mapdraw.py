@@ -10,7 +10,7 @@ sides ``h`` lines high; neighbouring hexes share their edges::
                     \______/
 
 :class:`Geometry` places the hexes of an island; :func:`draw` paints one
-observation (``thorskliff.observation``) into a :class:`Canvas` of
+observation (``thorskliff.engine.observation``) into a :class:`Canvas` of
 ``(char, style)`` cells. Styles are rich style strings, or ``@name`` for a
 theme-dependent style the widget resolves (``@border``, ``@cursor``, …).
 """

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from .. import record
-from ..actions import Action, ActionError, IllegalActionError, parse
-from ..explain import explain
+from ..engine.actions import Action, ActionError, IllegalActionError, parse
+from ..engine.explain import explain
 from ..game import parser_for
 from ..game import Game
-from ..phases import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
-from ..state import CHANCE, TERMINAL, GameState
+from ..engine.flow import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
+from ..engine.state import CHANCE, TERMINAL, GameState
 from .i18n import lang
 
 __all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "LogEntry", "MenuEntry", "Session"]

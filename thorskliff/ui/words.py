@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from ..actions import LABELS, NotationError, parse
+from ..engine.actions import LABELS, NotationError, parse
 from . import glyphs as G
 from .i18n import lang, t
 

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ...campaign.chapter import chapter_path, lang_text, load_chapter
 from ...campaign.table import CampaignTable
-from ...player import COLOURS
+from ...engine.player import COLOURS
 from ...scenario import ScenarioError, load_heroes
 from .. import glyphs as G
 from .. import saves

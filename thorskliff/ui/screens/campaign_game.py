@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ...actions import Action
+from ...engine.actions import Action
 from .. import choices
 from ..i18n import t
 from ..session import TERMINAL

@@ -32,7 +32,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ...actions import ActionError
+from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from ..why import say as engine_says

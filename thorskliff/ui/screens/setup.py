@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
-from ...player import COLOURS
+from ...engine.player import COLOURS
 from ...scenario import load_heroes, load_mode
 from .. import glyphs as G
 from ..i18n import t

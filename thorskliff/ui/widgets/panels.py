@@ -268,7 +268,7 @@ class GameLog(RichLog):
     def _line(self, e, obs: dict) -> Text:
         if e.seat is None:
             out = Text("  ")
-            from ...actions import parse
+            from ...engine.actions import parse
 
             a = parse(e.text)
             out.append(t(f"log.roll.{e.purpose or 'other'}", dice="") + " ")

@@ -12,11 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .actions import Action
+from .actions import END, Action
 from .dice import DIE_ORDER, RED
 from .player import FAINTED, X_TURN, WAITING
 
-END = Action("end")
 AUTO = Action("auto")
 TROLL = -2
 LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}

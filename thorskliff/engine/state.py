@@ -3,7 +3,7 @@
 In the spirit of OpenSpiel: :meth:`GameState.current_player` says who decides
 now (a seat, :data:`CHANCE` or :data:`TERMINAL`), :meth:`legal_actions` lists
 that seat's decisions, :meth:`apply_action` applies one (checked: an illegal
-one raises :class:`~thorskliff.actions.IllegalActionError` naming the rule),
+one raises :class:`~thorskliff.engine.actions.IllegalActionError` naming the rule),
 :meth:`chance_request` / :meth:`sample_chance` expose the dice, and
 :meth:`outcome` is data once the game is over.
 
@@ -18,10 +18,10 @@ from typing import NamedTuple
 from . import dice
 from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
-from .island import Island, island_for
-from .phases import TurnRules
+from ..island import Island, island_for
+from .flow import TurnRules
 from .player import COLOURS, Player
-from .scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
+from ..scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
 
 CHANCE = -1
 TERMINAL = -4

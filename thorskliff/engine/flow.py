@@ -1,16 +1,15 @@
 """The turn (R-TURN-*): phases 0–6, movement, free steps, silver, actions,
 recruiting, haste, fainting's turn-level rules and leaving the game.
 
-A mixin of :class:`~thorskliff.state.GameState`; combat is in :mod:`.combat`.
+A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.combat`.
 """
 
 from __future__ import annotations
 
-from .actions import EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from .actions import END, EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
-from .scenario import TERRAINS
+from ..scenario import TERRAINS
 
-END = Action("end")
 EPIC_PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kampfrausch": 11}
 WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
 GODE_NEED = {"forest": 2}

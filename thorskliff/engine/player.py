@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scenario import HeroSpec
+from ..scenario import HeroSpec
 
 # Faint stages (R-FAINT-1..6)
 AWAKE = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .dice import FACES
-from .scenario import SLOTS, TERRAINS
+from ..scenario import SLOTS, TERRAINS
 
 POTIONS = ("heil", "kraft", "eile", "schutz")
 GODE_ABILITIES = ("berserker", "heilen", "blitz")
@@ -76,6 +76,10 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         return fmt(self)
+
+
+#: the decision that ends a step (phase, combat stage or turn)
+END = Action("end")
 
 
 def fmt(a: Action) -> str:
