@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+from importlib import resources
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -35,15 +36,23 @@ class ScenarioError(ValueError):
 
 
 def scenario_dir() -> Path:
-    """The folder holding the scenario files (``THORSKLIFF_SCENARIOS`` overrides)."""
+    """The folder holding the scenario files (``THORSKLIFF_SCENARIOS`` overrides).
+
+    An installed game reads them from inside the package, where the wheel puts
+    them (``thorskliff/scenarios``, mapped from the repository's top-level
+    ``scenarios/`` by setup.py). An editable install or a run from a checkout
+    has no such folder in the package and reads the checkout's ``scenarios/``.
+    """
     env = os.environ.get("THORSKLIFF_SCENARIOS")
     if env:
         return Path(env)
-    here = Path(__file__).resolve().parent
-    for cand in (here.parent / "scenarios", here / "_scenarios"):
-        if cand.is_dir():
-            return cand
-    raise ScenarioError(here.parent / "scenarios", "", "the scenario folder is missing")
+    shipped = resources.files("thorskliff").joinpath("scenarios")
+    if isinstance(shipped, Path) and shipped.is_dir():
+        return shipped
+    checkout = Path(__file__).resolve().parent.parent / "scenarios"
+    if checkout.is_dir() and (checkout.parent / "pyproject.toml").is_file():
+        return checkout
+    raise ScenarioError(str(shipped), "", "the scenario folder is missing (a broken install? reinstall thorskliff)")
 
 
 def read_toml(path: Path) -> dict[str, Any]:
