@@ -1,5 +1,5 @@
 """Snapshots (pytest-textual-snapshot) of the title screen, the island at the
-start, a combat dialog and the help screen, at 80x24 and 120x40. Fixed seeds
+start, a combat dialog, the result screen and the help screen, at 80x24 and 120x40. Fixed seeds
 and positions, no saving, no clock: the pictures do not change between runs.
 Update them with ``pytest tests/ui --snapshot-update`` after a deliberate
 change, and look at them (the report shows the differences)."""
@@ -24,6 +24,21 @@ def island_app() -> ThorsApp:
     return ThorsApp(session=LocalSession(game), handover=False)
 
 
+def finished_app() -> ThorsApp:
+    """A base game of three greedy bots (seed 2) played to its end: Sigrun
+    wins with the ambers in round 13; the result screen opens."""
+    from thorskliff.bots.registry import make_bot
+    from thorskliff.bots.runner import decide, seat_rng
+
+    game = Game.new("base", SEATS, 2)
+    bots = [make_bot("greedy") for _ in SEATS]
+    rngs = [seat_rng(2, i) for i in range(len(SEATS))]
+    while not game.state.is_terminal():
+        d = game.state.current_player()
+        game.submit(decide(bots[d], game.state.clone(), d, rngs[d]), d)
+    return ThorsApp(session=LocalSession(game), handover=False)
+
+
 def combat_app() -> ThorsApp:
     """The rulebook's combat example after the attack roll (R-COMBAT-1)."""
     st = combat_example()
@@ -43,6 +58,11 @@ def test_island_at_start(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_combat_dialog(snap_compare, size):
     assert snap_compare(combat_app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_result_screen(snap_compare, size):
+    assert snap_compare(finished_app(), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -28,22 +28,14 @@ async def test_a_whole_turn_with_keys(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        # movement: the hero first (a chooser asks which piece), then both warriors
+        # movement: the stack on 1c2 (hero and both warriors) in one gesture
         await pilot.press("h")
         await pilot.press("enter")
         await goto(pilot, "1c3")
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("enter")  # the chooser: the hero is offered first
-        await pilot.pause()
         p = st().players[0]
         assert p.hero_at == st().island.index("1c3")
-        for _ in range(2):
-            await goto(pilot, "1c2")
-            await pilot.press("enter")
-            await goto(pilot, "1c3")
-            await pilot.press("enter")
-            await pilot.pause()
         assert st().wc[0][st().island.index("1c3")] == 2
         await pilot.press("e")  # end of movement: the combat phase begins
         await pilot.pause()

@@ -25,6 +25,7 @@ def observe(st, seat: int | None = None) -> dict[str, Any]:
     isl = st.island
     out = st.outcome()
     decider = st.current_player()
+    legal = st.legal_actions() if seat is not None and decider == seat else []
     obs: dict[str, Any] = {
         "schema": SCHEMA,
         "viewer": None if seat is None else seat + 1,
@@ -53,7 +54,8 @@ def observe(st, seat: int | None = None) -> dict[str, Any]:
         "runestone": None if not st.rune else {"seat": st.rune[0] + 1, "hex": hexlabel(st.rune[1]),
                                                "counter": st.rune[2]},
         "combat": _combat(st),
-        "legal": [fmt(a) for a in st.legal_actions()] if seat is not None and decider == seat else [],
+        "legal": [fmt(a) for a in legal],
+        "fights": [fmt(a) for a in legal if st.leads_to_combat(a)],
     }
     return obs
 

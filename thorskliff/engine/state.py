@@ -315,6 +315,14 @@ class GameState(TurnRules, CombatRules):
                 return True
         return bool(self.rune and self.rune[0] != seat and self.rune[1] == h)
 
+    def leads_to_combat(self, action: Action) -> bool:
+        """Whether the legal decision ``action`` of the seat on turn leads into
+        a fight: a step onto a hex with an enemy stops there and is a combat of
+        phase 2 (R-MOVE-3, R-COMBAT-1); picking a combat or a strike is one."""
+        if action.verb in ("fight", "blitz", "throw"):
+            return True
+        return action.verb == "step" and self.seat >= 0 and self.enemy_at(action.b, self.seat)
+
     def owner_at(self, h: int, exclude: int) -> int | None:
         """The seat (other than ``exclude``) with units on ``h``, TROLL, or None."""
         if self.troll[h]:

@@ -108,6 +108,10 @@ class ThorsApp(App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
+            if len(self.screen_stack) == 1 and not getattr(self.screen, "_result_callbacks", True):
+                # a game the app started in (--resume, tests) is its default screen, which
+                # Textual never pushed: switching away from it needs the callback a push leaves
+                self.screen._push_result_callback(self.screen, None)
             self.switch_screen(TitleScreen())
 
     # ------------------------------------------------------------ actions
@@ -162,11 +166,20 @@ class ThorsApp(App):
             yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
             yield from self._seat_commands(gs, screen)
+            if gs.can_resign() and screen is gs:
+                yield SystemCommand(t("play.menu_resign"), t("play.resign_cmd"), gs.action_resign)
             yield SystemCommand(t("key.menu"), t("cmd.title"), self.pop_to_title)
             path = getattr(gs.session, "path", None)
             if path is not None:
                 yield SystemCommand(t("cmd.save_path"), str(path), lambda: gs.say(t("game.saved", path=path)))
-        yield from super().get_system_commands(screen)
+        yield from translated(super().get_system_commands(screen))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette with its search line in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=t("play.palette.search"), id="--command-palette"))
 
 
     @staticmethod
@@ -184,6 +197,31 @@ class ThorsApp(App):
             yield SystemCommand(t("bots.give"), t("cmd.to_bot"), gs.action_seat_to_bot)
         if gs.session.bots:
             yield SystemCommand(t("bots.take"), t("cmd.take_seat"), gs.action_take_seat)
+
+
+#: Textual's own palette entries by their English titles: catalogue keys of
+#: the title and the help line (Keys says show or hide by its callback's name)
+TEXTUAL_COMMANDS = {
+    "Theme": ("play.palette.theme", "play.palette.theme_help"),
+    "Quit": ("play.palette.quit", "play.palette.quit_help"),
+    "Keys": ("play.palette.keys", "play.palette.keys_show"),
+    "Maximize": ("play.palette.maximize", "play.palette.maximize_help"),
+    "Minimize": ("play.palette.minimize", "play.palette.minimize_help"),
+    "Screenshot": ("play.palette.screenshot", "play.palette.screenshot_help"),
+}
+
+
+def translated(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
+    """Textual's system commands with titles and help from the catalogue."""
+    for c in commands:
+        keys = TEXTUAL_COMMANDS.get(c.title)
+        if keys is None:
+            yield c
+            continue
+        title, help_ = keys
+        if c.title == "Keys" and "hide" in getattr(c.callback, "__name__", ""):
+            help_ = "play.palette.keys_hide"
+        yield SystemCommand(t(title), t(help_), c.callback, c.discover)
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -12,6 +12,8 @@ from ..engine.actions import Action, parse
 #: steps where the board is the main way to decide
 BOARD_STEPS = ("beach", "move", "combat", "recruit", "haste", "lay")
 HEX_VERBS = ("beach", "fight", "blitz", "throw", "recruit", "lay")
+#: free steps (R-TURN-3): listed first, so that a reflex Enter takes rather than ends
+FREE_VERBS = ("deliver", "sell", "take")
 
 
 def parsed(legal: list[str]) -> list[tuple[str, Action]]:
@@ -58,9 +60,52 @@ def for_list(legal, step: str, hexes: set[int]) -> list[tuple[str, Action]]:
         if is_move(a) and a.a not in hexes:
             continue
         out.append((s, a))
-    # the board's decisions after the others: end, free steps and potions first
-    out.sort(key=lambda x: (is_move(x[1]) or x[1].verb in HEX_VERBS))
+    out.sort(key=lambda x: list_rank(x[1], step))
     return out
+
+
+def list_rank(a: Action, step: str) -> int:
+    """Free steps first, then the board's decisions, then the rest (potions,
+    choices); "end" last, so that Enter on the first entry never ends a phase
+    with something left to take. In a combat's potion windows "go on without
+    a potion" comes first: a reflex Enter drinks nothing."""
+    if a.verb == "end":
+        return -1 if step.startswith("c:") else 3
+    if a.verb in FREE_VERBS:
+        return 0
+    if is_move(a) or a.verb in HEX_VERBS:
+        return 1
+    return 2
+
+
+# ---------------------------------------------------------------- stacks
+
+
+def stack_of(units: dict | None) -> list[str]:
+    """The units of one owner on a hex (its ``units`` entry in the view) as
+    the stack a move may take along: hero, Gode, then each warrior."""
+    if not units:
+        return []
+    return (["H"] if units.get("hero") else []) + (["G"] if units.get("gode") else []) \
+        + ["W"] * int(units.get("warriors") or 0)
+
+
+def step_for(legal, src: int, dst: int, unit: str) -> str | None:
+    """A legal step of ``unit`` (H, G or W) from ``src`` to ``dst``, or None;
+    of a warrior's, one that starts its move before one that goes on."""
+    found = [(a.c >= 0, s) for s, a in legal if is_move(a) and mover(a) == unit and a.a == src and a.b == dst]
+    return min(found)[1] if found else None
+
+
+def stack_targets(legal, src: int, units: list[str]) -> frozenset[int]:
+    """Where at least one of ``units`` (H, G, W) standing on ``src`` can step."""
+    kinds = set(units)
+    return frozenset(a.b for _, a in legal if is_move(a) and a.a == src and mover(a) in kinds)
+
+
+def mover(a: Action) -> str:
+    """The unit a move moves: its letter; an Eiletrank's step is the hero's."""
+    return a.arg or "H"
 
 
 def guess_step(unit_at: dict[str, bool], src: int, dst: int) -> str:

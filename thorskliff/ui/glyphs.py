@@ -17,6 +17,8 @@ TALER = "$"
 AMBER = "♦"
 CRYSTAL = "*"
 LYING = "z"
+#: a decision that leads into a fight (the list and the island's targets)
+FIGHT = "⚔"
 
 #: the board's own colours (a printed board looks the same on any theme)
 TERRAIN_BG = {"forest": "#1d5c2c", "meadow": "#86b84f", "scree": "#bdbdb2", "rock": "#5c5c5c",

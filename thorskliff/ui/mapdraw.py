@@ -119,6 +119,11 @@ class Marks:
     selected: int = -1
     targets: frozenset[int] = frozenset()
     labels: bool = False
+    #: the keys are on the island: the cursor hex carries ▶ ◀ on its sides,
+    #: visible without colours (a screen reader's or a terminal's capture)
+    focus: bool = False
+    #: targets where going there starts a fight (the engine says which): ⚔ instead of •
+    fights: frozenset[int] = frozenset()
 
 
 def _fill_key(hx: dict) -> str:
@@ -197,7 +202,15 @@ def draw(geo: Geometry, obs: dict, marks: Marks, rift_letters: dict[str, str]) -
     for i in (*marked, marks.selected, marks.cursor):
         if 0 <= i < len(geo.pos):
             _draw_edges(cv, geo, i, marks)
+    if marks.focus and 0 <= marks.cursor < len(geo.pos):
+        x, y = geo.pos[marks.cursor]
+        cv.put(x, y + h, FOCUS_LEFT, "@cursor")
+        cv.put(x + a + 2 * h - 1, y + h, FOCUS_RIGHT, "@cursor")
     return cv
+
+
+#: the cursor's sides on its widest row while the island has the keys
+FOCUS_LEFT, FOCUS_RIGHT = "▶", "◀"
 
 
 def _edge_style(i: int, marks: Marks) -> str:
@@ -224,7 +237,7 @@ def _draw_hex(cv: Canvas, geo: Geometry, i: int, hx: dict, players, marks: Marks
     info, pieces = hex_tokens(hx, players, rift_letters)
     if marks.labels:
         info = [(hx["label"], "bold " + base)] + info[1:] if h == 1 and a <= 4 else [(hx["label"], "bold " + base)] + info
-    _layout(cv, rows, info, pieces, base, i in marks.targets)
+    _layout(cv, rows, info, pieces, base, i in marks.targets, i in marks.fights)
 
 
 def _draw_edges(cv: Canvas, geo: Geometry, i: int, marks: Marks) -> None:
@@ -241,39 +254,20 @@ def _draw_edges(cv: Canvas, geo: Geometry, i: int, marks: Marks) -> None:
         cv.put(x + 2 * h + a - j, y + h + j, up, edge)
 
 
-def _layout(cv: Canvas, rows, info, pieces, base: str, target: bool) -> None:
+def _layout(cv: Canvas, rows, info, pieces, base: str, target: bool, fight: bool = False) -> None:
     """Info on the first row, pieces below; the bottom edge takes what is left
-    (underlined, so the edge still shows)."""
-    lines: list[list[tuple[str, str]]] = [[] for _ in rows]
+    (underlined, so the edge still shows). When the pieces do not all fit (a
+    combat hex on a small island: ``◆O`` and ``■J1``), they go first and the
+    info (terrain, level) gives way; what still does not fit shows as ``+``."""
+    lines, fits = _place(rows, info, pieces, base)
+    if not fits and info:
+        lines, _ = _place(rows, [], pieces, base)
     room = [w for _, _, w in rows]
-    used = [0] * len(rows)
-
-    def add(row: int, text: str, style: str) -> bool:
-        need = len(text) + (1 if lines[row] else 0)
-        if used[row] + need > room[row]:
-            return False
-        if lines[row]:
-            lines[row].append((" ", base if row < len(rows) - 1 else base + " underline"))
-        lines[row].append((text, style))
-        used[row] += need
-        return True
-
-    for text, style in info:
-        add(0, text, style)
-    first_piece_row = 1 if len(rows) > 2 else 1
-    order = list(range(first_piece_row, len(rows))) + [0]
-    for text, style in pieces:
-        for row in order:
-            st = style + (" underline" if row == len(rows) - 1 else "")
-            if add(row, text, st):
-                break
-        else:
-            # no room: show that something more is there
-            r = len(rows) - 1
-            if used[r] < room[r]:
-                add(r, "+", base + " bold underline")
-    if target and used[0] < room[0]:
-        add(0, "•", "@targetdot")
+    used = [sum(len(t) for t, _ in runs) for runs in lines]
+    if target and used[0] + (2 if lines[0] else 1) <= room[0]:
+        if lines[0]:
+            lines[0].append((" ", base))
+        lines[0].append((G.FIGHT if fight else "•", "@fightdot" if fight else "@targetdot"))
     for (rx, ry, w), runs in zip(rows, lines):
         if not runs:
             continue
@@ -281,3 +275,37 @@ def _layout(cv: Canvas, rows, info, pieces, base: str, target: bool) -> None:
         x = rx + (w - total) // 2
         for text, style in runs:
             x += cv.text(x, ry, text, style, w)
+
+
+def _place(rows, info, pieces, base: str) -> tuple[list[list[tuple[str, str]]], bool]:
+    """The runs of each row, and whether every piece found room."""
+    lines: list[list[tuple[str, str]]] = [[] for _ in rows]
+    room = [w for _, _, w in rows]
+    used = [0] * len(rows)
+    last = len(rows) - 1
+
+    def add(row: int, text: str, style: str) -> bool:
+        need = len(text) + (1 if lines[row] else 0)
+        if used[row] + need > room[row]:
+            return False
+        if lines[row]:
+            lines[row].append((" ", base if row < last else base + " underline"))
+        lines[row].append((text, style))
+        used[row] += need
+        return True
+
+    for text, style in info:
+        add(0, text, style)
+    order = list(range(1, len(rows))) + [0]
+    fits = True
+    for text, style in pieces:
+        for row in order:
+            st = style + (" underline" if row == last else "")
+            if add(row, text, st):
+                break
+        else:
+            # no room: show that something more is there
+            fits = False
+            if used[last] < room[last]:
+                add(last, "+", base + " bold underline")
+    return lines, fits

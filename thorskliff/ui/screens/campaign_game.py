@@ -28,6 +28,7 @@ class CampaignGameScreen(GameScreen):
         Binding("k", "cards", "key.cards"),
         Binding("g", "group", "key.group"),
     ]
+    RESULT = False  # a chapter ends with its epilogue and the group table
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(session, handover, **kw)

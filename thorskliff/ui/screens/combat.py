@@ -117,7 +117,7 @@ class CombatScreen(ModalScreen[None]):
         self.query_one("#c-view", Static).update(combat_text(obs))
         self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
         self.query_one("#c-status", Static).update(gs.query_one("#status", Static).content)
-        self.query_one(DecisionList).fill(gs.decision_items())
+        self.query_one(DecisionList).fill(gs.decision_items(), gs.decision_point())
 
     def _finish(self, obs: dict) -> None:
         """The combat is over: say what happened, then wait for Enter."""

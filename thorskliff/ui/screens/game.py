@@ -35,6 +35,7 @@ from textual.widgets import Footer, Input, Static
 from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
+from .. import glyphs as G
 from ..why import say as engine_says
 from ..i18n import has, t
 from ..keys import localize, localize_tree
@@ -71,9 +72,23 @@ class GameScreen(Screen):
         Binding("colon", "command", "key.command"),
         Binding("question_mark,f1", "help", "key.help"),
         Binding("escape", "cancel", "key.cancel", show=False),
-        Binding("q", "title", "key.menu"),
+        Binding("q", "menu", "play.menu"),
         Binding("b", "seat_to_bot", "key.to_bot"),
+        # with a hex selected, 1–9 take a unit of its stack along or leave it
+        *[Binding(str(n), f"toggle_unit({n - 1})", str(n), show=False) for n in range(1, 10)],
     ]
+    #: the game's end opens the result screen (a campaign chapter ends with its own pages)
+    RESULT = True
+    #: keys the footer leaves out below 100 columns, so that the rest fits whole
+    #: (they still work; the help screen and the command palette name them)
+    NARROW_HIDDEN = ("hero", "labels", "command", "seat_to_bot")
+
+    @property
+    def active_bindings(self):
+        bindings = super().active_bindings
+        if self.size.width and self.size.width < 100:
+            bindings = {k: b for k, b in bindings.items() if b.binding.action not in self.NARROW_HIDDEN}
+        return bindings
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(**kw)
@@ -82,6 +97,10 @@ class GameScreen(Screen):
         self.handover = handover
         self.viewer: int | None = None
         self.selected = -1
+        #: the units on the selected hex (H, G, W…) and which of them go along
+        self.stack: list[str] = []
+        self.chosen: list[bool] = []
+        self._result_shown = False
         self.labels = False
         self.legal: list = []
         self._handing = False
@@ -137,6 +156,7 @@ class GameScreen(Screen):
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
+        self.refresh_bindings()
 
     def _layout(self, width: int, height: int) -> None:
         if not width or not height:
@@ -209,7 +229,7 @@ class GameScreen(Screen):
 
     def _hand_over(self, seat: int) -> None:
         self.viewer = None
-        self.selected = -1
+        self._select(-1, draw=False)
         self.redraw()
         self._handing = True
         self._handing_to = seat
@@ -322,6 +342,10 @@ class GameScreen(Screen):
     def _overlay(self) -> None:
         obs = self.obs
         in_combat = obs["combat"] is not None
+        if self.RESULT and self.decider == TERMINAL and not self._result_shown and self._combat is None:
+            self._result_shown = True
+            self.action_result()
+            return
         if self._humans() == []:
             if self._combat is not None and self.app.screen is self._combat:
                 self._combat.dismiss(None)  # the last person left during a combat
@@ -345,6 +369,8 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ drawing
     def redraw(self) -> None:
         s = self.session
+        entries = s.log()
+        self._lines = len(entries)
         self.obs = obs = s.view(self.viewer)
         d = self.decider
         mine = self.viewer is not None and d == self.viewer
@@ -356,7 +382,6 @@ class GameScreen(Screen):
         self._hexinfo()
         self._prompt()
         self._fill_decisions()
-        entries = s.log()
         for lg in self.query(GameLog):
             lg.sync(entries, obs)
 
@@ -366,9 +391,27 @@ class GameScreen(Screen):
         return choices.parsed(legal)
 
     def _draw_map(self) -> None:
-        marks = mapdraw.Marks(cursor=self.map.cursor, selected=self.selected,
-                              targets=choices.targets(self.legal, self.selected), labels=self.labels)
+        targets, fights = self._targets()
+        marks = mapdraw.Marks(cursor=self.map.cursor, selected=self.selected, targets=targets, labels=self.labels,
+                              fights=fights)
         self.map.show(self.obs, marks)
+
+    def _going(self) -> list[str]:
+        """The units of the selected stack that go along."""
+        return [u for u, on in zip(self.stack, self.chosen) if on]
+
+    def _targets(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The hexes to mark, and those of them where going leads into a
+        fight (as the engine says: the view's ``fights``)."""
+        fights = set(self.obs.get("fights", ()))
+        legal = self.legal
+        if self.selected >= 0:
+            src = self.selected
+            going = self._going()
+            targets = choices.stack_targets(legal, src, going)
+            return targets, frozenset(h for h in targets
+                                      if any(choices.step_for(legal, src, h, u) in fights for u in set(going)))
+        return choices.targets(legal, -1), frozenset(a.a for s, a in legal if s in fights and a.verb in choices.HEX_VERBS)
 
     def _hexinfo(self) -> None:
         self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor))
@@ -393,7 +436,7 @@ class GameScreen(Screen):
             else:
                 text = t(f"ask.{step}", name=name)
             if self.selected >= 0:
-                text += "\n" + t("game.select_hex", hex=obs["hexes"][self.selected]["label"])
+                text += "\n" + self._stack_prompt()
             if self._is_bot(d):
                 text += "\n" + t("bots.deciding", name=name, kind=bot_kind_label(self.session.bots[d]))
         self.query_one("#prompt", Static).update(Text(text, style="bold"))
@@ -404,7 +447,35 @@ class GameScreen(Screen):
         if self._combat is not None and self._combat.is_attached:
             self._combat.query_one("#c-status", Static).update(msg)
 
+    def _stack_prompt(self) -> str:
+        label = self.obs["hexes"][self.selected]["label"]
+        if len(self.stack) < 2:
+            return t("game.select_hex", hex=label)
+        units = "  ".join(f"{n}{'☒' if on else '☐'}{t('unit.' + u)}"
+                          for n, (u, on) in enumerate(zip(self.stack, self.chosen), 1))
+        return t("play.stack_prompt", hex=label, units=units, n=len(self.stack))
+
+    def decision_point(self) -> tuple:
+        """Which decision point the list shows: a new one puts its cursor on
+        the first entry (the record's length changes with every decision, an
+        undo included)."""
+        return (self._lines, self.obs["step"], self.viewer, self.decider, self.selected)
+
+    def _fight_text(self, text: str, said) -> Text:
+        """A decision that leads into a fight, marked as one."""
+        out = Text(G.FIGHT + " ", style="bold red")
+        out.append_text(said if isinstance(said, Text) else Text(str(said)))
+        out.append(" – " + t("play.fight"), style="bold red")
+        return out
+
     def decision_items(self) -> list[tuple[str, Text | str, bool]]:
+        items = self._decision_items()
+        fights = set(self.obs.get("fights", ()))
+        if not fights:
+            return items
+        return [(d, self._fight_text(d, p) if d in fights else p, ok) for d, p, ok in items]
+
+    def _decision_items(self) -> list[tuple[str, Text | str, bool]]:
         obs = self.obs
         step = obs["step"]
         d = self.decider
@@ -414,7 +485,7 @@ class GameScreen(Screen):
                 return [("@roll", t("combat.roll_now") + f" ({kinds})", True)]
             return []
         if d == TERMINAL:
-            return [("@title", t("key.menu"), True)]
+            return [("@result", t("play.show_result"), True), ("@title", t("key.menu"), True)]
         if not self.legal:
             return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
         items: list[tuple[str, Text | str, bool]] = []
@@ -434,6 +505,10 @@ class GameScreen(Screen):
                     prompt.append("\n  " + engine_says(e.reason), style="italic")
                 items.append((e.action, prompt, e.legal))
                 menu_done.add(e.action)
+        if self.selected >= 0 and len(self.stack) > 1:
+            for n, (u, on) in enumerate(zip(self.stack, self.chosen)):
+                items.append((f"@unit:{n}", t("play.unit_on" if on else "play.unit_off", n=n + 1,
+                                               unit=t(f"unit.{u}")), True))
         hexes = {self.selected} if self.selected >= 0 else {self.map.cursor}
         for text, a in choices.for_list(self.legal, step, hexes):
             if text in menu_done:
@@ -442,16 +517,25 @@ class GameScreen(Screen):
         return items
 
     def _fill_decisions(self) -> None:
-        self.decisions.fill(self.decision_items())
+        self.decisions.fill(self.decision_items(), self.decision_point())
 
     # ------------------------------------------------------------ deciding
-    def decide(self, text: str) -> bool:
+    def decide(self, text: str, confirmed: bool = False) -> bool:
         if text == "@roll":
             return self.roll()
         if text == "@title":
             self.action_title()
             return True
+        if text == "@result":
+            self.action_result()
+            return True
+        if text.startswith("@unit:"):
+            self.action_toggle_unit(int(text.partition(":")[2]))
+            return True
         if not text:
+            return False
+        if text == "end" and not confirmed and any(a.verb == "deliver" for _, a in self.legal):
+            self._confirm_end()
             return False
         if self.viewer is None and isinstance(self.session, LocalSession):
             # nobody at the keyboard plays a seat now (between seats, bots only), and a
@@ -463,10 +547,23 @@ class GameScreen(Screen):
         except ActionError as exc:
             self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
             return False
-        self.selected = -1
+        self._select(-1, draw=False)
         self.say("")
         self.sync()
         return True
+
+    def _confirm_end(self) -> None:
+        """Ending the phase with an amber that could be delivered now: asked
+        first (the delivery is offered first, Esc goes back)."""
+        from .choose import ChooseScreen
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.decide(text, confirmed=True)
+
+        step = self.obs["step"]
+        items = [("deliver", t("do.deliver")), ("end", t("play.end_anyway", what=words.decision("end", step)))]
+        self.app.push_screen(ChooseScreen(t("play.end_deliver"), items), callback=chosen)
 
     def roll(self, dice: str | None = None) -> bool:
         try:
@@ -498,9 +595,8 @@ class GameScreen(Screen):
             if i == self.selected:
                 self._select(-1)
                 return
-            opts = choices.moves_between(legal, self.selected, i)
-            if opts:
-                self._pick(opts, t("game.which_unit", hex=self.obs["hexes"][i]["label"]))
+            if i in choices.stack_targets(legal, self.selected, self._going()):
+                self.move_stack(i)
                 return
             if i in choices.sources(legal):
                 self._select(i)
@@ -516,11 +612,71 @@ class GameScreen(Screen):
             return
         self.say(t("game.nothing_here"), error=True)
 
-    def _select(self, i: int) -> None:
+    def _select(self, i: int, draw: bool = True) -> None:
+        """Select hex ``i`` (-1: none) with every unit of the viewer's there
+        that can step from it: the stack goes along unless some are left."""
         self.selected = i
+        self.stack, self.chosen = [], []
+        if i >= 0 and self.viewer is not None:
+            movers = {choices.mover(a) for _, a in choices.moves_from(self.legal, i)}
+            units = self.obs["hexes"][i]["units"].get(str(self.viewer + 1))
+            self.stack = [u for u in choices.stack_of(units) if u in movers]
+            self.chosen = [True] * len(self.stack)
+        if draw:
+            self._draw_map()
+            self._prompt()
+            self._fill_decisions()
+
+    def action_toggle_unit(self, n: int) -> None:
+        """Take unit ``n`` of the selected stack along, or leave it."""
+        if self.selected < 0 or not 0 <= n < len(self.stack):
+            return
+        self.chosen[n] = not self.chosen[n]
         self._draw_map()
         self._prompt()
         self._fill_decisions()
+
+    def move_stack(self, dst: int) -> bool:
+        """The chosen units of the selected hex step to ``dst``, one
+        decision each (hero, Gode, then the warriors); those that cannot go
+        stay, and the engine says why."""
+        src = self.selected
+        going = self._going()
+        if not going:
+            self.say(t("play.stack_none"), error=True)
+            return False
+        moved: list[str] = []
+        left: list[str] = []
+        legal = self.legal
+        for u in going:
+            text = choices.step_for(legal, src, dst, u)
+            if text is None:
+                left.append(u)
+                continue
+            try:
+                self.session.submit(text, self.viewer)
+            except ActionError as exc:
+                self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+                break
+            moved.append(u)
+            legal = self.parse_legal(self.session.view(self.viewer)["legal"])
+        self._select(-1, draw=False)
+        if left:
+            why = self.session.explain(f"{left[0]} {words.hexname(src)}-{words.hexname(dst)}", self.viewer)
+            self.say(t("play.stack_left", units=self._units_text(left), why=engine_says(why or "")), error=True)
+        elif moved:
+            self.say(t("play.stack_moved", units=self._units_text(moved), hex=words.hexname(dst)))
+        self.sync()
+        return bool(moved)
+
+    @staticmethod
+    def _units_text(units: list[str]) -> str:
+        out = []
+        for u in ("H", "G", "W"):
+            n = units.count(u)
+            if n:
+                out.append(t("hexinfo.warriors", n=n) if u == "W" else t(f"unit.{u}"))
+        return ", ".join(out)
 
     def _pick(self, opts, title: str) -> None:
         if len(opts) == 1:
@@ -571,7 +727,7 @@ class GameScreen(Screen):
             self.say(t("game.cannot_undo", why=engine_says(problem)), error=True)
             return
         line = self.session.undo(self.viewer)
-        self.selected = -1
+        self._select(-1, draw=False)
         self.say(t("game.undone", what=words.taken_back(line, self.session, self.viewer)))
         self.sync()
 
@@ -694,7 +850,7 @@ class GameScreen(Screen):
         self.say(t("bots.given", name=self._seat_name(seat), kind=bot_kind_label(kind)))
         if self.viewer == seat:
             self.viewer = None
-            self.selected = -1
+            self._select(-1, draw=False)
             self._left = True
         self.refresh_bindings()
         if self._handing and self._handing_to == seat:
@@ -734,6 +890,79 @@ class GameScreen(Screen):
 
     def action_title(self) -> None:
         self.app.pop_to_title()
+
+    # ------------------------------------------------------------ the menu, resigning, the result
+    def action_menu(self) -> None:
+        """The game's menu: go on, resign (asks first), or to the title."""
+        from .choose import ChooseScreen
+
+        items = [("back", t("play.menu_back"))]
+        if self.can_resign():
+            items.append(("resign", t("play.menu_resign")))
+        items.append(("title", t("play.menu_title_saved")))
+
+        def chosen(what: str | None) -> None:
+            # after the menu has gone: the title replaces every screen, the menu too
+            if what == "resign":
+                self.app.call_later(self.action_resign)
+            elif what == "title":
+                self.app.call_later(self.action_title)
+
+        self.app.push_screen(ChooseScreen(t("play.menu_title"), items), callback=chosen)
+
+    def can_resign(self) -> bool:
+        """Whether someone at this keyboard plays a seat of a running game."""
+        return self.viewer is not None and self.decider != TERMINAL and hasattr(self.session, "submit")
+
+    def action_resign(self) -> None:
+        """The seat at the keyboard resigns (R-RESIGN-1), after a question;
+        the engine says when it may not (in a combat, another's turn)."""
+        if not self.can_resign():
+            self.say(t("game.illegal", why=self._not_yours()), error=True)
+            return
+        seat = self.viewer
+        why = self.session.explain("resign", seat)
+        if why:
+            self.say(t("game.illegal", why=engine_says(why)), error=True)
+            return
+        from .choose import ChooseScreen
+
+        name = self.obs["players"][seat]["name"]
+
+        def chosen(what: str | None) -> None:
+            if what == "yes" and self.viewer == seat and self.decide("resign"):
+                self.say(t("play.resigned", name=name))
+
+        items = [("no", t("play.resign_no")), ("yes", t("play.resign_yes", name=name))]
+        self.app.push_screen(ChooseScreen(t("play.resign_title", name=name), items), callback=chosen)
+
+    def action_result(self) -> None:
+        """The result screen of a finished game."""
+        if self.decider != TERMINAL:
+            return
+        from ..results import combats_won, game_of, table
+        from .result import ResultScreen
+
+        game = game_of(self.session)
+        if getattr(self, "_won", None) is None and game is not None:
+            self._won = combats_won(game)
+        obs = self.session.view(self.viewer)
+        rows = table(obs, getattr(self, "_won", None))
+
+        def chosen(what: str | None) -> None:
+            if what == "title":
+                self.app.call_later(self.action_title)
+            elif what == "replay":
+                self.app.call_later(self.replay, game)
+
+        self.app.push_screen(ResultScreen(obs, rows, game is not None), callback=chosen)
+
+    def replay(self, game) -> None:
+        """The finished game step by step, from its first decision."""
+        from ..session import ReplaySession
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(ReplaySession(game)))
 
     def relocalize(self) -> None:
         localize_tree(self)

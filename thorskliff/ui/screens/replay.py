@@ -13,13 +13,17 @@ from .game import GameScreen
 
 
 class ReplayScreen(GameScreen):
+    # ← → step (over the island's cursor keys: priority); ↑ ↓ still move the cursor
     BINDINGS = [
-        Binding("n,pagedown,period", "step(1)", "key.next"),
-        Binding("p,pageup,comma", "step(-1)", "key.prev"),
+        Binding("right", "step(1)", "key.next", priority=True),
+        Binding("left", "step(-1)", "key.prev", priority=True),
+        Binding("n,pagedown,period", "step(1)", "key.next", show=False),
+        Binding("p,pageup,comma", "step(-1)", "key.prev", show=False),
         Binding("home", "seek(0)", "key.first"),
         Binding("end", "seek(-1)", "key.last"),
         Binding("escape,q", "title", "key.back"),
     ]
+    RESULT = False
 
     def __init__(self, session, **kw):
         super().__init__(session, handover=False, **kw)

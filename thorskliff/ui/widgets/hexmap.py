@@ -31,7 +31,8 @@ class IslandMap(Widget, can_focus=True):
     # component-class CSS costs more than drawing the whole island.
     DEFAULT_CSS = "IslandMap { width: auto; height: auto; }"
     MARKS = {"border": ("foreground-muted", ""), "cursor": ("accent", "bold reverse"),
-             "select": ("warning", "bold"), "target": ("success", "bold"), "targetdot": ("success", "bold")}
+             "select": ("warning", "bold"), "target": ("success", "bold"), "targetdot": ("success", "bold"),
+             "fightdot": ("error", "bold")}
     BINDINGS = [
         Binding("up", "move('up')", "↑", show=False),
         Binding("down", "move('down')", "↓", show=False),
@@ -76,11 +77,13 @@ class IslandMap(Widget, can_focus=True):
     def show(self, obs: dict, marks: mapdraw.Marks | None = None) -> None:
         self.obs = obs
         if marks is not None:
+            marks.focus = self.has_focus
             self.marks = marks
         self._strips = None
         self.refresh()
 
     def set_marks(self, marks: mapdraw.Marks) -> None:
+        marks.focus = self.has_focus
         self.marks = marks
         self._strips = None
         self.refresh()
@@ -95,6 +98,18 @@ class IslandMap(Widget, can_focus=True):
             self._strips = None
             self.refresh()
             self.post_message(self.Moved(i))
+
+    def on_focus(self) -> None:
+        self._focus_mark(True)
+
+    def on_blur(self) -> None:
+        self._focus_mark(False)
+
+    def _focus_mark(self, on: bool) -> None:
+        if self.marks.focus != on:
+            self.marks.focus = on
+            self._strips = None
+            self.refresh()
 
     # ------------------------------------------------------------ size
     def get_content_width(self, container: Size, viewport: Size) -> int:

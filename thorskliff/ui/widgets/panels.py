@@ -247,7 +247,9 @@ class GameLog(RichLog):
     DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }"
 
     def __init__(self, card: Callable[[str], dict] | None = None, **kw):
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kw)
+        # min_width: RichLog renders at least 78 columns wide by default, which cut
+        # long lines off beside a narrow island (80x24) instead of wrapping them
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, min_width=12, **kw)
         self.count = 0
         self.viewer: int | None = None
         #: a campaign card's view by id: its title names the card a choice answered
@@ -286,11 +288,16 @@ class GameLog(RichLog):
 
 class DecisionList(OptionList):
     """The legal decisions of the seat at the keyboard, in words; greyed
-    entries (the action menu) carry their reason."""
+    entries (the action menu) carry their reason.
+
+    Whether the keys are here or on the island shows in the box itself, not
+    only in a colour: a heavy frame titled ``▶ …`` when it has the focus.
+    The highlighted row starts on the first entry at each new decision point
+    (a point the screen names); within one point it stays on its decision."""
 
     DEFAULT_CSS = """
     DecisionList { height: 1fr; border: round $panel-lighten-2; padding: 0; }
-    DecisionList:focus { border: round $accent; }
+    DecisionList:focus { border: heavy $accent; border-title-color: $accent; border-title-style: bold; }
     """
 
     class Decide(Message):
@@ -298,17 +305,36 @@ class DecisionList(OptionList):
             self.decision = decision
             super().__init__()
 
-    def fill(self, items: list[tuple[str, Text | str, bool]]) -> None:
-        """``items``: (decision, prompt, enabled)."""
-        keep = self.highlighted
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        #: the decision point the entries belong to
+        self.point: object = None
+        self._title()
+
+    def _title(self, focus: bool | None = None) -> None:
+        focus = self.has_focus if focus is None else focus
+        self.border_title = t("play.list_focus" if focus else "play.list_nofocus")
+
+    def on_focus(self) -> None:
+        self._title(True)
+
+    def on_blur(self) -> None:
+        self._title(False)
+
+    def fill(self, items: list[tuple[str, Text | str, bool]], point: object = None) -> None:
+        """``items``: (decision, prompt, enabled); ``point``: the decision
+        point they belong to (a new one puts the cursor on the first entry)."""
+        keep = None
+        if point == self.point and self.highlighted is not None and self.highlighted < self.option_count:
+            keep = (self.get_option_at_index(self.highlighted).id or "").partition(":")[2]
+        self.point = point
         self.clear_options()
         self.add_options([Option(p, id=f"{n}:{d}", disabled=not ok) for n, (d, p, ok) in enumerate(items)])
         if items:
             first = next((n for n, (_, _, ok) in enumerate(items) if ok), None)
-            if keep is not None and keep < len(items) and items[keep][2]:
-                self.highlighted = keep
-            else:
-                self.highlighted = first
+            same = next((n for n, (d, _, ok) in enumerate(items) if ok and d == keep), None)
+            self.highlighted = same if same is not None else first
+        self._title()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
