@@ -300,7 +300,7 @@ def test_combats_won_come_from_replaying_the_record(attack, counter, won):
     replaying the record lines through the engine."""
     from helpers import legal, play
 
-    from thorskliff.actions import parse
+    from thorskliff.engine.actions import parse
     from thorskliff.ui.results import combats_won_from
 
     st = position(("Oleif", "Bera"))

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..actions import ActionError
-from ..combat import TROLL
+from ..engine.actions import ActionError
+from ..engine.combat import TROLL
 
 
 class SeatResult(NamedTuple):
