@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import begin, place, position
-from uihelpers import game_of, goto
+from uihelpers import game_of, goto, until
 
 from thorskliff.ui import i18n
 from thorskliff.ui.app import TEXTUAL_COMMANDS, ThorsApp
@@ -119,18 +119,16 @@ async def test_the_focus_shows_in_the_text_of_the_screen(tmp_path):
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await until(pilot, lambda: "Entscheidungen" in screen_text(app), "the list drawn")
         text = screen_text(app)
         # the island has the keys: the cursor hex carries ▶ ◀, the list a thin frame
-        assert "▶" in text.split("\n")[14] or any("▶" in ln and "◀" in ln for ln in text.split("\n")[1:20])
+        assert any("▶⌂1 •◀" in ln for ln in text.split("\n"))  # 1c2, a farm at level 1 (its stack can move)
         assert "╭─ Entscheidungen (Tab)" in text and "▶ Entscheidungen ◀" not in text
         await pilot.press("tab")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "┏━ ▶ Entscheidungen ◀" in text
+        await until(pilot, lambda: "┏━ ▶ Entscheidungen ◀" in screen_text(app), "the list's heavy frame")
         assert not app.screen.map.marks.focus
         await pilot.press("tab")
-        await pilot.pause()
-        assert "╭─ Entscheidungen (Tab)" in screen_text(app)
+        await until(pilot, lambda: "╭─ Entscheidungen (Tab)" in screen_text(app), "the list's thin frame")
         assert app.screen.map.marks.focus
 
 
@@ -272,6 +270,7 @@ async def test_resign_from_the_menu_asks_and_ends_in_the_result_screen(tmp_path)
         await pilot.pause()
         assert session.state.players[0].out
         assert isinstance(app.screen, ResultScreen)
+        await until(pilot, lambda: "gewonnen" in screen_text(app), "the result table drawn")
         text = screen_text(app)
         assert "Das Spiel ist aus" in text and "P2 gewinnt als letzter Spieler auf der Insel!" in text
         assert "ausgeschieden" in text
@@ -393,6 +392,7 @@ async def test_80x24_footer_has_whole_keys_and_no_stray_character(tmp_path):
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await until(pilot, lambda: "Befehle" in screen_text(app).split("\n")[-1], "the footer drawn")
         footer = screen_text(app).split("\n")[-1]
         assert footer.rstrip().endswith("^p Befehle")
         assert "q Menü" in footer and "e Phasenende" in footer
@@ -425,6 +425,6 @@ async def test_80x24_a_long_log_line_wraps(tmp_path):
         app.screen.command("H 1c2-1c1")
         await pilot.pause()
         app.screen.command("W 1c2-1c1")
-        await pilot.pause()
+        await until(pilot, lambda: "P1: Krieger 1c2 → 1c1" in screen_text(app), "the log drawn")
         text = screen_text(app)
         assert "P1: Heldin 1c2 → 1c1" in text and "P1: Krieger 1c2 → 1c1" in text
