@@ -166,13 +166,13 @@ def test_position_to_stdout_and_file(game3, tmp_path, capsys):
     assert code == 0 and target.read_text().startswith("# thorskliff position")
 
 
-def test_replay_reports_errors_with_exit_1(game3, capsys):
+def test_replay_reports_errors_with_exit_2(game3, capsys):
     text = game3.read_text() + "1 H 1c3-6c3\n"
     game3.write_text(text)
     code, out, err = run(capsys, "replay", str(game3))
-    assert code == 1
+    assert code == 2
     assert err.startswith(f"thorskliff: {game3}:{len(text.splitlines())}: ")
-    assert "Traceback" not in err
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_commands_on_a_missing_or_broken_record(tmp_path, capsys):

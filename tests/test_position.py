@@ -181,7 +181,8 @@ def fails(text: str, key: str, words: str = "") -> None:
 
 
 def test_not_toml():
-    fails("format = \n", "", "not valid TOML")
+    with pytest.raises(PositionError, match=r"^pos.toml:1: not valid TOML: Invalid value$"):
+        from_position("format = \n", "pos.toml")
 
 
 def test_unknown_keys_at_every_level():

@@ -329,7 +329,7 @@ def test_missing_and_unreadable_files(tmp_path):
         record.load(tmp_path / "nothere.tkr")
     binary = tmp_path / "bin.tkr"
     binary.write_bytes(b"\xff\xfe\x00junk")
-    with pytest.raises(RecordError, match=r"bin.tkr: not a text file"):
+    with pytest.raises(RecordError, match=r"bin.tkr:1: not a text file"):
         record.load(binary)
 
 

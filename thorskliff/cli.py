@@ -1,26 +1,34 @@
 """The headless command line: ``thorskliff new|legal|apply|show|replay|position|bench``.
 
 A game lives in its record file (``docs/records.md``); every command reads
-it, and ``apply`` appends decisions to it. Seats are counted from 1. Errors
-print ``thorskliff: <message>`` on stderr and exit with 2 (``replay``: 1).
+it, and ``apply`` appends decisions to it. Seats are counted from 1. Every
+error is one line on stderr, ``thorskliff: FILE:LINE: problem`` for a file
+that cannot be read (a :class:`~thorskliff.loaderror.LoadError`), and exit
+status 2; a crash of the program itself names the file and line where it
+happened and exits with 70.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import secrets
 import sys
+import traceback
 from pathlib import Path
 
-from . import __version__, record
+from . import __version__, durable, record
 from .engine.actions import ActionError
 from .game import Game
 from .engine.player import COLOURS
-from .position import PositionError, to_position
-from .record import RecordError
+from .loaderror import LoadError
+from .position import to_position
 from .scenario import ScenarioError, available_modes, load_heroes
+
+#: exit status of a crash of the program itself (sysexits' EX_SOFTWARE)
+CRASH = 70
 
 INTRO = """\
 thorskliff {version} — Die Schlacht um Thors Kliff
@@ -78,6 +86,8 @@ def _seats(players: str, colours: str | None) -> list[tuple[str, str, str]]:
 def cmd_new(args) -> int:
     seats = _seats(args.players, args.colours)
     out = Path(args.output)
+    if out.is_dir():
+        raise CliError(f"{out}: is a folder; -o names the record file to write")
     if out.exists() and not args.force:
         raise CliError(f"{out} exists (use --force to replace it)")
     mode = args.mode or ("duell" if len(seats) == 2 else "base")
@@ -150,13 +160,14 @@ def cmd_apply(args) -> int:
         if not 1 <= args.seat <= game.state.num_players:
             raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {args.seat}")
         seat = args.seat - 1
-    added = []
+    before = len(game.lines)
     for text in args.actions:
         try:
-            added.extend(game.submit(text, seat))
+            game.submit(text, seat)
         except ActionError as exc:
             raise CliError(f"{text!r}: {exc}; nothing was written") from None
-    record.write(game, args.record)
+    added = game.lines[before:]
+    record.append(game, args.record, added)
     for line in added:
         print(line)
     print(_who(game))
@@ -179,10 +190,7 @@ def cmd_show(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    try:
-        s = record.verify(args.record)
-    except RecordError as exc:
-        raise CliError(str(exc), 1) from None
+    s = record.verify(args.record)
     forced = f", {s.forced} of them forced" if s.forced else ""
     print(f"{args.record}: replayed {s.decisions} decisions and {s.rolls} rolls{forced}")
     print(s.result)
@@ -190,10 +198,16 @@ def cmd_replay(args) -> int:
 
 
 def cmd_position(args) -> int:
+    if args.output and (durable.same_file(args.output, args.record)
+                        or Path(args.output).resolve() == Path(args.record).resolve()):
+        raise CliError(f"-o {args.output}: is the record itself; the position would replace it "
+                       "(name another file)")
     game = _load(args.record)
     text = to_position(game.state)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        if Path(args.output).is_dir():
+            raise CliError(f"{args.output}: is a folder; -o names the position file to write")
+        durable.write_text(args.output, text)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
@@ -203,8 +217,12 @@ def cmd_position(args) -> int:
 def cmd_bench(args) -> int:
     from . import bench
 
-    if args.runs < 1 or args.seconds <= 0 or args.replays < 1 or args.games < 1:
-        raise CliError("bench: --runs, --games, --replays must be at least 1 and --seconds above 0")
+    if args.runs < 1 or args.replays < 1 or args.games < 1:
+        raise CliError("bench: --runs, --games and --replays must be at least 1")
+    if not (math.isfinite(args.seconds) and 0 < args.seconds <= 3600):
+        raise CliError(f"bench: --seconds must be above 0 and at most 3600, not {args.seconds}")
+    if args.runs * args.seconds > 24 * 3600 or args.games > 100_000 or args.replays > 100_000:
+        raise CliError("bench: that would run for more than a day; ask for fewer runs, games or replays")
     print(bench.report(bench.run(args.runs, args.seconds, args.games, args.replays)))
     return 0
 
@@ -407,8 +425,14 @@ def render(obs: dict) -> str:
 def cmd_serve(args) -> int:
     from .ssh.server import Config, serve
 
-    if args.max_connections < 1 or args.port < 0 or (args.idle_timeout is not None and args.idle_timeout < 0):
-        raise CliError("serve: --max-connections must be at least 1, --port and --idle-timeout at least 0")
+    if args.max_connections < 1 or (args.idle_timeout is not None and args.idle_timeout < 0):
+        raise CliError("serve: --max-connections must be at least 1 and --idle-timeout at least 0")
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"serve: --port must be 0–65535, not {args.port}")
+    if args.idle_timeout is not None and not math.isfinite(args.idle_timeout):
+        raise CliError("serve: --idle-timeout must be a number of seconds (0: never)")
+    if args.takeover is not None and not (math.isfinite(args.takeover) and args.takeover >= 0):
+        raise CliError(f"serve: --takeover must be 0 or more seconds, not {args.takeover}")
     if args.authorized_keys and not Path(args.authorized_keys).is_file():
         raise CliError(f"serve: --authorized-keys: no file {args.authorized_keys}")
     if args.bot:
@@ -520,20 +544,44 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return exc.code
-    except (RecordError, PositionError, ActionError, ScenarioError, ValueError) as exc:
+    except (LoadError, ActionError, ScenarioError, ValueError) as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"thorskliff: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"thorskliff: {os_problem(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("thorskliff: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # a bug: one line, unless asked for the traceback
+    except Exception as exc:  # a bug: where it happened, unless asked for the whole traceback
         if os.environ.get("THORSKLIFF_DEBUG"):
             raise
-        print(f"thorskliff: internal error: {exc!r} (set THORSKLIFF_DEBUG=1 for details)", file=sys.stderr)
-        return 2
+        print(f"thorskliff: {crash_line(exc)}", file=sys.stderr)
+        return CRASH
+
+
+def os_problem(exc: OSError) -> str:
+    """``FILE: problem`` of an OSError (one line)."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return where + (exc.strerror or str(exc))
+
+
+def crash_line(exc: BaseException) -> str:
+    """One line that says what crashed and where (the innermost frame in
+    the game's own code), for a bug report."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "thorskliff" in Path(f.filename).parts] or frames
+    here = ""
+    if ours:
+        f = ours[-1]
+        parts = Path(f.filename).parts
+        name = "/".join(parts[parts.index("thorskliff"):]) if "thorskliff" in parts else f.filename
+        here = f" at {name}:{f.lineno} in {f.name}"
+    msg = str(exc).replace("\n", " ")
+    if len(msg) > 200:
+        msg = msg[:199] + "…"
+    return (f"the program crashed{here}: {type(exc).__name__}: {msg} — a bug, please report it "
+            "(THORSKLIFF_DEBUG=1 shows the whole traceback)")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@ and raises :class:`PositionError` naming the source and the key path.
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
 from typing import Any
 
 import tomli_w
@@ -20,6 +20,7 @@ from .engine.actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
 from .engine.combat import Combat
 from .engine.dice import FACES
 from .island import LabelError, island_for
+from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
@@ -37,14 +38,19 @@ MARKERS = (*GODE_ABILITIES, *(f"{a}+{b}" for i, a in enumerate(GODE_ABILITIES) f
 BIG = 999  # Taler and other open-ended counts
 
 
-class PositionError(ValueError):
-    """A position that cannot be read: ``source``, ``key`` (dotted path), ``problem``."""
+class PositionError(LoadError):
+    """A position that cannot be read: ``source`` (= ``file``), ``key``
+    (dotted path), ``problem``."""
 
-    def __init__(self, source: str, key: str, problem: str):
+    def __init__(self, source: str, key: str, problem: str, line: int = 0):
         self.source = source
-        self.key = key
-        self.problem = problem
-        super().__init__(f"{source}: {key}: {problem}" if key else f"{source}: {problem}")
+        super().__init__(source, problem, key=key, line=line)
+
+
+def load_position(path: str | os.PathLike[str]) -> GameState:
+    """Read the position file at ``path`` (raises PositionError)."""
+    name = str(path)
+    return from_position(read_text(path, lambda problem, line=0: PositionError(name, "", problem, line)), name)
 
 
 # --------------------------------------------------------------------- writing
@@ -334,10 +340,7 @@ def _kind(kind: type | tuple[type, ...]) -> str:
 
 def from_position(text: str, source: str = "<position>") -> GameState:
     """Read a position (raises PositionError)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(source, "", f"not valid TOML ({exc})") from None
+    doc = parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
     r.only(doc, "", TOP_KEYS)
     fmt_ = r.get(doc, "format", "", str)
@@ -506,7 +509,7 @@ def _read_combat(r: _Reader, doc: dict) -> Combat:
     c.roll = []
     for i, die in enumerate(r.get(c_doc, "roll", path, list)):
         full = f"combat.roll[{i}]"
-        if not isinstance(die, str) or len(die) < 2 or die[0] not in FACES or not die[1:].isdigit() \
+        if not isinstance(die, str) or len(die) < 2 or die[0] not in FACES or not plain_int(die[1:], 1) \
                 or int(die[1:]) not in FACES[die[0]]:
             raise r.fail(full, f"{die!r} is no die: a kind K/M/G/S and a value it shows, e.g. \"M3\"")
         c.roll.append((die[0], int(die[1:])))

@@ -10,17 +10,17 @@ does (R-TURN-5)``).
 from __future__ import annotations
 
 import os
-import re
-import tomllib
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import tomli_w
 
+from . import durable
 from .engine import dice
 from .engine.actions import ActionError
 from .game import ChapterSetup, Game, Setup, parser_for
 from .island import LabelError, island_for
+from .loaderror import LoadError, check_lines, parse_toml, plain_int, read_text
 from .engine.player import COLOURS
 from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
 from .engine.state import CHANCE, SeatSpec
@@ -34,14 +34,11 @@ SEAT_EXTRA = ("bot",)
 CAMPAIGN_KEYS = ("chapter", "short", "carried")
 
 
-class RecordError(ValueError):
+class RecordError(LoadError):
     """A record that cannot be read or replayed: ``file``, ``line``, ``problem``."""
 
     def __init__(self, file: str, line: int, problem: str):
-        self.file = file
-        self.line = line
-        self.problem = problem
-        super().__init__(f"{file}:{line}: {problem}" if line else f"{file}: {problem}")
+        super().__init__(file, problem, line=line)
 
 
 # --------------------------------------------------------------------- writing
@@ -95,11 +92,27 @@ def _dump_chapter(c: ChapterSetup) -> str:
 
 
 def write(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write the record, replacing ``path`` only once the text is complete."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(game), encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the record, replacing ``path`` only once the text is complete
+    and on disk (:func:`thorskliff.durable.write_text`)."""
+    durable.write_text(path, dumps(game))
+
+
+def append(game: Game, path: str | os.PathLike[str], added: list[str]) -> None:
+    """Write the record at ``path`` (which ``game`` was loaded from) with
+    the lines ``added`` after its own text, so that the file's comments and
+    layout stay as they were. Falls back to :func:`write` when the file no
+    longer reads back as ``game`` (it changed meanwhile)."""
+    name = str(path)
+    old = read_text(path, lambda problem, line=0: RecordError(name, line, problem))
+    text = old if not old or old.endswith("\n") else old + "\n"
+    text += "".join(line + "\n" for line in added)
+    if game.state.outcome() is not None:
+        text += f"# {describe_outcome(game)}\n"
+    try:
+        same = loads(text, name, game.auto_chance).lines == game.lines
+    except RecordError:
+        same = False
+    durable.write_text(path, text if same else dumps(game))
 
 
 def describe_outcome(game: Game) -> str:
@@ -118,14 +131,7 @@ def describe_outcome(game: Game) -> str:
 def load(path: str | os.PathLike[str], auto_chance: bool = True) -> Game:
     """Read and replay the record at ``path`` (raises RecordError)."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(name, 0, "no such file") from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(name, 0, f"not a text file (UTF-8): {exc.reason}") from None
-    except OSError as exc:
-        raise RecordError(name, 0, f"cannot be read ({exc.strerror})") from None
+    text = read_text(path, lambda problem, line=0: RecordError(name, line, problem))
     return loads(text, name, auto_chance)
 
 
@@ -133,6 +139,7 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
     """Read and replay a record given as text. With ``auto_chance`` (the
     default) the game rolls its own dice from here on, and a record that
     ends where dice are due counts as truncated."""
+    check_lines(text, lambda problem, line=0: RecordError(source, line, problem))
     lines = text.splitlines()
     sep = next((i for i, ln in enumerate(lines) if ln.strip() == SEPARATOR), None)
     header_lines = lines if sep is None else lines[:sep]
@@ -179,7 +186,7 @@ def play_line(game: Game, body: str) -> None:
             raise ActionError(f"no dice are due here; seat {st.current_player() + 1} decides (R-DICE-2)")
         game.submit(action)
         return
-    if not col.isdigit() or not 1 <= int(col) <= st.num_players:
+    if not plain_int(col, 2) or not 1 <= int(col) <= st.num_players:
         raise ActionError(f"{col!r} is no seat: a line begins with a seat 1–{st.num_players}, or '*' for a roll")
     action = game.parse(rest)
     if action.verb == "roll":
@@ -188,19 +195,21 @@ def play_line(game: Game, body: str) -> None:
 
 
 def _parse_header(text: str, source: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column \d+\)", msg)
-        if m:
-            line = int(m.group(1))
-        else:  # "(at end of document)"
-            line = max(1, len(text.splitlines()))
-        msg = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", msg)
-        raise RecordError(source, line, f"the header is not valid TOML: {msg}") from None
-    except ValueError as exc:
-        raise RecordError(source, 1, f"the header is not valid TOML: {exc}") from None
+    return parse_toml(text, lambda problem, line=0: RecordError(source, line or 1, problem),
+                      "the header is not valid TOML: ")
+
+
+def _names_key(line: str, key: str) -> bool:
+    """``line`` sets ``key`` (``key =``, ``"key" =``) or opens its table
+    (``[key]``, ``[[key]]``). Plain string tests, no regex built from the
+    key: compiling a pattern from a 100 KB key takes seconds."""
+    s = line.strip()
+    if s.startswith("["):
+        return s.strip("[] \t") == key
+    for q in ("", '"', "'"):
+        if s.startswith(q + key + q) and s[len(key) + 2 * len(q):].lstrip().startswith("="):
+            return True
+    return False
 
 
 class _Header:
@@ -226,9 +235,8 @@ class _Header:
                 if ln.strip().replace(" ", "") == f"[{table}]":
                     start = i
                     break
-        pat = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=|^\s*\[+\s*{re.escape(key)}\s*\]+\s*$")
         for i in range(start, stop):
-            if pat.search(self.lines[i]):
+            if _names_key(self.lines[i], key):
                 return i + 1
         if table is not None:
             return self.line_of(table)
@@ -374,7 +382,7 @@ def _carried(val: Any, n: int, h: _Header) -> dict[int, tuple[str, ...]]:
         raise h.fail("campaign: carried must be a table {seat = [card ids]}", "carried", table="campaign")
     out = {}
     for seat, cards in val.items():
-        if not seat.isdigit() or not 1 <= int(seat) <= n:
+        if not plain_int(seat, 2) or not 1 <= int(seat) <= n:
             raise h.fail(f"campaign: carried names seat {seat!r}; seats are 1–{n}", "carried", table="campaign")
         if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
             raise h.fail(f"campaign: carried cards of seat {seat} must be a list of card ids", "carried",

@@ -8,12 +8,13 @@ what is wrong; nothing here lets a ``KeyError`` or ``TypeError`` escape.
 from __future__ import annotations
 
 import os
-import tomllib
 from importlib import resources
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from .loaderror import LoadError, parse_toml, read_text
 
 TERRAINS = ("forest", "meadow", "scree", "rock")
 SLOT_KINDS = ("farm", "well-farm", "peak", "landscape", "beach")
@@ -24,15 +25,11 @@ RULE_FLAGS = ("potions", "haste", "wisent", "helm", "gamble", "gode", "blitz", "
 LANGS = ("de", "en")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(LoadError):
     """A scenario file is wrong: ``file``, ``key`` (dotted path) and ``problem``."""
 
-    def __init__(self, file: str | os.PathLike[str], key: str, problem: str):
-        self.file = str(file)
-        self.key = key
-        self.problem = problem
-        where = f"{self.file}: {key}" if key else self.file
-        super().__init__(f"{where}: {problem}")
+    def __init__(self, file: str | os.PathLike[str], key: str, problem: str, line: int = 0):
+        super().__init__(file, problem, key=key, line=line)
 
 
 def scenario_dir() -> Path:
@@ -56,15 +53,10 @@ def scenario_dir() -> Path:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ScenarioError(path, "", "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(path, "", f"not valid TOML ({exc})") from None
-    except OSError as exc:
-        raise ScenarioError(path, "", f"cannot be read ({exc.strerror})") from None
+    def fail(problem: str, line: int = 0) -> ScenarioError:
+        return ScenarioError(path, "", problem, line)
+
+    return parse_toml(read_text(path, fail, missing="file not found"), fail)
 
 
 class _Reader:

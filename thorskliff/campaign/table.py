@@ -105,6 +105,9 @@ class CampaignTable:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path)
         self.db.execute("PRAGMA foreign_keys = ON")
+        # a committed chapter survives a crash and a power cut (docs/scenarios.md)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:

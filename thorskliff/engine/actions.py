@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .dice import FACES
+from ..loaderror import LoadError, plain_int
 from ..scenario import SLOTS, TERRAINS
 
 POTIONS = ("heil", "kraft", "eile", "schutz")
@@ -23,8 +24,12 @@ class ActionError(ValueError):
     """Base of every error about a decision."""
 
 
-class NotationError(ActionError):
-    """The text is no decision: says what is malformed."""
+class NotationError(ActionError, LoadError):
+    """The text is no decision: says what is malformed. In a file, the
+    loader wraps it in its own error with the line (``RecordError``)."""
+
+    def __init__(self, problem: str):
+        LoadError.__init__(self, "", problem)
 
 
 class IllegalActionError(ActionError):
@@ -166,7 +171,7 @@ def parse(text: str) -> Action:
         kinds, vals = [], []
         for w in rest:
             k, x = w[:1].upper(), w[1:]
-            if k not in FACES or not x.isdigit():
+            if k not in FACES or not plain_int(x, 1):
                 raise NotationError(f"{w!r} is no die: write a kind K/M/G/S and its value, e.g. M3")
             if int(x) not in FACES[k]:
                 raise NotationError(f"{w!r}: a {k} die shows {sorted(set(FACES[k]))}")
@@ -174,12 +179,12 @@ def parse(text: str) -> Action:
             vals.append(int(x))
         return Action("roll", arg="".join(kinds), vals=tuple(vals))
     if low == "block":
-        if not rest or not all(w.isdigit() for w in rest):
+        if not rest or not all(plain_int(w, 1) for w in rest):
             raise NotationError(f"{text.strip()!r}: expected 'block' and die values, e.g. 'block 4 3'")
         return Action("block", vals=tuple(sorted((int(w) for w in rest), reverse=True)))
     if ">" in head and not rest:
         val, _, target = head.partition(">")
-        if not val.isdigit() or not target:
+        if not plain_int(val, 1) or not target:
             raise NotationError(f"{head!r}: a hit is VALUE>TARGET, e.g. 3>W1")
         return Action("hit", arg=target.upper(), vals=(int(val),))
     if low == "gode":

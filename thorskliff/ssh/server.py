@@ -16,7 +16,6 @@ import base64
 import gc
 import ipaddress
 import logging
-import os
 import signal
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .. import durable
 from .hub import Hub, valid_name
 from .store import Store
 
@@ -70,11 +70,7 @@ def host_key(data: Path) -> asyncssh.SSHKey:
         return asyncssh.read_private_key(path)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="thorskliff host key")
     data.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(key.export_private_key())
-    os.replace(tmp, path)
+    durable.write_bytes(path, key.export_private_key(), mode=0o600)
     return key
 
 

@@ -57,7 +57,7 @@ class Store:
         # The hub runs in one thread; autocommit keeps each change durable at once.
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA synchronous=FULL")  # a finished move survives a power cut
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import sys
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -237,17 +239,24 @@ def run(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.data:
         os.environ["THORSKLIFF_DATA"] = args.data
+    if not math.isfinite(args.bot_delay):
+        return _refuse(f"--bot-delay must be a number of seconds, not {args.bot_delay}")
     session = None
     if args.resume:
-        from .. import record
+        from ..loaderror import LoadError
         from .session import LocalSession
 
         try:
             session = LocalSession.load(args.resume)
-        except record.RecordError as exc:
-            print(exc)
-            return 1
+        except LoadError as exc:  # one line on stderr, as every CLI path (docs/records.md)
+            return _refuse(str(exc))
     app = ThorsApp(session=session, lang=args.lang, handover=not args.no_handover, seed=args.seed,
                    bot_delay=max(0.0, args.bot_delay))
     app.run()
-    return 0
+    # a crash inside the app (Textual prints its traceback) must not look like a normal end
+    return app.return_code or 0
+
+
+def _refuse(problem: str) -> int:
+    print(f"thorskliff: {problem}", file=sys.stderr)
+    return 2

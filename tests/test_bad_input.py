@@ -1,0 +1,182 @@
+"""Bad input as a user meets it, with real files: every loader raises its
+own LoadError (file, line or key, problem), every CLI path prints one line
+``thorskliff: FILE:LINE: problem`` and exits 2, limits refuse at once, and
+no command loses or changes a file it was not asked to write."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from thorskliff import durable, record
+from thorskliff.campaign.chapter import chapter_path, load_chapter
+from thorskliff.cli import CRASH, main
+from thorskliff.engine.actions import NotationError, parse
+from thorskliff.loaderror import MAX_BYTES, MAX_DEPTH, LoadError
+from thorskliff.position import PositionError, from_position, load_position
+from thorskliff.record import RecordError
+from thorskliff.scenario import ScenarioError, load_mode
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    assert err.count("\n") == 1 and err.startswith("thorskliff: "), err
+    assert "Traceback" not in err and "internal error" not in err
+    return err[len("thorskliff: "):].rstrip("\n")
+
+
+@pytest.fixture
+def game(tmp_path, capsys) -> Path:
+    path = tmp_path / "g.tkr"
+    code, out, err = run(capsys, "new", "--players", "Anna:Bera,Ben:Oleif", "--seed", "5", "--first", "1",
+                         "-o", str(path))
+    assert code == 0, err
+    return path
+
+
+def test_one_error_class_per_loader_sharing_one_base():
+    for cls in (RecordError, PositionError, ScenarioError, NotationError):
+        assert issubclass(cls, LoadError) and issubclass(cls, ValueError)
+    assert str(RecordError("g.tkr", 7, "bad")) == "g.tkr:7: bad"
+    assert str(PositionError("p.toml", "players[0].life", "bad")) == "p.toml: players[0].life: bad"
+    assert str(ScenarioError("base.toml", "goal", "bad")) == "base.toml: goal: bad"
+
+
+@pytest.mark.parametrize("text", ["²>H", "roll M³", "①>H", "block ²", "roll K" + "1" * 5000, "9" * 5000 + ">H"])
+def test_unicode_and_huge_digits_are_notation_errors(text):
+    with pytest.raises(NotationError):
+        parse(text)
+
+
+def test_a_chapter_file_that_is_not_utf8(tmp_path):
+    bad = tmp_path / "chapter9.toml"
+    bad.write_bytes(chapter_path(1).read_bytes().replace(b"[chapter]", b"[chapter]\n# \xff\xfe"))
+    with pytest.raises(ScenarioError) as info:
+        load_chapter(bad)
+    assert str(info.value).startswith(f"{bad}:") and "not a text file (UTF-8)" in str(info.value)
+
+
+def test_replay_and_resume_give_one_line_and_exit_2(game, capsys):
+    game.write_text(game.read_text() + "1 fly away\n")
+    n = len(game.read_text().splitlines())
+    for argv in (("replay", str(game)), ("show", str(game)), ("legal", str(game)), ("--resume", str(game))):
+        code, out, err = run(capsys, *argv)
+        assert code == 2, argv
+        assert one_line(err).startswith(f"{game}:{n}: "), argv
+
+
+def test_deep_nesting_long_lines_and_huge_files_are_refused_at_once(tmp_path, capsys):
+    deep = tmp_path / "deep.tkr"
+    deep.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n[decisions]\n")
+    wide = tmp_path / "wide.tkr"
+    wide.write_text('format = "thorskliff-record/1"\n' + "x" * 200_000 + " = 1\n[decisions]\n")
+    digits = tmp_path / "digits.tkr"
+    digits.write_text('format = "thorskliff-record/1"\nseed = ' + "7" * 5000 + "\n[decisions]\n")
+    huge = tmp_path / "huge.tkr"
+    huge.write_bytes(b"# " + b"x" * MAX_BYTES + b"\n")
+    expect = {deep: f"{deep}:1: nested deeper than {MAX_DEPTH}", wide: f"{wide}:2: line 2 is 200,004 characters",
+              digits: f"{digits}:1: the header is not valid TOML: Exceeds the limit",
+              huge: f"{huge}: is larger than 8 MB"}
+    for path, start in expect.items():
+        for cmd in ("replay", "--resume", "position"):
+            code, out, err = run(capsys, cmd, str(path))
+            assert code == 2 and one_line(err).startswith(start), (cmd, err)
+    pos = tmp_path / "deep.toml"
+    pos.write_text("a = " + "[" * 3000 + "]" * 3000)
+    with pytest.raises(PositionError, match="nested deeper"):
+        load_position(pos)
+    mode = tmp_path / "deep-mode.toml"
+    mode.write_text("[scenario]\nid = " + "{a = " * 60 + "1" + "}" * 60)
+    with pytest.raises(ScenarioError, match="nested deeper"):
+        load_mode(mode)
+
+
+def test_bench_and_serve_refuse_bad_numbers(capsys):
+    for argv, words in ((("bench", "--seconds", "inf"), "--seconds must be above 0"),
+                        (("bench", "--seconds", "nan"), "--seconds must be above 0"),
+                        (("serve", "--port", "99999"), "--port must be 0–65535, not 99999"),
+                        (("serve", "--idle-timeout", "inf"), "--idle-timeout")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and words in one_line(err), argv
+
+
+def test_a_crash_names_where_it_happened_and_exits_non_zero(game, capsys, monkeypatch):
+    from thorskliff import cli
+
+    def broken(game):
+        return {}["no such key"]
+
+    monkeypatch.setattr(cli, "_who", broken)
+    code, out, err = run(capsys, "legal", str(game))
+    line = one_line(err)
+    assert code == CRASH != 0
+    assert line.startswith("the program crashed at thorskliff/") or "test_bad_input.py" in line, line
+    assert "KeyError: 'no such key'" in line and ":" in line.split(" at ", 1)[1]
+
+
+# --------------------------------------------------------------------- no file lost
+
+
+def test_position_onto_its_own_record_is_refused(game, capsys):
+    before = game.read_bytes()
+    for out in (str(game), str(game.parent / "." / game.name)):
+        code, _, err = run(capsys, "position", str(game), "-o", out)
+        assert code == 2 and "is the record itself" in one_line(err)
+    assert game.read_bytes() == before
+    link = game.parent / "link.tkr"
+    os.symlink(game, link)
+    code, _, err = run(capsys, "position", str(link), "-o", str(game))
+    assert code == 2 and game.read_bytes() == before
+
+
+def test_apply_keeps_the_records_comments(game, capsys):
+    text = game.read_text().replace("[decisions]\n", "# a note before the decisions\n[decisions]\n")
+    text += "# the beaches come next\n"
+    game.write_text(text)
+    code, out, err = run(capsys, "apply", str(game), "beach 1c3")
+    assert code == 0, err
+    new = game.read_text()
+    assert new.startswith(text) and new[len(text):] == "1 beach 1c3\n"
+    assert record.load(game).lines[-1] == "1 beach 1c3"
+
+
+def test_new_onto_a_folder_leaves_nothing_behind(tmp_path, capsys):
+    folder = tmp_path / "dir"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    code, out, err = run(capsys, "new", "--players", "A:Bera,B:Oleif", "-o", str(folder), "--force")
+    assert code == 2 and "is a folder" in one_line(err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]
+    assert [p.name for p in folder.iterdir()] == ["keep.txt"]
+
+
+def test_durable_write_leaves_no_tmp_and_keeps_the_old_file_on_failure(tmp_path):
+    target = tmp_path / "g.tkr"
+    durable.write_text(target, "one\n")
+    durable.write_text(target, "two\n")
+    assert target.read_text() == "two\n" and [p.name for p in tmp_path.iterdir()] == ["g.tkr"]
+    if os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders")
+    tmp_path.chmod(0o500)
+    try:
+        with pytest.raises(PermissionError):
+            durable.write_text(target, "three\n")
+    finally:
+        tmp_path.chmod(0o700)
+    assert target.read_text() == "two\n" and [p.name for p in tmp_path.iterdir()] == ["g.tkr"]
+
+
+def test_position_file_errors_name_the_file(tmp_path):
+    p = tmp_path / "pos.toml"
+    p.write_bytes(b"format = \xff")
+    with pytest.raises(PositionError, match=rf"^{p}:1: not a text file"):
+        load_position(p)
+    with pytest.raises(PositionError, match=r"^pos.toml: format: missing key"):
+        from_position("", "pos.toml")

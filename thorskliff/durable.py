@@ -1,0 +1,72 @@
+"""Writing files so that neither a crash nor a power cut loses them: the one
+helper every writer of records, positions and saves goes through.
+
+:func:`write_text` writes a temporary file next to the target, fsyncs it,
+renames it over the target and fsyncs the folder, so the target holds
+either the old text or the new, whole. The temporary file is removed on any
+failure; nothing is left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically and durably.
+    Raises OSError (e.g. the folder is read-only or the disk full); then
+    ``path`` is unchanged."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = None) -> None:
+    """:func:`write_text` for bytes; ``mode``: the new file's permission
+    bits (default: an existing file's, else 0o666 less the umask)."""
+    path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(21, "is a folder, not a file", str(path))
+    folder = path.parent
+    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    # created with the umask applied, like any new file of the user's
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o666 if mode is None else mode)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is None and path.exists():  # a replaced file keeps its permission bits
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(folder)
+
+
+def fsync_dir(folder: str | os.PathLike[str]) -> None:
+    """Make a rename in ``folder`` durable (a no-op where folders cannot be
+    opened, e.g. Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """``a`` and ``b`` name the same existing file (links and ``..`` included)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
