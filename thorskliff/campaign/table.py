@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..loaderror import LoadError
 from ..scenario import ScenarioError
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member
@@ -51,6 +52,40 @@ CREATE TABLE IF NOT EXISTS chapters (
     PRIMARY KEY (grp, chapter)
 );
 """
+
+
+class TableError(LoadError):
+    """The group table cannot be used: ``file`` and the ``problem``. The
+    file is left exactly as it is."""
+
+    def __init__(self, path: str | os.PathLike[str], problem: str):
+        super().__init__(path, problem)
+
+
+def check_table(path: Path) -> None:
+    """Refuse an existing ``path`` that is no healthy group table, reading
+    it only (a damaged file must not be changed by opening it for writing)."""
+    if not path.exists():
+        if path.is_symlink():
+            raise TableError(path, "is a link to nothing")
+        return
+    if not path.is_file():
+        raise TableError(path, "is a folder, not the group table file")
+    try:
+        probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise TableError(path, f"cannot be opened ({exc})") from None
+    try:
+        found = probe.execute("PRAGMA quick_check").fetchall()
+        if found != [("ok",)]:
+            raise TableError(path, f"is damaged ({'; '.join(str(r[0]) for r in found[:3])})")
+        names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as exc:
+        raise TableError(path, f"is no readable group table ({exc})") from None
+    finally:
+        probe.close()
+    if names and not {"groups", "members", "chapters"} <= names:
+        raise TableError(path, f"is no group table (it holds {', '.join(sorted(names)[:5])})")
 
 
 def data_dir() -> Path:
@@ -93,8 +128,16 @@ def chapter_file(ref: str, number: int) -> Path:
     return path
 
 
-def _seats(d: dict[str, Any]) -> dict[int, list[str]]:
-    return {int(k): list(v) for k, v in d.items()}
+def _seats(d: Any) -> dict[int, list[str]]:
+    """Seat -> card ids, as the table keeps them in JSON (ValueError for
+    anything else: a damaged row)."""
+    try:
+        if isinstance(d, dict) and all(isinstance(v, list) and all(isinstance(c, str) for c in v)
+                                       for v in d.values()):
+            return {int(k): list(v) for k, v in d.items()}
+    except ValueError:
+        pass
+    raise ValueError(f"the carried cards are not a table {{seat: [card ids]}}: {str(d)[:60]}")
 
 
 class CampaignTable:
@@ -102,13 +145,21 @@ class CampaignTable:
 
     def __init__(self, path: str | os.PathLike[str] | None = None):
         self.path = Path(path) if path is not None else data_dir() / "campaign.sqlite3"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path)
-        self.db.execute("PRAGMA foreign_keys = ON")
-        # a committed chapter survives a crash and a power cut (docs/scenarios.md)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        check_table(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path)
+        except (OSError, sqlite3.Error) as exc:
+            raise TableError(self.path, f"cannot be opened ({getattr(exc, 'strerror', None) or exc})") from None
+        try:
+            self.db.execute("PRAGMA foreign_keys = ON")
+            # a committed chapter survives a crash and a power cut
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:  # e.g. a read-only folder: WAL needs files beside the table
+            self.db.close()
+            raise TableError(self.path, f"cannot be written ({exc})") from None
 
     def close(self) -> None:
         self.db.close()
@@ -144,7 +195,10 @@ class CampaignTable:
         for ch, winner, reason, short in self.db.execute(
                 "SELECT chapter, winner, reason, short FROM chapters WHERE grp = ? AND status = 'done'", (name,)):
             results[ch] = ChapterResult(ch, winner, reason, bool(short))
-        return Group(name, members, _seats(json.loads(row[0])), _seats(json.loads(row[1])), results)
+        try:
+            return Group(name, members, _seats(json.loads(row[0])), _seats(json.loads(row[1])), results)
+        except ValueError as exc:  # a damaged row: name the table
+            raise TableError(self.path, f"group {name!r}: {exc}") from None
 
     def delete_group(self, name: str) -> None:
         with self.db:
@@ -200,8 +254,19 @@ class CampaignTable:
         g = self.group(name)
         st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
                                        carried=_seats(json.loads(carried)))
-        for line in json.loads(history):
-            st.apply_action(line)
+        try:
+            lines = json.loads(history)
+        except ValueError:
+            lines = None
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise TableError(self.path, f"group {name!r}: the decisions of chapter {number} are no list of "
+                                        f"decisions ({history[:60]})")
+        for i, line in enumerate(lines, start=1):
+            try:
+                st.apply_action(line)
+            except ValueError as exc:
+                raise TableError(self.path, f"group {name!r}, chapter {number}, decision {i} ({line!r}): "
+                                            f"{exc}") from None
         return st
 
     def finish(self, name: str, st: CampaignState) -> ChapterResult:

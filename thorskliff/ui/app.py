@@ -71,7 +71,34 @@ class ThorsApp(App):
     def play(self, session) -> None:
         from .screens.game import GameScreen
 
+        self.watch_saves(session)
         self.push_screen(GameScreen(session, handover=self.handover))
+
+    # ------------------------------------------------------------ saving
+    def watch_saves(self, session) -> None:
+        """Tell the player at once when a save fails; the game goes on in
+        memory and the palette offers to save elsewhere."""
+        if not hasattr(session, "save_problem"):
+            return  # a replay saves nothing
+        session.on_save_problem = self.save_failed
+        if session.save_problem:
+            self.save_failed(session.save_problem)
+
+    def save_failed(self, problem: str) -> None:
+        self.notify(t("data.save_failed", problem=problem), severity="error", timeout=30)
+
+    def action_save_elsewhere(self) -> None:
+        gs = self._game_screen()
+        session = getattr(gs, "session", None)
+        if session is None or not hasattr(session, "save_elsewhere"):
+            return
+        try:
+            path = session.save_elsewhere()
+        except OSError as exc:
+            self.notify(t("data.save_elsewhere_failed", problem=f"{exc.filename or ''}: {exc.strerror or exc}"),
+                        severity="error", timeout=30)
+            return
+        self.notify(t("data.saved_elsewhere", path=path), timeout=15)
 
     def start_game(self, mode: str, seats, seed: int, first: int, bots: dict[int, str] | None = None) -> None:
         """A new local game; ``bots`` maps seats (0-based) to the kind of
@@ -123,8 +150,14 @@ class ThorsApp(App):
         self.push_screen(SetupScreen(self.seed))
 
     def action_campaign(self) -> None:
-        from .screens.campaign import CampaignScreen
+        from ..campaign.table import TableError
+        from .screens.campaign import CampaignScreen, table_of
 
+        try:
+            table_of(self)
+        except TableError as exc:  # the file stays as it is; the rest of the app works
+            self.notify(t("data.table_damaged", problem=str(exc)), severity="error", timeout=30)
+            return
         self.push_screen(CampaignScreen())
 
     def action_resume(self, replay: bool = False) -> None:
@@ -174,6 +207,9 @@ class ThorsApp(App):
             path = getattr(gs.session, "path", None)
             if path is not None:
                 yield SystemCommand(t("cmd.save_path"), str(path), lambda: gs.say(t("game.saved", path=path)))
+            if hasattr(gs.session, "save_elsewhere"):
+                yield SystemCommand(t("data.cmd_save_elsewhere"), t("data.cmd_save_elsewhere_help"),
+                                    self.action_save_elsewhere)
         yield from translated(super().get_system_commands(screen))
 
     def action_command_palette(self) -> None:

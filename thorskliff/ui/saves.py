@@ -59,10 +59,7 @@ class SaveInfo(NamedTuple):
 
 
 def describe(path: Path) -> SaveInfo:
-    try:
-        mtime = path.stat().st_mtime
-    except OSError:
-        mtime = 0.0
+    mtime = _mtime(path)
     try:
         game = record.load(path)
     except record.RecordError as exc:
@@ -74,10 +71,34 @@ def describe(path: Path) -> SaveInfo:
                     st.is_terminal(), "", record.seat_bots(game))
 
 
-def list_saves() -> list[SaveInfo]:
-    """Every save, newest first."""
+def folder_problem() -> str | None:
+    """Why the saves folder cannot be used (None: it can, or is not made yet)."""
     d = save_dir()
-    if not d.is_dir():
+    try:
+        if d.exists() and not d.is_dir():
+            return f"{d}: is a file, not the folder of the saves"
+        if d.is_dir():
+            next(iter(d.iterdir()), None)
+    except OSError as exc:
+        return f"{d}: cannot be read ({exc.strerror or exc})"
+    return None
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:  # a link to nothing
+        return 0.0
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save, newest first (none when the folder cannot be read:
+    :func:`folder_problem` says why)."""
+    d = save_dir()
+    try:
+        if not d.is_dir():
+            return []
+        files = sorted(d.glob("*" + SUFFIX), key=_mtime, reverse=True)
+    except OSError:
         return []
-    files = sorted(d.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime, reverse=True)
     return [describe(p) for p in files]

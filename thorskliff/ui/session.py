@@ -9,6 +9,7 @@ session that forwards these calls instead.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple, Protocol
@@ -284,10 +285,53 @@ class LocalSession:
         self.save()
         return line
 
+    #: why the last save failed (None: it did not); the game goes on in memory
+    save_problem: str | None = None
+    #: told the problem when a save fails, so the player learns it at once (the app sets it)
+    on_save_problem: Callable[[str], None] | None = None
+
     def save(self) -> None:
-        if self.path is not None:
+        """Write the record to ``path``. A failure (disk full, read-only
+        folder, a file where the folder should be) does not stop the game:
+        ``save_problem`` says why, ``on_save_problem`` is told, and
+        :meth:`save_elsewhere` offers another place."""
+        if self.path is None:
+            return
+        try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             record.write(self.game, self.path)
+        except OSError as exc:
+            self._save_failed(f"{exc.filename or self.path}: {exc.strerror or exc}")
+            return
+        self.save_problem = None
+
+    def _save_failed(self, problem: str) -> None:
+        told = self.save_problem == problem  # the same problem again: said already
+        self.save_problem = problem
+        if not told and self.on_save_problem is not None:
+            self.on_save_problem(problem)
+
+    def save_elsewhere(self, folders: list[Path] | None = None) -> Path:
+        """Write the record into the first of ``folders`` that takes it (by
+        default the current folder, the home folder, the temporary folder)
+        and save there from now on. Raises OSError when none does."""
+        import tempfile
+
+        name = self.path.name if self.path is not None else f"{self.game.setup.mode}.tkr"
+        last: OSError | None = None
+        for folder in folders or [Path.cwd(), Path.home(), Path(tempfile.gettempdir())]:
+            target = folder / name
+            if target.exists() and self.path is not None and target.resolve() == self.path.resolve():
+                continue
+            try:
+                record.write(self.game, target)
+            except OSError as exc:
+                last = exc
+                continue
+            self.path = target
+            self.save_problem = None
+            return target
+        raise last or OSError("no folder to save in")
 
     # ------------------------------------------------------------ explaining
     def explain(self, decision: str | Action, seat: int | None) -> str | None:
@@ -459,10 +503,13 @@ class CampaignSession(LocalSession):
         st = self.game.state
         if self.result is not None:
             return
-        if st.is_terminal():
-            self.result = self.table.finish(self.group, st)
-        else:
-            self.table.save(self.group, st)
+        try:
+            if st.is_terminal():
+                self.result = self.table.finish(self.group, st)
+            else:
+                self.table.save(self.group, st)
+        except sqlite3.Error as exc:  # the table went read-only or the disk is full: play on in memory
+            self._save_failed(f"{self.table.path}: {exc}")
 
     def view(self, seat: int | None) -> dict:
         """The observation with the chapter's texts in the app's language."""

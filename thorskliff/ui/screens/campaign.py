@@ -8,6 +8,7 @@ or the chapter in progress to resume."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import secrets
 
 from rich.text import Text
@@ -72,6 +73,7 @@ def resume_chapter(app, group: str) -> bool:
 def play_chapter(app, session) -> None:
     from .campaign_game import CampaignGameScreen
 
+    app.watch_saves(session)
     app.pop_to_title()
     app.push_screen(CampaignGameScreen(session, handover=app.handover))
 
@@ -102,7 +104,13 @@ class CampaignScreen(Recomposed, Screen):
         table = table_of(self.app)
         opts = [Option(Text("+ " + t("campaign.new_group"), style="bold"), id="@new")]
         for name in table.groups():
-            opts.append(Option(self._line(table, name), id=name))
+            try:
+                line = self._line(table, name)
+            except (ValueError, KeyError, sqlite3.Error) as exc:  # a damaged row: say so, leave it be
+                opts.append(Option(Text(f"{name}  {t('data.group_damaged', problem=exc)}", style="red"),
+                                   id=name, disabled=True))
+                continue
+            opts.append(Option(line, id=name))
         return opts
 
     @staticmethod

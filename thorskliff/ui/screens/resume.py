@@ -33,7 +33,10 @@ class ResumeScreen(Screen):
         with Vertical(id="box"):
             yield Static(t("title.replay" if self.replay else "resume.title"), id="r-title")
             yield Static(t("resume.dir", dir=saves.save_dir()), id="r-dir")
-            if not self.infos:
+            problem = saves.folder_problem()
+            if problem:
+                yield Static(t("data.saves_folder", problem=problem), id="r-problem")
+            elif not self.infos:
                 yield Static(t("resume.empty", dir=saves.save_dir()), id="r-empty")
             yield OptionList(*[self._option(n, s) for n, s in enumerate(self.infos)], id="r-list")
         yield Footer()
