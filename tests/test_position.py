@@ -117,6 +117,7 @@ def combat_example() -> GameState:
     st = position(("Oleif", "Bera"))
     place(st, 0, "1c2", hero=True, warriors=2)
     place(st, 1, "1c3", warriors=3)
+    place(st, 1, "3c1", hero=True)  # far off: an awake hero stands somewhere (a position must be consistent)
     begin(st, 0, 1)
     play(st, "H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
     return st
@@ -153,12 +154,15 @@ def test_the_combat_table_is_readable():
 def test_positions_with_lying_heroes_runestones_and_potions():
     st = position(("Oleif", "Bera", "Jorund"))
     place(st, 0, "1c2", hero=True, warriors=2, gode=True)
-    place(st, 1, "3c3", warriors=1)
+    place(st, 1, "3c3", hero=True, warriors=1)
     st.players[0].potions = [("eile", 1), ("heil", 1)]
+    st.potion_supply["eile"] -= 1  # the cards come from the supply (a position must be consistent)
+    st.potion_supply["heil"] -= 1
     st.players[2].faint = 5
     st.players[2].lying_at = st.island.index("2c2")
     st.lying[st.island.index("2c2")] = 2
     st.rune = [1, st.island.index("3c4"), 3]
+    st.amber_supply -= 1  # the runestone's amber (a position must be consistent)
     st.taler_at[st.island.index("M1")] = 4
     begin(st, 0, 1)
     back = round_trip(st)

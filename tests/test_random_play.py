@@ -17,16 +17,14 @@ from collections import Counter
 
 import pytest
 
+from thorskliff import invariants
 from thorskliff.engine.actions import Action, fmt, parse
 from thorskliff.bots.greedy import GreedyBot
 from thorskliff.bots.randombot import RandomBot
 from thorskliff.bots.runner import play_game
 from thorskliff.engine.observation import _player as _player_view
-from thorskliff.engine.player import AWAKE, FAINTED, LYING
-from thorskliff.engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState
-
-POTIONS_TOTAL = sum(POTION_SUPPLY.values())  # 22
-WARRIORS = 10  # per colour
+from thorskliff.engine.player import AWAKE, FAINTED
+from thorskliff.engine.state import TROLL, GameState
 
 
 class Checker:
@@ -72,44 +70,10 @@ class Checker:
             self.count["won " + st.outcome().reason] += 1
 
     def check_players(self, st: GameState) -> None:
-        for p in st.players:
-            assert 0 <= p.life <= p.max_life, f"seat {p.seat + 1}: life {p.life} of {p.max_life}"
-            assert p.taler >= 0, f"seat {p.seat + 1}: {p.taler} Taler"
-            assert len(p.potions) <= 3, f"seat {p.seat + 1} holds {p.potions}"
-            assert type(p.amber) is bool, f"seat {p.seat + 1}: amber {p.amber!r}"
-            on_board = sum(st.wc[p.seat])
-            total = on_board + p.supply + sum(p.track)
-            assert min(st.wc[p.seat]) >= 0 and p.supply >= 0, f"seat {p.seat + 1}: negative warriors"
-            if p.out:
-                assert total <= WARRIORS and on_board == 0 and p.hero_at < 0 and p.gode_at < 0
-            else:
-                assert total == WARRIORS, (f"seat {p.seat + 1}: {on_board} on board + {p.supply} supply "
-                                           f"+ {p.track} track != {WARRIORS}")
-            if p.faint != AWAKE:
-                assert p.hero_at < 0, f"seat {p.seat + 1}: fainted ({p.faint}) but on {st.island.label(p.hero_at)}"
-                assert not p.amber, f"seat {p.seat + 1}: a fainted hero carries an amber"
-            elif not p.out and st.round >= 1:
-                assert p.hero_at >= 0, f"seat {p.seat + 1}: awake hero not on the board"
-                assert p.life >= 1, f"seat {p.seat + 1}: awake with life 0"
-            if p.faint == LYING:
-                assert st.lying.get(p.lying_at) == p.seat, f"seat {p.seat + 1}: lying at {p.lying_at}"
+        invariants.check_players(st)  # the package's checks, which the position loader uses too
 
     def check_conservation(self, st: GameState) -> None:
-        carried = sum(p.amber for p in st.players)
-        lying = sum(st.amber_at.values())
-        delivered = sum(p.delivered for p in st.players)
-        rune = 1 if st.rune else 0
-        assert min(st.amber_at.values(), default=1) > 0 and st.amber_supply >= 0
-        assert st.amber_supply + carried + lying + delivered + rune == AMBERS, (
-            f"ambers: supply {st.amber_supply} + carried {carried} + lying {lying} + delivered {delivered}"
-            f" + runestone {rune} != {AMBERS}")
-        held = sum(len(p.potions) for p in st.players)
-        assert min(st.potion_supply.values()) >= 0, f"potion supply {st.potion_supply}"
-        assert sum(st.potion_supply.values()) + held == POTIONS_TOTAL, (
-            f"potions: supply {st.potion_supply} + held {held} != {POTIONS_TOTAL}")
-        for kind, n in POTION_SUPPLY.items():
-            have = st.potion_supply[kind] + sum(1 for p in st.players for k, _ in p.potions if k == kind)
-            assert have == n, f"{kind}: {have} cards, not {n}"
+        invariants.check_conservation(st)
 
     def check_turn_start(self, st: GameState) -> None:
         """Whenever a new turn has begun, every hex has at most one owner."""
@@ -128,27 +92,7 @@ class Checker:
                 assert owners in ([], [st.lying[h]]), f"turn start: enemy units on a lying hero's hex {h}"
 
     def check_decider(self, st: GameState) -> None:
-        seat = st.current_player()
-        legal = st.legal_actions()
-        if st.is_terminal():
-            assert seat == TERMINAL and legal == [] and st.chance_request() == ()
-            return
-        if seat == CHANCE:
-            assert legal == [], "legal actions at a chance step"
-            assert st.chance_request(), "a chance step with no dice"
-            roll = st.sample_chance()
-            assert parse(fmt(roll)) == roll, f"{fmt(roll)} does not re-parse"
-            return
-        assert 0 <= seat < st.num_players and not st.players[seat].out, f"decider {seat}"
-        assert legal, f"seat {seat + 1} decides with no legal action"
-        assert len(set(legal)) == len(legal), f"duplicate legal actions {[fmt(a) for a in legal]}"
-        for a in legal:
-            text = fmt(a)
-            assert parse(text) == a, f"{text!r} re-parses to {parse(text)!r}, not {a!r}"
-        if self.clone_every and self.n % self.clone_every == 0:
-            for a in legal:
-                c = st.clone()
-                c.apply_action(a, seat=seat)  # every listed action must apply
+        invariants.check_decider(st, try_all=bool(self.clone_every) and self.n % self.clone_every == 0)
 
     def check_secrets(self, st: GameState) -> None:
         """Each seat's potion kinds are hidden from the others and from a

@@ -19,6 +19,7 @@ import tomli_w
 from .engine.actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
 from .engine.combat import Combat
 from .engine.dice import FACES
+from .invariants import problem_of
 from .island import LabelError, island_for
 from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
@@ -439,11 +440,9 @@ def from_position(text: str, source: str = "<position>") -> GameState:
     st.combat = _read_combat(r, doc) if "combat" in doc else None
     _read_players(r, players_doc, st)
     st._legal = None
-    try:
-        st.legal_actions()
-    except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
-        raise PositionError(source, "", f"the position is inconsistent: no decisions can be listed ({exc!r})") \
-            from None
+    problem = problem_of(st)  # the invariants of thorskliff.invariants: a position that loads plays on
+    if problem:
+        raise PositionError(source, "", f"the position is inconsistent: {problem}")
     return st
 
 
