@@ -70,6 +70,7 @@ class Checker:
             self.count["won " + st.outcome().reason] += 1
 
     def check_players(self, st: GameState) -> None:
+        invariants.check_decision_point(st)
         invariants.check_players(st)  # the package's checks, which the position loader uses too
 
     def check_conservation(self, st: GameState) -> None:

@@ -40,6 +40,7 @@ Without a command, thorskliff starts the game in the terminal
   thorskliff legal game.tkr            who decides, and the legal decisions
   thorskliff apply game.tkr "H 1c3-1c2" "end"
   thorskliff show game.tkr [--seat N] [--json]
+                                       (legal, apply and show take a position file too)
   thorskliff replay game.tkr           check a record end to end
   thorskliff position game.tkr [-o FILE]
   thorskliff bench
@@ -118,7 +119,12 @@ def cmd_new(args) -> int:
 
 
 def _load(path: str) -> Game:
-    return record.load(path)
+    """A record, or a position file (a game that starts there)."""
+    return record.load_any(path)
+
+
+def _is_position_file(path: str) -> bool:
+    return record.is_position(Path(path).read_text(encoding="utf-8"))
 
 
 def _who(game: Game) -> str:
@@ -167,7 +173,10 @@ def cmd_apply(args) -> int:
         except ActionError as exc:
             raise CliError(f"{text!r}: {exc}; nothing was written") from None
     added = game.lines[before:]
-    record.append(game, args.record, added)
+    if _is_position_file(args.record):  # a position file stays one: the position after the decisions
+        durable.write_text(args.record, to_position(game.state))
+    else:
+        record.append(game, args.record, added)
     for line in added:
         print(line)
     print(_who(game))

@@ -70,8 +70,14 @@ class Setup:
     chapter: ChapterSetup | None = None
     #: 0-based seats played by bots, with their kind (``thorskliff.bots.registry``)
     bots: dict[int, str] = field(default_factory=dict)
+    #: the position the game starts from (a parsed position file, docs/records.md), if not the start
+    position: dict[str, Any] | None = None
 
     def build(self) -> GameState:
+        if self.position is not None:
+            from .position import from_position
+
+            return from_position(self.position, "[position]")
         if self.chapter is not None:
             from .campaign.state import CampaignState
 

@@ -12,7 +12,8 @@ shows it as a failed assertion) saying what is wrong.
 
 from __future__ import annotations
 
-from .engine.actions import fmt, parse
+from .engine.actions import fmt
+from .game import parser_for
 from .engine.player import AWAKE, LYING
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, GameState
 
@@ -30,6 +31,7 @@ def need(cond: bool, problem: str) -> None:
 
 
 def check_players(st: GameState) -> None:
+    campaign = getattr(st, "chapter", None) is not None
     for p in st.players:
         seat = p.seat + 1
         need(0 <= p.life <= p.max_life, f"seat {seat}: life {p.life} of {p.max_life}")
@@ -43,6 +45,8 @@ def check_players(st: GameState) -> None:
         if p.out:
             need(total <= WARRIORS and on_board == 0 and p.hero_at < 0 and p.gode_at < 0,
                  f"seat {seat} is out of the game but has units on the board")
+        elif campaign:  # a chapter brings warriors out of the box as it goes (R-CAMP-3)
+            need(total <= WARRIORS, f"seat {seat}: {total} warriors, a colour has {WARRIORS}")
         else:
             need(total == WARRIORS, f"seat {seat}: {on_board} warriors on the board + {p.supply} in the supply "
                                     f"+ {sum(p.track)} on the track, not {WARRIORS}")
@@ -74,6 +78,15 @@ def check_conservation(st: GameState) -> None:
         need(have == n, f"{kind}: {have} cards, not {n}")
 
 
+def check_decision_point(st: GameState) -> None:
+    """The step fits the state: setup (choosing beaches) is round 0, a
+    combat step has a combat, a game over has a result."""
+    need((st.round == 0) == (st.step == "beach"), f"step {st.step!r} in round {st.round}")
+    need(not st.step.startswith("c:") or st.combat is not None, f"step {st.step!r} without a combat")
+    need((st.step == "over") == (st.outcome() is not None), f"step {st.step!r} but the game "
+         + ("is over" if st.outcome() is not None else "has no result"))
+
+
 def check_decider(st: GameState, try_all: bool = False) -> None:
     """Someone (or the dice) decides and has something to decide; with
     ``try_all``, every listed decision applies to a copy of the state."""
@@ -87,14 +100,15 @@ def check_decider(st: GameState, try_all: bool = False) -> None:
         need(legal == [], "decisions listed where the dice decide")
         need(bool(st.chance_request()), "the dice decide but no dice are due")
         roll = st.sample_chance()
-        need(parse(fmt(roll)) == roll, f"{fmt(roll)} does not re-parse")
+        need(parser_for(st)(fmt(roll)) == roll, f"{fmt(roll)} does not re-parse")
         return
     need(0 <= seat < st.num_players and not st.players[seat].out, f"seat {seat + 1} cannot decide")
+    read = parser_for(st)  # a chapter reads 'choose', 'use', 'buy amber' too
     need(bool(legal), f"seat {seat + 1} decides with no legal decision")
     need(len(set(legal)) == len(legal), f"duplicate legal decisions {[fmt(a) for a in legal]}")
     for a in legal:
         text = fmt(a)
-        need(parse(text) == a, f"{text!r} re-parses to {parse(text)!r}, not {a!r}")
+        need(read(text) == a, f"{text!r} re-parses to {read(text)!r}, not {a!r}")
     if try_all:
         for a in legal:
             c = st.clone()
@@ -104,6 +118,7 @@ def check_decider(st: GameState, try_all: bool = False) -> None:
 def check_state(st: GameState) -> None:
     """Every invariant that the state alone shows, and that each listed
     decision applies and leaves a state that keeps them."""
+    check_decision_point(st)
     check_players(st)
     check_conservation(st)
     check_decider(st)

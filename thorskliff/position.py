@@ -339,9 +339,9 @@ def _kind(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def from_position(text: str, source: str = "<position>") -> GameState:
-    """Read a position (raises PositionError)."""
-    doc = parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
+def from_position(text: str | dict[str, Any], source: str = "<position>") -> GameState:
+    """Read a position, as text or as its parsed TOML (raises PositionError)."""
+    doc = text if isinstance(text, dict) else parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
     r.only(doc, "", TOP_KEYS)
     fmt_ = r.get(doc, "format", "", str)

@@ -10,6 +10,7 @@ does (R-TURN-5)``).
 from __future__ import annotations
 
 import os
+import tomllib
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -23,11 +24,12 @@ from .island import LabelError, island_for
 from .loaderror import LoadError, check_lines, parse_toml, plain_int, read_text
 from .engine.player import COLOURS
 from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
-from .engine.state import CHANCE, SeatSpec
+from .engine.state import CHANCE, GameState, SeatSpec
+from .position import FORMAT as POSITION_FORMAT, PositionError, from_position, to_position
 
 FORMAT = "thorskliff-record/1"
 SEPARATOR = "[decisions]"
-HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta", "campaign")
+HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta", "campaign", "position")
 SEAT_KEYS = ("name", "hero", "colour")
 #: optional per-seat keys: ``bot``, the kind of bot that plays the seat (``thorskliff.bots.registry``)
 SEAT_EXTRA = ("bot",)
@@ -63,6 +65,8 @@ def dumps(game: Game) -> str:
         out.append("\n" + tomli_w.dumps({"meta": s.meta}))
     if s.chapter is not None:
         out.append("\n" + _dump_chapter(s.chapter))
+    if s.position is not None:
+        out.append("\n# the game starts from this position (docs/records.md)\n" + tomli_w.dumps({"position": s.position}))
     out.append("\n" + SEPARATOR + "\n")
     out.extend(line + "\n" for line in game.lines)
     result = game.state.outcome()
@@ -292,11 +296,60 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
         raise h.fail("meta must be a table", "meta")
+    if "position" in doc:
+        return _position_setup(doc["position"], mode, seats, meta, h, source)
     try:
         return Game.new(mode, seats, seed, arrangement=arrangement, first=first, rifts=rifts, meta=meta,
                         auto_chance=False)
     except (ValueError, ScenarioError) as exc:
         raise RecordError(source, end, f"the header gives no game: {exc}") from None
+
+
+def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _Header, source: str) -> Game:
+    """A game that starts from the header's ``[position]`` table."""
+    if not isinstance(pos, dict):
+        raise h.fail("position must be a table [position] (docs/records.md)", "position")
+    try:
+        st = from_position(pos, source)
+    except PositionError as exc:
+        key = f"position.{exc.key}" if exc.key else "position"
+        raise h.fail(f"{key}: {exc.problem}", "position") from None
+    if st.mode.id != mode:
+        raise h.fail(f"the position is a game of {st.mode.id}, the header says {mode}", "mode")
+    theirs = [SeatSpec(p.name, p.hero, p.colour) for p in st.players]
+    if theirs != list(seats):
+        raise h.fail("the seats of the header are not those of the position", "seats")
+    return from_state(st, pos, meta, auto_chance=False)
+
+
+def from_state(st: GameState, position: dict[str, Any] | None = None, meta: dict | None = None,
+               auto_chance: bool = True) -> Game:
+    """A game that starts from the position ``st`` (its record embeds it)."""
+    if position is None:
+        position = tomllib.loads(to_position(st))
+    seats = [SeatSpec(p.name, p.hero, p.colour) for p in st.players]
+    setup = Setup(st.mode.id, seats, st.seed, st.island.arrangement, dict(st.rifts), max(0, st.first_chooser),
+                  dict(meta or {}), position=position)
+    return Game(setup, auto_chance, state=st)
+
+
+def load_any(path: str | os.PathLike[str], auto_chance: bool = True) -> Game:
+    """A record, or a position file as a game that starts there."""
+    name = str(path)
+    text = read_text(path, lambda problem, line=0: RecordError(name, line, problem))
+    if is_position(text):
+        return from_state(from_position(text, name), auto_chance=auto_chance)
+    return loads(text, name, auto_chance)
+
+
+def is_position(text: str) -> bool:
+    """Whether ``text`` is a position file rather than a record: its
+    ``format`` line says so."""
+    for line in text[:4096].splitlines():
+        s = line.strip()
+        if s.startswith("format") and "=" in s:
+            return POSITION_FORMAT in s
+    return False
 
 
 def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:

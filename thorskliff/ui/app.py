@@ -66,6 +66,8 @@ class ThorsApp(App):
 
     def on_mount(self) -> None:
         self.title = t("app.title")
+        if self.start_session is not None:
+            self.watch_saves(self.start_session)
 
     # ------------------------------------------------------------ navigation
     def play(self, session) -> None:
@@ -272,6 +274,8 @@ def run(argv: list[str] | None = None) -> int:
                     help="pause before each bot decision (default 0.3)")
     ap.add_argument("--data", default=None, help="folder for saves (default: the user data folder)")
     ap.add_argument("--resume", default=None, metavar="FILE", help="resume a saved game record")
+    ap.add_argument("--position", default=None, metavar="FILE",
+                    help="start a game at a position file (thorskliff position); its record embeds it")
     args = ap.parse_args(argv)
     if args.data:
         os.environ["THORSKLIFF_DATA"] = args.data
@@ -286,6 +290,19 @@ def run(argv: list[str] | None = None) -> int:
             session = LocalSession.load(args.resume)
         except LoadError as exc:  # one line on stderr, as every CLI path (docs/records.md)
             return _refuse(str(exc))
+    elif args.position:
+        from .. import record
+        from ..loaderror import LoadError
+        from ..position import load_position
+        from .session import LocalSession
+
+        try:
+            game = record.from_state(load_position(args.position))
+        except LoadError as exc:
+            return _refuse(str(exc))
+        game.resolve_chance()
+        session = LocalSession(game, saves.new_path(game.setup.mode))
+        session.save()  # a failure is told once the app runs (watch_saves)
     app = ThorsApp(session=session, lang=args.lang, handover=not args.no_handover, seed=args.seed,
                    bot_delay=max(0.0, args.bot_delay))
     app.run()

@@ -1,0 +1,118 @@
+"""Position files as a user has them: checked on load (a position that loads
+plays on), read by show, legal and apply, opened by the app with
+--position, whose record then starts from the embedded position."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from thorskliff import record
+from thorskliff.cli import main
+from thorskliff.position import PositionError, from_position, load_position, to_position
+from thorskliff.ui import app as app_module
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def pos(tmp_path, capsys) -> Path:
+    """The position after the beaches of a seeded duell (seat 2 moves)."""
+    game = tmp_path / "g.tkr"
+    assert run(capsys, "new", "--players", "A:Bera,B:Oleif", "--seed", "4", "--beaches", "1c3,3c3",
+               "-o", str(game))[0] == 0
+    path = tmp_path / "p.toml"
+    assert run(capsys, "position", str(game), "-o", str(path))[0] == 0
+    return path
+
+
+def test_legal_show_and_apply_take_a_position_file(pos, capsys):
+    code, out, err = run(capsys, "legal", str(pos))
+    assert code == 0 and out.startswith("seat 2 (B, Oleif) decides: movement, step move") and "  H 3c3-3c4" in out
+    code, out, err = run(capsys, "show", str(pos), "--seat", "2")
+    assert code == 0 and "decides: seat 2 (B, Oleif)" in out
+    code, out, err = run(capsys, "apply", str(pos), "H 3c3-3c4", "end")
+    assert code == 0, err
+    st = load_position(pos)  # the file is the position after the two decisions
+    assert st.players[1].hero_at == st.island.index("3c4")
+    assert pos.read_text().startswith("# thorskliff position")
+    code, out, err = run(capsys, "apply", str(pos), "H 1c3-6c3")
+    assert code == 2 and err.startswith(f"thorskliff: 'H 1c3-6c3': ") and "nothing was written" in err
+
+
+def test_a_record_starts_from_an_embedded_position_and_replays(pos, tmp_path, capsys):
+    game = record.from_state(load_position(pos))
+    for _ in range(6):
+        game.submit(game.legal()[0])
+    out = tmp_path / "from-position.tkr"
+    record.write(game, out)
+    text = out.read_text()
+    assert "\n[position]\n" in text and text.index("[position]") < text.index("[decisions]")
+    back = record.load(out)
+    assert back.lines == game.lines and to_position(back.state) == to_position(game.state)
+    code, stdout, err = run(capsys, "replay", str(out))
+    assert code == 0 and f"replayed {len(game.lines) - game.lines.count('*')}" in stdout or code == 0, err
+    bad = text.replace("\nround = 1\n", "\nround = -4\n", 1)
+    out.write_text(bad)
+    code, _, err = run(capsys, "replay", str(out))
+    assert code == 2 and "position.round: must be between" in err and err.count("\n") == 1
+
+
+def test_the_app_opens_a_position_and_its_save_embeds_it(pos, tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(app_module.ThorsApp, "run", lambda self: started.append(self.start_session))
+    assert app_module.run(["--position", str(pos), "--data", str(tmp_path / "data")]) == 0
+    session = started[0]
+    saved = record.load(session.path)
+    assert session.path.parent == tmp_path / "data" / "saves"
+    assert to_position(saved.state) == to_position(load_position(pos))
+    assert saved.setup.position is not None
+
+
+def test_the_app_refuses_a_bad_position_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = "thorskliff-position/1"\nmode = "nowhere"\n')
+    assert app_module.run(["--position", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"thorskliff: {bad}: ") and err.count("\n") == 1
+
+
+# The positions the issue found accepted and then breaking the engine: each is refused on load.
+BROKEN = {
+    "recruit in round 0": lambda t: _set(t, "round", "0"),
+    "crystal with nothing pending": lambda t: _set(t, "step", '"crystal"'),
+    "over without a result": lambda t: _set(t, "step", '"over"'),
+    "warriors missing": lambda t: re.sub(r"\[players\.warriors\]\n(?:[^\[\n].*\n)*", "", t, count=1),
+    "an amber too many": lambda t: re.sub(r"^ambers = (\d+)$", lambda m: f"ambers = {int(m[1]) + 1}", t, count=1,
+                                          flags=re.M),
+    "a potion from nowhere": lambda t: re.sub(r"^heil = (\d+)$", lambda m: f"heil = {int(m[1]) + 1}", t, count=1,
+                                              flags=re.M),
+}
+
+
+def _set(text: str, key: str, value: str) -> str:
+    return re.sub(rf"^{key} = .*$", f"{key} = {value}", text, count=1, flags=re.M)
+
+
+@pytest.fixture(scope="module")
+def mid_game() -> str:
+    """A position in the middle of a three-player game, warriors on the board."""
+    lines = (RECORDS / "base3-random.tkr").read_text().splitlines()
+    sep = lines.index("[decisions]")
+    return to_position(record.loads("\n".join(lines[:sep + 120]) + "\n", auto_chance=False).state)
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_inconsistent_positions_are_refused(mid_game, case):
+    text = BROKEN[case](mid_game)
+    assert text != mid_game, case
+    with pytest.raises(PositionError, match="^p.toml: "):
+        from_position(text, "p.toml")
