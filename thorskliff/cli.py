@@ -33,8 +33,16 @@ CRASH = 70
 INTRO = """\
 thorskliff {version} — Die Schlacht um Thors Kliff
 
-Without a command, thorskliff starts the game in the terminal
-(options: --lang de|en, --seed N, --resume FILE). Headless commands:
+Without a command, thorskliff starts the game in the terminal:
+
+  thorskliff [--lang de|en] [--seed N] [--data DIR] [--no-handover]
+  thorskliff --resume FILE             go on with a saved game (a record)
+  thorskliff --position FILE           start a game at a position file
+
+Saves, the campaign's group table and the SSH host's data live in the data
+folder: {data}
+(--data DIR or the environment variable THORSKLIFF_DATA choose another;
+'thorskliff --help-app' lists the app's options). Headless commands:
 
   thorskliff new --players "Anna:Bera,Ben:Oleif,Cora:Jorund" -o game.tkr
   thorskliff legal game.tkr            who decides, and the legal decisions
@@ -48,6 +56,31 @@ Without a command, thorskliff starts the game in the terminal
 
 'thorskliff COMMAND --help' explains a command; docs/notation.md the decisions.
 """
+
+
+APP_HELP = """\
+without a command, the game in the terminal:
+  thorskliff [--lang de|en] [--seed N] [--data DIR] [--no-handover]
+  thorskliff --resume FILE     go on with a saved game (a record)
+  thorskliff --position FILE   start a game at a position file
+  thorskliff --help-app        every option of the app
+
+where things are (the data folder; --data DIR or THORSKLIFF_DATA choose another):
+  {data}
+    saves/*.tkr                the saved games (records; thorskliff replay checks one)
+    campaign.sqlite3           the campaign's group table
+    campaign/*.tkr             the records of campaign chapters
+    hub.sqlite3, ssh_host_ed25519_key   the SSH host's games and key (thorskliff serve --data DIR)
+"""
+
+
+def data_folder() -> str:
+    """The data folder in use: THORSKLIFF_DATA, else the platform's user data
+    folder (Linux ~/.local/share/thorskliff, macOS ~/Library/Application
+    Support/thorskliff, Windows %LOCALAPPDATA%\\thorskliff)."""
+    from .ui.saves import data_dir
+
+    return str(data_dir())
 
 
 class CliError(Exception):
@@ -459,7 +492,8 @@ def cmd_serve(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="thorskliff", description="Die Schlacht um Thors Kliff — headless commands.")
+    ap = _Parser(prog="thorskliff", description="Die Schlacht um Thors Kliff — headless commands.",
+                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=APP_HELP.format(data=data_folder()))
     ap.add_argument("--version", action="version", version=f"thorskliff {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -539,6 +573,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["--help-app"]:
+        argv = ["--help"]
+        from .ui.app import run
+
+        return run(argv)  # the app's own options; argparse prints them and exits
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         # no subcommand: the terminal UI (its own options, e.g. --lang en)
         from .ui.app import run
@@ -547,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if not args.command:
-            print(INTRO.format(version=__version__), end="")
+            print(INTRO.format(version=__version__, data=data_folder()), end="")
             return 0
         return args.func(args)
     except CliError as exc:

@@ -272,7 +272,9 @@ def run(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-handover", action="store_true", help="no hand-over screen between seats")
     ap.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
                     help="pause before each bot decision (default 0.3)")
-    ap.add_argument("--data", default=None, help="folder for saves (default: the user data folder)")
+    ap.add_argument("--data", default=None, metavar="DIR",
+                    help="the data folder: saves, the campaign's group table (default: THORSKLIFF_DATA, else the "
+                         "user data folder, e.g. ~/.local/share/thorskliff; see 'thorskliff --help')")
     ap.add_argument("--resume", default=None, metavar="FILE", help="resume a saved game record")
     ap.add_argument("--position", default=None, metavar="FILE",
                     help="start a game at a position file (thorskliff position); its record embeds it")
