@@ -76,7 +76,7 @@ def _swap_lines(text, rng):
 
 
 def _number(text, rng):
-    nums = list(re.finditer(r"-?\d+", text))
+    nums = list(re.finditer(r"-?\d{1,18}", text))
     if not nums:
         return text
     m = rng.choice(nums)
