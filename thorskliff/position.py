@@ -24,13 +24,13 @@ from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
+from .engine.steps import CAMPAIGN_STEPS, Step
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
 FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # Player.faint 0..5
-STEPS = ("beach", "gode", "move", "combat", "silver", "action", "potion2", "gift", "crystal", "recruit", "haste",
-         "afterhaste", "turnend", "lay", "over", "c:def_pre", "c:att_pre", "c:roll", "c:att_post", "c:def_post",
-         "c:def_block", "c:att_assign", "c:def_post2", "c:att_post2", "c:att_block", "c:def_assign")
+#: every step of a base game (a position holds no campaign chapter)
+STEPS = tuple(s.value for s in Step if s not in CAMPAIGN_STEPS)
 PURPOSES = ("", "attack", "counter", "kraft_att", "kraft_def", "gamble")
 REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
 UNITS = ("H", "G", "W", "T", "R")
@@ -374,7 +374,7 @@ def from_position(text: str, source: str = "<position>") -> GameState:
     st.round = r.int_in(doc, "round", "", 0, 100_000)
     st.seat = r.int_in(doc, "turn", "", 1, n, 0) - 1
     st.phase = r.int_in(doc, "phase", "", 0, 7, -1)
-    st.step = r.choice(doc, "step", "", STEPS)
+    st.step = Step(r.choice(doc, "step", "", STEPS))
     st.decider = r.decider(r.get(doc, "decider", "", (int, str)), "decider")
     st.decisions = r.int_in(doc, "decisions", "", 0, 10**9)
     st.first_chooser = r.int_in(doc, "first_chooser", "", 1, n) - 1
@@ -388,7 +388,7 @@ def from_position(text: str, source: str = "<position>") -> GameState:
         if not isinstance(item, dict):
             raise r.fail(full, "must be a table {step, decider}")
         r.only(item, full, ("step", "decider"))
-        st.pending.append((r.choice(item, "step", full, STEPS), r.decider(item.get("decider"), f"{full}.decider")))
+        st.pending.append((Step(r.choice(item, "step", full, STEPS)), r.decider(item.get("decider"), f"{full}.decider")))
     res = r.table(doc, "result", "", ("winner", "reason"), None)
     st.result = None
     if res is not None:

@@ -17,7 +17,7 @@ from typing import Any
 from ..engine import dice
 from ..engine.actions import Action, IllegalActionError, fmt
 from ..island import island_for
-from ..engine.flow import OPEN_STEPS
+from ..engine.steps import OPEN_STEPS, Step
 from ..scenario import HeroSpec, ModeSpec, load_heroes
 from ..engine.state import GameState, SeatSpec
 from . import effects
@@ -119,7 +119,7 @@ class CampaignState(GameState):
                 p.gode_at = p.hero_at  # R-CAMP-5 / decision 15: chapter 3's Gode starts beside its hero
         self.round = 1
         self.time_round = 1
-        self.step = "setup"
+        self.step = Step.SETUP
         self.decider = start
         first = self.time_cards.get(1)
         if first:  # R-CAMP-2: the card of spring is read before the first turn
@@ -280,7 +280,7 @@ class CampaignState(GameState):
             self.hero_left = 0
 
     def _generate(self) -> list[Action]:
-        if self.step == "card":
+        if self.step == Step.CARD:
             return [Action("choose", arg=o.id) for o in self.waiting.available(self)]
         out = super()._generate()
         if self.step in OPEN_STEPS and self.decider == self.seat:
@@ -311,7 +311,7 @@ class CampaignState(GameState):
     def refusal(self, action: Action | str, seat: int | None = None) -> IllegalActionError | None:
         if isinstance(action, str):
             action = parse(action)
-        if action.verb == "resign" and self.step == "card":
+        if action.verb == "resign" and self.step == Step.CARD:
             return IllegalActionError("a card's decision comes first", "R-CAMP-2")
         return super().refusal(action, seat)
 
@@ -322,7 +322,7 @@ class CampaignState(GameState):
         self.history.append(fmt(action))
 
     def _why_illegal(self, a: Action) -> IllegalActionError:
-        if self.step == "card":
+        if self.step == Step.CARD:
             opts = ", ".join(f"choose {o.id}" for o in self.waiting.available(self))
             return IllegalActionError(f"a card asks seat {self.decider + 1} to choose first: {opts}", "R-CAMP-2")
         if a.verb == "choose":
@@ -340,7 +340,7 @@ class CampaignState(GameState):
         p = self.players[self.decider] if self.decider >= 0 else None
         if "buy_amber" not in self.rules:
             return IllegalActionError("ambers cannot be bought in this chapter (now)", "R-CAMP-5")
-        if p is None or self.step != "action" or self.decider != self.seat:
+        if p is None or self.step != Step.ACTION or self.decider != self.seat:
             return IllegalActionError("buying an amber is an action of phase 4", "R-ACT-1")
         if p.hero_at not in self.island.markets:
             return IllegalActionError("ambers are bought at the market", "R-ACT-1")
@@ -359,7 +359,7 @@ class CampaignState(GameState):
         """Plain data for a UI: chapter, time track, goal, held cards, the card log
         and a card's open decision."""
         ch = self.chapter
-        w = self.waiting if self.step == "card" else None
+        w = self.waiting if self.step == Step.CARD else None
         return {
             "chapter": ch.number,
             "title": lang_text(ch.title, lang),
@@ -391,7 +391,7 @@ class CampaignState(GameState):
         return out
 
     def phase_name(self) -> str:
-        return "card" if self.step == "card" else super().phase_name()
+        return "card" if self.step == Step.CARD else super().phase_name()
 
     def card(self, cid: str):
         return self.chapter.cards[cid]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from .steps import Step
 from .actions import END, Action
 from .dice import DIE_ORDER, RED
 from .player import FAINTED, X_TURN, WAITING
@@ -93,7 +94,7 @@ class CombatRules:
         self.in_melee = frozenset(code for code, h in (("G", p.gode_at), ("H", p.hero_at))
                                   if h in self.combat_hexes)
         if self._combat_pick_legal():
-            self.step = "combat"
+            self.step = Step.COMBAT
             return True
         return False
 
@@ -147,7 +148,7 @@ class CombatRules:
         if self.result is not None:
             return
         if self._combat_pick_legal():
-            self.step = "combat"
+            self.step = Step.COMBAT
         else:
             self._end_combat_phase()
 
@@ -220,33 +221,33 @@ class CombatRules:
             att_hero = any(u[0] == "H" for u in c.att_units)
             if stage == "def_pre":
                 if self._window_open(c.dfn, c.def_hero):
-                    return self._ask("c:def_pre", c.dfn)
+                    return self._ask(Step.C_DEF_PRE, c.dfn)
                 stage = "att_pre"
             elif stage == "att_pre":
                 if not c.strike and self._window_open(c.att, att_hero):
-                    return self._ask("c:att_pre", c.att)
+                    return self._ask(Step.C_ATT_PRE, c.att)
                 stage = "attack"
             elif stage == "attack":
                 c.side = "att"
                 kinds = self._attack_dice()
-                self.step = "c:roll"
+                self.step = Step.C_ROLL
                 return self._chance(kinds, "attack")
             elif stage == "att_post":
                 if not c.strike and self._window_open(c.att, att_hero):
-                    return self._ask("c:att_post", c.att)
+                    return self._ask(Step.C_ATT_POST, c.att)
                 stage = "def_post"
             elif stage == "def_post":
                 if not c.strike and self._window_open(c.dfn, c.def_hero):
-                    return self._ask("c:def_post", c.dfn)
+                    return self._ask(Step.C_DEF_POST, c.dfn)
                 stage = "def_block"
             elif stage == "def_block":
                 if self._block_options(c.dfn, "def") is not None:
-                    return self._ask("c:def_block", c.dfn)
+                    return self._ask(Step.C_DEF_BLOCK, c.dfn)
                 stage = "att_assign"
             elif stage == "att_assign":
                 self._start_assign()
                 if self._auto_assign():
-                    return self._ask("c:att_assign", c.att)
+                    return self._ask(Step.C_ATT_ASSIGN, c.att)
                 self._resolve_attack()
                 if self.combat is None or self.result is not None:
                     return
@@ -258,24 +259,24 @@ class CombatRules:
                 kinds = self._counter_dice()
                 if not kinds:
                     return self._finish_combat()
-                self.step = "c:roll"
+                self.step = Step.C_ROLL
                 return self._chance(kinds, "counter")
             elif stage == "def_post2":
                 if self._window_open(c.dfn, c.def_hero) and self.players[c.dfn].faint == 0:
-                    return self._ask("c:def_post2", c.dfn)
+                    return self._ask(Step.C_DEF_POST2, c.dfn)
                 stage = "att_post2"
             elif stage == "att_post2":
                 if self._window_open(c.att, att_hero) and self.players[c.att].faint == 0:
-                    return self._ask("c:att_post2", c.att)
+                    return self._ask(Step.C_ATT_POST2, c.att)
                 stage = "att_block"
             elif stage == "att_block":
                 if self._block_options(c.att, "att") is not None:
-                    return self._ask("c:att_block", c.att)
+                    return self._ask(Step.C_ATT_BLOCK, c.att)
                 stage = "def_assign"
             elif stage == "def_assign":
                 self._start_assign()
                 if self._auto_assign():
-                    return self._ask("c:def_assign", self._counter_seat())
+                    return self._ask(Step.C_DEF_ASSIGN, self._counter_seat())
                 self._resolve_counter()
                 return self._finish_combat()
             else:  # pragma: no cover - a programming error
@@ -337,7 +338,7 @@ class CombatRules:
             self._stage("att_post" if purpose == "attack" else "def_post2")
         else:  # a Krafttrank drunk after the roll: its G die joins the roll (R-POT-5)
             c.roll.extend(rolled)
-            self._ask("c:att_post" if purpose == "kraft_att" else "c:def_post2",
+            self._ask(Step.C_ATT_POST if purpose == "kraft_att" else Step.C_DEF_POST2,
                       c.att if purpose == "kraft_att" else c.dfn)
 
     # ------------------------------------------------------------------ protection and blocking (§8)
@@ -602,18 +603,18 @@ class CombatRules:
     def _combat_legal(self) -> list[Action]:
         step = self.step
         c = self.combat
-        if step in ("c:att_assign", "c:def_assign"):
+        if step in (Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
             return self._assign_legal()
-        if step in ("c:def_block", "c:att_block"):
-            seat = c.dfn if step == "c:def_block" else c.att
-            opts = self._block_options(seat, "def" if step == "c:def_block" else "att")
+        if step in (Step.C_DEF_BLOCK, Step.C_ATT_BLOCK):
+            seat = c.dfn if step == Step.C_DEF_BLOCK else c.att
+            opts = self._block_options(seat, "def" if step == Step.C_DEF_BLOCK else "att")
             return [Action("block", vals=o) for o in opts or ()]
         seat = self.decider
         p = self.players[seat]
         kinds = p.potion_kinds()
-        allowed = {"c:def_pre": ("heil", "kraft"), "c:att_pre": ("heil", "kraft"),
-                   "c:att_post": ("kraft",), "c:def_post": ("schutz", "kraft"),
-                   "c:def_post2": ("kraft",), "c:att_post2": ("schutz",)}[step]
+        allowed = {Step.C_DEF_PRE: ("heil", "kraft"), Step.C_ATT_PRE: ("heil", "kraft"),
+                   Step.C_ATT_POST: ("kraft",), Step.C_DEF_POST: ("schutz", "kraft"),
+                   Step.C_DEF_POST2: ("kraft",), Step.C_ATT_POST2: ("schutz",)}[step]
         if c.strike:
             allowed = ("heil",)
         out = []
@@ -631,7 +632,7 @@ class CombatRules:
             return
         if a.verb == "block":
             c.blocked = list(a.vals)
-            self._stage("att_assign" if step == "c:def_block" else "def_assign")
+            self._stage("att_assign" if step == Step.C_DEF_BLOCK else "def_assign")
             return
         seat = self.decider
         p = self.players[seat]
@@ -646,8 +647,8 @@ class CombatRules:
                     c.att_schutz += 1
                 else:
                     c.def_schutz += 1
-            elif step in ("c:att_post", "c:def_post2"):
-                self.step = "c:roll"
+            elif step in (Step.C_ATT_POST, Step.C_DEF_POST2):
+                self.step = Step.C_ROLL
                 self._chance(("G",), "kraft_att" if attacker else "kraft_def")
             elif attacker:
                 c.att_kraft += 1
@@ -655,8 +656,8 @@ class CombatRules:
                 c.def_kraft += 1
             return
         # end of a window
-        nxt = {"c:def_pre": "att_pre", "c:att_pre": "attack", "c:att_post": "def_post",
-               "c:def_post": "def_block", "c:def_post2": "att_post2", "c:att_post2": "att_block"}[step]
+        nxt = {Step.C_DEF_PRE: "att_pre", Step.C_ATT_PRE: "attack", Step.C_ATT_POST: "def_post",
+               Step.C_DEF_POST: "def_block", Step.C_DEF_POST2: "att_post2", Step.C_ATT_POST2: "att_block"}[step]
         self._stage(nxt)
 
 

@@ -6,21 +6,22 @@ decision is not among the legal ones, so it may be thorough rather than fast.
 
 from __future__ import annotations
 
+from .steps import COMBAT_STEPS, Step
 from .actions import Action, IllegalActionError, hexlabel
 
 STEP_VERBS = {
-    "beach": ("beach",),
-    "gode": ("gode",),
-    "move": ("step",),
-    "combat": ("fight", "blitz", "throw"),
-    "silver": ("silver",),
-    "action": ("met", "wisent", "hammer", "helm", "buy", "gamble", "bath", "search", "rune", "epic"),
-    "potion2": ("buy",),
-    "gift": ("gift",),
-    "crystal": ("crystal",),
-    "recruit": ("recruit",),
-    "haste": ("haste", "step"),
-    "lay": ("lay",),
+    Step.BEACH: ("beach",),
+    Step.GODE: ("gode",),
+    Step.MOVE: ("step",),
+    Step.COMBAT: ("fight", "blitz", "throw"),
+    Step.SILVER: ("silver",),
+    Step.ACTION: ("met", "wisent", "hammer", "helm", "buy", "gamble", "bath", "search", "rune", "epic"),
+    Step.POTION2: ("buy",),
+    Step.GIFT: ("gift",),
+    Step.CRYSTAL: ("crystal",),
+    Step.RECRUIT: ("recruit",),
+    Step.HASTE: ("haste", "step"),
+    Step.LAY: ("lay",),
 }
 VERB_HOME = {
     "beach": ("setup", "R-SETUP-B4"), "gode": ("phase 0", "R-GODE-2"), "step": ("phase 1", "R-MOVE-1"),
@@ -52,18 +53,18 @@ def explain(st, a: Action) -> IllegalActionError:
     if v in ("drink", "discard"):
         return _potion(st, a, legal)
     if v == "end":
-        if step == "combat":
+        if step == Step.COMBAT:
             return IllegalActionError("every combat must be fought before the combat phase ends", "R-COMBAT-1")
-        if step == "silver":
+        if step == Step.SILVER:
             return IllegalActionError("choose the terrain your warriors work", "R-SILVER-1")
         return IllegalActionError(f"nothing to end here ({step})", "R-TURN-2")
-    if step.startswith("c:"):
+    if step in COMBAT_STEPS:
         return _combat(st, a, legal)
-    if step == "afterhaste":
-        if v in STEP_VERBS["action"]:
+    if step == Step.AFTERHASTE:
+        if v in STEP_VERBS[Step.ACTION]:
             return IllegalActionError("no action after haste: the turn is over but for free steps", "R-ACT-1")
         return IllegalActionError("after haste the turn is over but for free steps", "R-POT-7")
-    if v in STEP_VERBS["action"] and step not in ("action", "potion2") and st.action_done \
+    if v in STEP_VERBS[Step.ACTION] and step not in (Step.ACTION, Step.POTION2) and st.action_done \
             and st.decider == st.seat and 4 < st.phase < 7:
         p = st.players[st.seat]
         if v == "buy" and st.bought >= p.spec.potions_per_turn:
@@ -76,7 +77,7 @@ def explain(st, a: Action) -> IllegalActionError:
         return _step(st, a)
     if v == "recruit":
         return _recruit(st, a)
-    if v in STEP_VERBS["action"]:
+    if v in STEP_VERBS[Step.ACTION]:
         return _action(st, a)
     if v == "haste":
         return _haste(st, a)
@@ -96,7 +97,7 @@ def explain(st, a: Action) -> IllegalActionError:
 def _free(st, a):
     p = st.players[st.seat]
     h = p.hero_at
-    if st.decider != st.seat or st.step.startswith("c:") or st.step in ("lay", "beach"):
+    if st.decider != st.seat or st.step in COMBAT_STEPS or st.step in (Step.LAY, Step.BEACH):
         return IllegalActionError("free steps happen at decisions of one's own turn", "R-TURN-3")
     if h < 0:
         return IllegalActionError("the hero is not on the board", "R-TURN-3")
@@ -125,7 +126,7 @@ def _potion(st, a, legal):
     if a.arg == "eile":
         return IllegalActionError("an Eiletrank is only used in one's own haste phase", "R-POT-7")
     if a.arg == "heil":
-        if st.step.startswith("c:") and st.step not in ("c:def_pre", "c:att_pre"):
+        if st.step in COMBAT_STEPS and st.step not in (Step.C_DEF_PRE, Step.C_ATT_PRE):
             return IllegalActionError("no Heiltrank inside a combat after its first roll", "R-POT-4")
         return IllegalActionError("a Heiltrank heals a hero on the board that has lost life", "R-POT-4")
     if a.arg == "kraft":
@@ -153,7 +154,7 @@ def _step(st, a):
     src, dst = a.a, a.b
     if dst not in isl.neighbours[src]:
         return IllegalActionError(f"{hexlabel(dst)} is no neighbour of {hexlabel(src)}", "R-MOVE-1")
-    if st.step == "haste":
+    if st.step == Step.HASTE:
         if a.arg != "G":
             return IllegalActionError("in phase 6 only the hero moves, by an Eiletrank ('haste FROM-TO')", "R-POT-7")
         if "huginmunin" not in p.epic:
@@ -229,7 +230,7 @@ def _recruit(st, a):
 
 def _action(st, a):
     p = st.players[st.seat]
-    if st.action_done and st.step == "action":
+    if st.action_done and st.step == Step.ACTION:
         return IllegalActionError("one action per turn", "R-ACT-1")
     if p.hero_at < 0:
         return IllegalActionError("the hero is not on the board", "R-ACT-1")

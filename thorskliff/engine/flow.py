@@ -7,6 +7,7 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 from __future__ import annotations
 
 from .actions import END, EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from .steps import COMBAT_STEPS, OPEN_STEPS, Step
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 from ..scenario import TERRAINS
 
@@ -15,10 +16,6 @@ WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
 GODE_NEED = {"forest": 2}
 RUNE_NEED = {"scree": 1, "forest": 1}
 EPIC_NEED = {"forest": 3}
-#: steps at which the player on turn may take free steps, drink a Heiltrank
-#: and put potions back (R-TURN-3, R-POT-3/4)
-OPEN_STEPS = frozenset({"gode", "move", "combat", "silver", "action", "potion2", "recruit", "haste",
-                        "afterhaste", "turnend"})
 PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 5: "recruit", 6: "haste"}
 
 
@@ -49,45 +46,45 @@ class TurnRules:
     # ------------------------------------------------------------------ generation
     def _generate(self) -> list[Action]:
         step = self.step
-        if step == "beach":
+        if step == Step.BEACH:
             taken = {p.hero_at for p in self.players}
             return [Action("beach", h) for h in self.island.beaches if h not in taken]
-        if step.startswith("c:"):
+        if step in COMBAT_STEPS:
             return self._combat_legal()
-        if step == "crystal":
+        if step == Step.CRYSTAL:
             return [Action("crystal", arg="S"), Action("crystal", arg="P")]
-        if step == "lay":
+        if step == Step.LAY:
             return [Action("lay", h) for h in self._lay_options(self.players[self.seat])]
-        if step == "gift":
+        if step == Step.GIFT:
             return self._gift_legal()
         out: list[Action] = []
-        if step == "gode":
+        if step == Step.GODE:
             p = self.players[self.seat]
             if "huginmunin" in p.epic:
                 out = [Action("gode", arg=f"{a}+{b}") for i, a in enumerate(GODE_ABILITIES)
                        for b in GODE_ABILITIES[i + 1:]]
             else:
                 out = [Action("gode", arg=a) for a in GODE_ABILITIES]
-        elif step == "move":
+        elif step == Step.MOVE:
             out = self._move_legal()
             out.append(END)
-        elif step == "combat":
+        elif step == Step.COMBAT:
             out = self._combat_pick_legal()
-        elif step == "silver":
+        elif step == Step.SILVER:
             out = [Action("silver", arg=t) for t, _ in self._silver_options()]
-        elif step == "action":
+        elif step == Step.ACTION:
             out = self._action_legal()
             out.append(END)
-        elif step == "potion2":
+        elif step == Step.POTION2:
             out = self._potion_buys(self.players[self.seat])
             out.append(END)
-        elif step == "recruit":
+        elif step == Step.RECRUIT:
             out = self._recruit_legal()
             out.append(END)
-        elif step == "haste":
+        elif step == Step.HASTE:
             out = self._haste_legal()
             out.append(END)
-        elif step in ("afterhaste", "turnend"):
+        elif step in (Step.AFTERHASTE, Step.TURNEND):
             out = [END]
         if step in OPEN_STEPS:
             out.extend(self._open_extras())
@@ -128,7 +125,7 @@ class TurnRules:
     def _apply(self, a: Action) -> None:
         v = a.verb
         step = self.step
-        if step.startswith("c:"):
+        if step in COMBAT_STEPS:
             self._combat_apply(a)
             return
         if v in ("sell", "deliver", "take"):
@@ -171,20 +168,20 @@ class TurnRules:
 
     def _do_end(self) -> None:
         step = self.step
-        if step == "move":
+        if step == Step.MOVE:
             self._enter_phase(2)
-        elif step == "combat":
+        elif step == Step.COMBAT:
             self._end_combat_phase()
-        elif step in ("action", "potion2"):
+        elif step in (Step.ACTION, Step.POTION2):
             self._enter_phase(5)
-        elif step == "gift":
+        elif step == Step.GIFT:
             self.gifts = 0
             self._enter_phase(5)
-        elif step == "recruit":
+        elif step == Step.RECRUIT:
             self._enter_phase(6)
-        elif step == "haste":
+        elif step == Step.HASTE:
             self._end_turn()
-        elif step in ("afterhaste", "turnend"):
+        elif step in (Step.AFTERHASTE, Step.TURNEND):
             self._finish_turn()
 
     # ------------------------------------------------------------------ setup
@@ -234,7 +231,7 @@ class TurnRules:
             self.phase = phase
             if phase == 0:
                 if p.gode_at >= 0 and "gode" in self.rules:
-                    self.step = "gode"
+                    self.step = Step.GODE
                     return
             elif phase == 1:
                 self.hero_left = 2 if p.wisent else 1
@@ -242,7 +239,7 @@ class TurnRules:
                 berserk = p.gode_at >= 0 and "berserker" in p.marker and "gode" in self.rules
                 self.warrior_steps = 2 if berserk else 1  # R-GODE-3
                 if p.hero_at >= 0 or p.gode_at >= 0 or any(self.wc[seat]):
-                    self.step = "move"
+                    self.step = Step.MOVE
                     return
             elif phase == 2:
                 if self._start_combat_phase():
@@ -253,20 +250,20 @@ class TurnRules:
                     p.heal(2)  # R-GODE-3 Heilen
                 # R-FAINT-2: a hero fainted in this turn's combat phase still earns silver
                 if p.faint not in (X_TURN, WAITING) and self._silver_options():
-                    self.step = "silver"
+                    self.step = Step.SILVER
                     return
             elif phase == 4:
                 if p.hero_at >= 0 and self._action_legal():
-                    self.step = "action"
+                    self.step = Step.ACTION
                     return
             elif phase == 5:
                 self._open_recruit()
                 if self._recruit_legal():
-                    self.step = "recruit"
+                    self.step = Step.RECRUIT
                     return
             elif phase == 6:
                 if self._haste_legal():
-                    self.step = "haste"
+                    self.step = Step.HASTE
                     return
             phase += 1
         self._end_turn()
@@ -274,7 +271,7 @@ class TurnRules:
     def _end_turn(self) -> None:
         p = self.players[self.seat]
         if self._free_steps(p):
-            self.step = "turnend"
+            self.step = Step.TURNEND
             self.decider = self.seat
             return
         self._finish_turn()
@@ -284,7 +281,7 @@ class TurnRules:
         p = self.players[self.seat]
         if p.faint in (X_TURN, WAITING):
             if self._lay_options(p):
-                self.step = "lay"
+                self.step = Step.LAY
                 self.decider = self.seat
                 self.phase = 7
                 return
@@ -370,7 +367,7 @@ class TurnRules:
             self._auto_amber(p)
         elif a.arg == "G":
             p.gode_at = dst
-            if self.step == "haste":
+            if self.step == Step.HASTE:
                 self.gode_hasted = True
                 return
             self.gode_prev = src
@@ -424,7 +421,7 @@ class TurnRules:
                 self._win(p.seat, "crystals")
             elif p.crystals == 2:
                 self.pending.append((self.step, self.decider))
-                self.step = "crystal"
+                self.step = Step.CRYSTAL
 
     def _jorund_heart(self) -> bool:
         return True
@@ -581,7 +578,7 @@ class TurnRules:
                 p.potions.append((a.arg, p.spec.eile_uses if a.arg == "eile" else 1))
             self.bought += 1
             if self.bought < p.spec.potions_per_turn:
-                self.step = "potion2"
+                self.step = Step.POTION2
                 return
         elif v == "gamble":
             small, big = self._gamble_prices(p)
@@ -597,7 +594,7 @@ class TurnRules:
             self.rune = [p.seat, p.hero_at, 4]
             self.gifts = sum(1 for q in self.players if not q.out and q.seat != p.seat)
             if self._gift_legal():
-                self.step = "gift"
+                self.step = Step.GIFT
                 return
             self.gifts = 0
         elif v == "epic":
@@ -629,7 +626,7 @@ class TurnRules:
                 out = [Action("gift", arg=k) for k in POTIONS if self.potion_supply[k] > 0]
             if out or p.potions:
                 out.extend(Action("discard", arg=k) for k in POTIONS if p.has_potion(k))
-                if self.step == "gift":
+                if self.step == Step.GIFT:
                     out.append(END)
         return out
 
@@ -712,7 +709,7 @@ class TurnRules:
         self.haste_used = True
         p.hero_at = a.b
         self._auto_amber(p)
-        self.step = "afterhaste"
+        self.step = Step.AFTERHASTE
 
     # ------------------------------------------------------------------ leaving the game
     def _resign(self, seat: int) -> None:
@@ -772,7 +769,7 @@ class TurnRules:
         return self.step
 
     def phase_name(self) -> str:
-        return PHASE_NAMES.get(self.phase, "setup" if self.step == "beach" else "end of turn")
+        return PHASE_NAMES.get(self.phase, "setup" if self.step == Step.BEACH else "end of turn")
 
 
 def label(h: int) -> str:

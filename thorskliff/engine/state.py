@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import dice
+from .steps import Step
 from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
 from ..island import Island, island_for
@@ -144,7 +145,7 @@ class GameState(TurnRules, CombatRules):
         self.first_chooser = first
         self.choosing = [(first - i) % n for i in range(n)]  # counter-clockwise (R-SETUP-B4)
         self.start_seat = self.choosing[-1]
-        self.step = "beach"
+        self.step = Step.BEACH
         self.decider = self.choosing[0]
         self.chance_kinds: tuple[str, ...] = ()
         self.chance_for = ""
@@ -351,7 +352,7 @@ class GameState(TurnRules, CombatRules):
     def _win(self, seat: int, reason: str) -> None:
         if self.result is None:
             self.result = Outcome(seat, reason)
-            self.step = "over"
+            self.step = Step.OVER
             self.decider = TERMINAL
 
     def __repr__(self) -> str:

@@ -7,10 +7,11 @@ those: sources and targets of steps, beaches, combats, recruits.
 
 from __future__ import annotations
 
+from ..engine.steps import Step
 from ..engine.actions import Action, parse
 
 #: steps where the board is the main way to decide
-BOARD_STEPS = ("beach", "move", "combat", "recruit", "haste", "lay")
+BOARD_STEPS = (Step.BEACH, Step.MOVE, Step.COMBAT, Step.RECRUIT, Step.HASTE, Step.LAY)
 HEX_VERBS = ("beach", "fight", "blitz", "throw", "recruit", "lay")
 #: free steps (R-TURN-3): listed first, so that a reflex Enter takes rather than ends
 FREE_VERBS = ("deliver", "sell", "take")

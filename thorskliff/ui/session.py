@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from .. import record
+from ..engine.steps import Step
 from ..engine.actions import Action, ActionError, IllegalActionError, parse
 from ..engine.explain import explain
 from ..game import parser_for
@@ -340,7 +341,7 @@ class LocalSession:
         if "epic" in rules:
             for card, cost in EPIC_PRICE.items():
                 cands.append((f"epic {card}", cost, tuple(EPIC_NEED) * EPIC_NEED["forest"]))
-        mine = st.current_player() == seat and st.step in ("action", "potion2")
+        mine = st.current_player() == seat and st.step in (Step.ACTION, Step.POTION2)
         legal = set(st.legal_actions()) if mine else set()
         out = []
         for text, taler, needs in cands:

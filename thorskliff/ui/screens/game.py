@@ -32,6 +32,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from ...engine.steps import COMBAT_STEPS, Step
 from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
@@ -314,7 +315,7 @@ class GameScreen(Screen):
         obs = self.session.view(None)
         c = obs["combat"]
         name = obs["players"][seat]["name"]
-        if c and obs["step"].startswith("c:") and seat + 1 != obs["turn"]:
+        if c and obs["step"] in COMBAT_STEPS and seat + 1 != obs["turn"]:
             if c["defender"] == "troll":
                 return t("handover.why_troll", name=name)
             return t("handover.why_defend", name=name)
@@ -329,7 +330,7 @@ class GameScreen(Screen):
         p = obs["players"][self.viewer]
         if p["hero_at"]:
             self.map.set_cursor(self._index(p["hero_at"]))
-        elif obs["step"] == "beach" and obs["legal"]:
+        elif obs["step"] == Step.BEACH and obs["legal"]:
             choice = choices.parsed(obs["legal"])[0][1]
             self.map.set_cursor(choice.a)
 
@@ -431,7 +432,7 @@ class GameScreen(Screen):
             text = t("ask.chance")
         else:
             name = obs["players"][d]["name"]
-            if step.startswith("c:"):
+            if step in COMBAT_STEPS:
                 text = t("ask.combat_step", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
@@ -490,7 +491,7 @@ class GameScreen(Screen):
             return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
         items: list[tuple[str, Text | str, bool]] = []
         menu_done = set()
-        if step in ("action", "potion2") and self.viewer is not None:
+        if step in (Step.ACTION, Step.POTION2) and self.viewer is not None:
             for e in self.session.action_menu(self.viewer):
                 prompt = Text(words.decision(e.action, step, obs))
                 cost = []
@@ -580,7 +581,7 @@ class GameScreen(Screen):
 
     def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
         self._hexinfo()
-        if self.obs["step"] in ("move", "haste") and self.selected < 0:
+        if self.obs["step"] in (Step.MOVE, Step.HASTE) and self.selected < 0:
             self._fill_decisions()
 
     def on_island_map_chosen(self, msg: IslandMap.Chosen) -> None:
