@@ -19,6 +19,7 @@ from .player import FAINTED, X_TURN, WAITING
 
 AUTO = Action("auto")
 TROLL = -2
+#: R-UNIT-1: the units besides heroes, with their life (R-COMBAT-4: T and R within one roll)
 LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}
 
 
@@ -201,7 +202,7 @@ class CombatRules:
                 c.def_units.append(["G", -1])
             c.def_units.extend(["W", -1] for _ in range(self.wc[dfn][h]))
             if self.rune and self.rune[0] == dfn and self.rune[1] == h:
-                c.def_units.append(["R", -1])
+                c.def_units.append(["R", -1])  # R-RUNE-5: it defends, without dice or protection
         self.combat = c
         self._stage("def_pre")
 
@@ -388,7 +389,7 @@ class CombatRules:
         for b in c.blocked:
             vals.remove(b)
         c.queue = sorted(vals)
-        c.dmg = [0] * len(c.targets())
+        c.dmg = [0] * len(c.targets())  # R-COMBAT-4: damage counts per roll; a troll or runestone falls to one
 
     def _life(self, units_seat: int, code: str) -> int:
         if code == "H":

@@ -6,20 +6,20 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 
 from __future__ import annotations
 
-from .actions import END, EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from .actions import END, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
 from .steps import COMBAT_STEPS, OPEN_STEPS, Step
+from .verbs import TABLE, Offer, Verb, entry
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 from ..scenario import TERRAINS
 
-EPIC_PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kampfrausch": 11}
-WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
 GODE_NEED = {"forest": 2}
-RUNE_NEED = {"scree": 1, "forest": 1}
-EPIC_NEED = {"forest": 3}
 PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 5: "recruit", 6: "haste"}
 
 
 class TurnRules:
+    #: the verb table of the action phase (R-ACT-1); a variant adds its verbs
+    verbs: tuple[Verb, ...] = tuple(TABLE)
+
     # ------------------------------------------------------------------ turn scratch
     def _reset_turn(self) -> None:
         self.hero_left = 0
@@ -76,7 +76,7 @@ class TurnRules:
             out = self._action_legal()
             out.append(END)
         elif step == Step.POTION2:
-            out = self._potion_buys(self.players[self.seat])
+            out = self._table_legal(Step.POTION2)
             out.append(END)
         elif step == Step.RECRUIT:
             out = self._recruit_legal()
@@ -294,6 +294,7 @@ class TurnRules:
         self._next_turn()
 
     def _next_turn(self) -> None:
+        """R-TURN-1: whole turns clockwise; a round ends when every seat has had one."""
         nxt = self.next_seat(self.seat)
         # a round ends when the turn comes back to the starting seat (or past it)
         n = len(self.players)
@@ -330,7 +331,7 @@ class TurnRules:
             table = self.island.neighbours if "pfade" in p.epic else steps  # R-MOVE-6
             a = p.hero_at
             for b in table[a]:
-                if lying.get(b, seat) == seat:
+                if lying.get(b, seat) == seat:  # R-MOVE-5: no enemy enters a fainted hero's hex
                     out.append(Action("step", a, b, -1, "H"))
         if p.gode_at >= 0 and self.gode_left > 0:
             a = p.gode_at
@@ -362,7 +363,7 @@ class TurnRules:
         stop = self.enemy_at(dst, seat)  # R-MOVE-3
         if a.arg == "H":
             p.hero_at = dst
-            self.hero_prev = src
+            self.hero_prev = src  # R-MOVE-4: the retreat hex, one hex back
             self.hero_left = 0 if stop else self.hero_left - 1
             self._auto_amber(p)
         elif a.arg == "G":
@@ -457,119 +458,65 @@ class TurnRules:
 
     # ------------------------------------------------------------------ actions (phase 4)
     def _action_legal(self) -> list[Action]:
-        if self.action_done:
-            return []
+        """R-ACT-1: the action phase's decisions, from the verb table."""
+        return self._table_legal(Step.ACTION)
+
+    def _table_legal(self, step: Step) -> list[Action]:
+        """The verb table's decisions at ``step``: every offer of a verb
+        decided there that passes all of the verb's guards."""
         p = self.players[self.seat]
-        h = p.hero_at
-        if h < 0:
-            return []
-        isl = self.island
-        rules = self.rules
-        out: list[Action] = []
-        kind = isl.kind[h]
-        hurt = p.life < p.max_life
-        if self.is_farm(h):
-            if hurt and p.taler >= 1:
-                out.append(Action("met"))
-            if "wisent" in rules and not p.wisent and self.wisent_left > 0 and p.taler >= p.spec.wisent_price \
-                    and self.resources(p.seat, WISENT_NEED):
-                out.append(Action("wisent"))
-        elif kind == "market":
-            if hurt and p.taler >= 1:
-                out.append(Action("met"))
-            if p.weapon == "axe" and "rundschild" not in p.epic and p.taler >= p.spec.hammer_price:
-                out.append(Action("hammer"))
-            if "potions" in rules:
-                out.extend(self._potion_buys(p))
-            if "helm" in rules and self.helm_free and p.taler >= 10:
-                out.append(Action("helm"))
-            if "gamble" in rules:
-                small, big = self._gamble_prices(p)
-                if p.taler >= small:
-                    out.append(Action("gamble", arg="small"))
-                if p.taler >= big:
-                    out.append(Action("gamble", arg="big"))
-        rift = self.rifts.get(h) if kind == "farm" else None
-        if rift == "kobold" and "potions" in rules:
-            out.extend(self._potion_buys(p))
-        elif rift == "quelle" and hurt:
-            out.append(Action("bath"))
-        elif rift == "silber":
-            out.append(Action("search"))
-        if rift and "runestone" in rules and self.rune is None and p.amber and self._mighty(p) \
-                and self.resources(p.seat, RUNE_NEED):
-            out.append(Action("rune"))
-        if "epic" in rules and self._mighty(p) and self.resources(p.seat, EPIC_NEED):
-            for card in EPIC_CARDS:
-                if card in self.epic_free and p.taler >= EPIC_PRICE[card] and self._epic_condition(p, card):
-                    out.append(Action("epic", arg=card))
-        return out
-
-    @staticmethod
-    def _mighty(p) -> bool:
-        """R-RUNE-1 / §17: two ambers delivered or two crystals held."""
-        return p.delivered >= 2 or p.crystals >= 2
-
-    def _epic_condition(self, p, card: str) -> bool:
-        h = p.hero_at
-        peak = self.island.kind[h] == "peak"
-        if card == "rundschild":
-            return self.island.kind[h] == "market" and p.gode_at == h
-        if card == "huginmunin":
-            return peak and p.gode_at == h
-        if card == "pfade":
-            return peak
-        if card == "mjolnir":
-            return peak and p.weapon == "hammer"
-        return peak and self.wc[p.seat][h] >= 3  # kampfrausch
-
-    def _potion_price(self, p) -> int:
-        if self.rifts.get(p.hero_at) == "kobold":
-            return min(2, p.spec.potion_price)
-        return p.spec.potion_price
-
-    def _potion_buys(self, p) -> list[Action]:
-        """R-POT-1/2: one chosen potion from the supply; a Heiltrank may be drunk at once."""
-        if self.bought >= p.spec.potions_per_turn:
-            return []
-        price = self._potion_price(p)
-        if p.taler < price:
+        if p.hero_at < 0:
             return []
         out = []
-        room = len(p.potions) < 3
-        for k in POTIONS:
-            if self.potion_supply[k] > 0:
-                if room:
-                    out.append(Action("buy", arg=k))
-                if k == "heil" and p.life < p.max_life:
-                    out.append(Action("buy", arg="heil", vals=(1,)))
+        for verb in self.verbs:
+            if step in verb.steps:
+                guards = verb.guards
+                for a in verb.offers(self, p):
+                    if all(g.ok(self, p, a) for g in guards):
+                        out.append(a)
         return out
 
-    def _gamble_prices(self, p) -> tuple[int, int]:
-        big = p.spec.gamble_big_duell if len(self.players) == 2 else p.spec.gamble_big
-        return p.spec.gamble_small, big
+    def action_offers(self, seat: int) -> list[Offer]:
+        """The action menu of ``seat``'s hero (R-ACT-1): every decision of the
+        verb table on offer on its field (its place, its rule in force), with
+        its price and needs, and the refusal of the first guard that fails
+        (None when it is legal). Refusals are given only to the seat that
+        decides at an action step; the others see prices only."""
+        p = self.players[seat]
+        if p.hero_at < 0:
+            return []
+        mine = self.current_player() == seat and self.step in (Step.ACTION, Step.POTION2)
+        legal = set(self.legal_actions()) if mine else set()
+        out = []
+        for verb in self.verbs:
+            if Step.ACTION not in verb.steps:
+                continue
+            for a in verb.offers(self, p):
+                if not all(g.ok(self, p, a) for g in verb.guards if g.place):
+                    continue
+                ok = a in legal
+                why = self.refusal(a, seat) if mine and not ok else None
+                out.append(Offer(a, verb.cost(self, p, a), verb.needs, ok, why))
+        return out
 
     def _do_action(self, a: Action) -> None:
         p = self.players[self.seat]
         v = a.verb
+        verb = entry(a, self.verbs)
+        p.taler -= verb.cost(self, p, a)  # the price the verb table declares (R-ACT-1)
         self.action_done = True
         nxt = 5
         if v == "met":
-            p.taler -= 1
             p.heal(2)
         elif v == "wisent":
-            p.taler -= p.spec.wisent_price
             p.wisent = True
             self.wisent_left -= 1
         elif v == "hammer":
-            p.taler -= p.spec.hammer_price
             p.weapon = "hammer"
         elif v == "helm":
-            p.taler -= 10
             p.helm = True
             self.helm_free = False
         elif v == "buy":
-            p.taler -= self._potion_price(p)
             self.potion_supply[a.arg] -= 1
             if a.vals:
                 p.heal(4)
@@ -581,8 +528,6 @@ class TurnRules:
                 self.step = Step.POTION2
                 return
         elif v == "gamble":
-            small, big = self._gamble_prices(p)
-            p.taler -= small if a.arg == "small" else big
             self._chance(("M",) if a.arg == "small" else ("M", "M"), "gamble")
             return
         elif v == "bath":
@@ -607,7 +552,6 @@ class TurnRules:
         self._enter_phase(5)
 
     def _buy_epic(self, p, card: str) -> None:
-        p.taler -= EPIC_PRICE[card]
         self.epic_free.discard(card)
         p.epic = (*p.epic, card)
         if card == "rundschild" and p.weapon == "hammer":
@@ -770,6 +714,11 @@ class TurnRules:
 
     def phase_name(self) -> str:
         return PHASE_NAMES.get(self.phase, "setup" if self.step == Step.BEACH else "end of turn")
+
+    def phase_key(self) -> str:
+        """The moment of the turn as a message key (``why.phase.<key>``)."""
+        name = self.phase_name()
+        return {"Gode": "gode", "end of turn": "end"}.get(name, name)
 
 
 def label(h: int) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import dice
+from .messages import Msg
 from .steps import Step
 from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
@@ -49,6 +50,9 @@ class SeatSpec(NamedTuple):
 
 class GameState(TurnRules, CombatRules):
     """The whole state of one game. Copy with :meth:`clone`."""
+
+    #: the notation reader of this game (a variant reads its own decisions too)
+    parse_action = staticmethod(parse)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -134,6 +138,7 @@ class GameState(TurnRules, CombatRules):
         self.lying: dict[int, int] = {}  # hex -> seat of a fainted hero lying there (R-FAINT-4)
         self.rifts = rifts
         self.rune: list | None = None  # [seat, hex, counter] (R-RUNE-1..3)
+        # R-SETUP-B3: the supply: 12 ambers less those carried, every potion, the helmet, 4 Wisent
         self.amber_supply = AMBERS - sum(p.amber for p in self.players)
         self.potion_supply = dict(POTION_SUPPLY)
         self.helm_free = True
@@ -208,9 +213,15 @@ class GameState(TurnRules, CombatRules):
         """The outcome the game's seeded generator gives this chance step."""
         kinds = self.chance_request()
         if not kinds:
-            raise IllegalActionError("no chance step is due", "R-DICE-2")
+            raise IllegalActionError("R-DICE-2", "no_chance")
         vals = dice.roll(kinds, self.seed, self.chance_count)
         return Action("roll", arg="".join(kinds), vals=vals)
+
+    def touched(self) -> None:
+        """Forget what was worked out from the state (the legal decisions)
+        after its fields were changed by hand: by a test setting up a
+        position, or a tool reading one."""
+        self._legal = None
 
     def legal_actions(self) -> list[Action]:
         """The decisions of :meth:`current_player` (empty at chance and at the end)."""
@@ -228,22 +239,21 @@ class GameState(TurnRules, CombatRules):
         if isinstance(action, str):
             action = parse(action)
         if self.result is not None:
-            return IllegalActionError("the game is over", "R-WIN-1")
+            return IllegalActionError("R-WIN-1", "game_over")
         if seat is not None and seat != self.decider:
-            who = "chance" if self.decider == CHANCE else f"seat {self.decider + 1}"
-            return WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
+            who = Msg("chance") if self.decider == CHANCE else Msg("seat", {"seat": self.decider + 1})
+            return WrongSeatError("R-TURN-5", "wrong_seat", {"seat": seat + 1, "who": who})
         if self.decider == CHANCE:
             if action.verb != "roll":
-                return IllegalActionError(f"the dice must fall now ({' '.join(self.chance_kinds)}), not {action}",
-                                          "R-DICE-2")
+                return IllegalActionError("R-DICE-2", "dice_now", {"kinds": " ".join(self.chance_kinds),
+                                                                  "decision": str(action)})
             if tuple(action.arg) != self.chance_kinds:
-                return IllegalActionError(
-                    f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-DICE-2")
+                return IllegalActionError("R-DICE-2", "dice_kinds", {"kinds": " ".join(self.chance_kinds),
+                                                                    "got": " ".join(action.arg)})
             return None
         if action.verb == "resign":
             if self.decider != self.seat or self.combat is not None:
-                return IllegalActionError("a player resigns at a decision of its own turn, outside a combat",
-                                          "R-RESIGN-1")
+                return IllegalActionError("R-RESIGN-1", "resign_when")
             return None
         if action in self.legal_actions():
             return None
@@ -338,6 +348,8 @@ class GameState(TurnRules, CombatRules):
         return self.island.kind[h] == "farm" and h not in self.rifts
 
     def has_warrior_on(self, seat: int, terrain: str) -> list[int]:
+        """The hexes of ``terrain`` with a warrior of ``seat``: warriors are the
+        only workers (R-UNIT-3)."""
         w = self.wc[seat]
         ter = self.island.terrain
         return [h for h in range(self.island.size) if w[h] and ter[h] == terrain]

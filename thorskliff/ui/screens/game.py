@@ -37,8 +37,8 @@ from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from .. import glyphs as G
-from ..why import say as engine_says
 from ..i18n import has, t
+from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
@@ -262,7 +262,7 @@ class GameScreen(Screen):
                         break  # the screen closed meanwhile: the decision is not made
                     done = self.session.submit_bot(job, action)
                 except Exception as exc:  # a bot's bug: the game waits (it is saved), and says why
-                    why = engine_says(str(exc)) if isinstance(exc, ActionError) else repr(exc)
+                    why = engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
                     self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
                     break
                 if done is not None:
@@ -546,7 +546,7 @@ class GameScreen(Screen):
         try:
             self.session.submit(text, self.viewer)
         except ActionError as exc:
-            self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+            self.say(t("game.illegal", why=engine_says(exc)), error=True)
             return False
         self._select(-1, draw=False)
         self.say("")
@@ -570,7 +570,7 @@ class GameScreen(Screen):
         try:
             self.session.roll(dice)
         except ActionError as exc:
-            self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+            self.say(t("game.illegal", why=engine_says(exc)), error=True)
             return False
         self.say("")
         self.sync()
@@ -657,7 +657,7 @@ class GameScreen(Screen):
             try:
                 self.session.submit(text, self.viewer)
             except ActionError as exc:
-                self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+                self.say(t("game.illegal", why=engine_says(exc)), error=True)
                 break
             moved.append(u)
             legal = self.parse_legal(self.session.view(self.viewer)["legal"])
