@@ -24,6 +24,7 @@ from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
+from .engine.fields import NAMES
 from .engine.steps import CAMPAIGN_STEPS, Step
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
 
@@ -112,7 +113,7 @@ def to_position(st: GameState) -> str:
     turn["gifts"] = st.gifts
     turn["haste_used"] = st.haste_used
     turn["gode_hasted"] = st.gode_hasted
-    if hasattr(st, "in_melee"):  # set when a combat phase begins
+    if st.in_melee is not None:  # set when a combat phase begins (R-GODE-4)
         turn["in_melee"] = sorted(st.in_melee)
     turn["blitz_at"] = hexes(st.blitz_at)
     turn["recruit_cap"] = hexes(st.recruit_cap)
@@ -439,6 +440,8 @@ def from_position(text: str, source: str = "<position>") -> GameState:
     st.combat = _read_combat(r, doc) if "combat" in doc else None
     _read_players(r, players_doc, st)
     st._legal = None
+    unread = sorted(NAMES - st.__dict__.keys())
+    assert not unread, f"from_position sets every declared field of the state; not: {unread}"
     try:
         st.legal_actions()
     except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
@@ -478,8 +481,7 @@ def _read_scratch(r: _Reader, doc: dict, st: GameState) -> None:
     st.gode_hasted = r.get(t, "gode_hasted", path, bool)
     st.blitz_at = r.hex_counts(t, "blitz_at", path, 1, 2)
     st.recruit_cap = r.hex_counts(t, "recruit_cap", path, 0, 12)
-    if "in_melee" in t:
-        st.in_melee = frozenset(r.words(t, "in_melee", path, ("G", "H")))
+    st.in_melee = frozenset(r.words(t, "in_melee", path, ("G", "H"))) if "in_melee" in t else None
 
 
 def _read_units(r: _Reader, c: dict, key: str) -> list[list]:

@@ -30,7 +30,7 @@ SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (belo
 
 #: ``buy amber`` (R-CAMP-5): an action of phase 4 at the market once a card
 #: has put ambers on sale, at the chapter's price
-AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda st, p: [BUY_AMBER], (
+AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda st, p: (BUY_AMBER,), (
     Guard("R-CAMP-5", "amber_rule", lambda st, p, a: "buy_amber" in st.rules, place=True),
     Guard("R-ACT-1", "amber_market", lambda st, p, a: p.hero_at in st.island.markets, place=True),
     ONCE,

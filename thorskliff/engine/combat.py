@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from .fields import GameFields
 from .steps import Step
 from .actions import END, Action
 from .dice import DIE_ORDER, RED
@@ -81,7 +82,7 @@ def unit_labels(units: list[list]) -> list[str]:
     return out
 
 
-class CombatRules:
+class CombatRules(GameFields):
     # ------------------------------------------------------------------ phase 2
     def _combat_sites(self) -> list[int]:
         seat = self.seat
@@ -121,7 +122,7 @@ class CombatRules:
             and p.hero_at not in self.combat_hexes and "H" not in self._in_melee()
 
     def _in_melee(self) -> frozenset:
-        return getattr(self, "in_melee", frozenset())
+        return self.in_melee or frozenset()
 
     def _strike_targets(self, origin: int) -> list[int]:
         seat = self.seat
@@ -283,7 +284,7 @@ class CombatRules:
             else:  # pragma: no cover - a programming error
                 raise AssertionError(stage)
 
-    def _ask(self, step: str, seat: int) -> None:
+    def _ask(self, step: Step, seat: int) -> None:
         self.step = step
         self.decider = seat
 
@@ -674,7 +675,8 @@ def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> li
         if k == len(dice) or not alive:
             return (0, 0), None
         v = dice[k]
-        top, pick = None, None
+        top: tuple[int, int] = (-1, -1)
+        pick = None
         for cls in alive:
             n, is_hero = cls
             left = list(state)
@@ -682,7 +684,7 @@ def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> li
             left.append((max(0, n - v), is_hero))
             (dead, harm), _ = best(k + 1, tuple(sorted(left)))
             score = (dead + (n <= v), harm + (min(n, v) if is_hero else 0))
-            if top is None or score > top:
+            if score > top:
                 top, pick = score, cls
         return top, pick
 

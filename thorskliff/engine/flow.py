@@ -6,7 +6,11 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
 from .actions import END, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from .fields import TURN_MADE, TURN_VALUES, GameFields
 from .steps import COMBAT_STEPS, OPEN_STEPS, Step
 from .verbs import TABLE, Offer, Verb, entry
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
@@ -16,79 +20,46 @@ GODE_NEED = {"forest": 2}
 PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 5: "recruit", 6: "haste"}
 
 
-class TurnRules:
+if TYPE_CHECKING:
+    from .state import GameState
+
+class TurnRules(GameFields):
     #: the verb table of the action phase (R-ACT-1); a variant adds its verbs
     verbs: tuple[Verb, ...] = tuple(TABLE)
 
     # ------------------------------------------------------------------ turn scratch
     def _reset_turn(self) -> None:
-        self.hero_left = 0
-        self.hero_prev = -1
-        self.gode_left = 0
-        self.gode_prev = -1
-        self.warrior_steps = 1
-        #: warriors of the player on turn that moved this turn: [hex, prev, steps left]
-        self.moved: list[list[int]] = []
-        self.combat_hexes: set[int] = set()
-        self.blitz_at: dict[int, int] = {}  # hex -> black dice waiting for its melee
-        self.blitz_used = False
-        self.throw_used = False
-        self.plunder = 0
-        self.plunder_hex = -1  # where the attacker fainted this combat phase (R-COMBAT-5)
-        self.to_go_out: list[int] = []
-        self.action_done = False
-        self.bought = 0
-        self.gifts = 0
-        self.recruit_cap: dict[int, int] = {}
-        self.haste_used = False
-        self.gode_hasted = False
+        """The turn's scratch afresh (its fields are declared in :mod:`.fields`)."""
+        d = self.__dict__
+        d.update(TURN_VALUES)
+        for name, make in TURN_MADE:
+            d[name] = make()
 
     # ------------------------------------------------------------------ generation
     def _generate(self) -> list[Action]:
+        """The decisions at the current step: its own (one generator per
+        step, :data:`GENERATE`), then at the open steps the free steps and
+        potions (R-TURN-3, R-POT-3/4)."""
         step = self.step
-        if step == Step.BEACH:
-            taken = {p.hero_at for p in self.players}
-            return [Action("beach", h) for h in self.island.beaches if h not in taken]
         if step in COMBAT_STEPS:
             return self._combat_legal()
-        if step == Step.CRYSTAL:
-            return [Action("crystal", arg="S"), Action("crystal", arg="P")]
-        if step == Step.LAY:
-            return [Action("lay", h) for h in self._lay_options(self.players[self.seat])]
-        if step == Step.GIFT:
-            return self._gift_legal()
-        out: list[Action] = []
-        if step == Step.GODE:
-            p = self.players[self.seat]
-            if "huginmunin" in p.epic:
-                out = [Action("gode", arg=f"{a}+{b}") for i, a in enumerate(GODE_ABILITIES)
-                       for b in GODE_ABILITIES[i + 1:]]
-            else:
-                out = [Action("gode", arg=a) for a in GODE_ABILITIES]
-        elif step == Step.MOVE:
-            out = self._move_legal()
-            out.append(END)
-        elif step == Step.COMBAT:
-            out = self._combat_pick_legal()
-        elif step == Step.SILVER:
-            out = [Action("silver", arg=t) for t, _ in self._silver_options()]
-        elif step == Step.ACTION:
-            out = self._action_legal()
-            out.append(END)
-        elif step == Step.POTION2:
-            out = self._table_legal(Step.POTION2)
-            out.append(END)
-        elif step == Step.RECRUIT:
-            out = self._recruit_legal()
-            out.append(END)
-        elif step == Step.HASTE:
-            out = self._haste_legal()
-            out.append(END)
-        elif step in (Step.AFTERHASTE, Step.TURNEND):
-            out = [END]
+        make = GENERATE.get(step)
+        out = make(self) if make is not None else []
         if step in OPEN_STEPS:
             out.extend(self._open_extras())
         return out
+
+    def _gode_legal(self) -> list[Action]:
+        """R-GODE-2: one ability, or two with Hugin & Munin (R-GODE-5)."""
+        if "huginmunin" in self.players[self.seat].epic:
+            return [Action("gode", arg=f"{a}+{b}") for i, a in enumerate(GODE_ABILITIES)
+                    for b in GODE_ABILITIES[i + 1:]]
+        return [Action("gode", arg=a) for a in GODE_ABILITIES]
+
+    def _beach_legal(self) -> list[Action]:
+        """R-SETUP-B4: a free beach."""
+        taken = {p.hero_at for p in self.players}
+        return [Action("beach", h) for h in self.island.beaches if h not in taken]
 
     def _open_extras(self) -> list[Action]:
         """Free steps (R-TURN-3), a Heiltrank (R-POT-4), potions put back (R-POT-3)."""
@@ -445,8 +416,9 @@ class TurnRules:
         ter = self.island.terrain
         count = dict.fromkeys(TERRAINS, 0)
         for h in range(self.island.size):
-            if w[h] and ter[h]:
-                count[ter[h]] += 1
+            t = ter[h]
+            if w[h] and t:
+                count[t] += 1
         opts = [(t, c - 1) for t, c in count.items() if c >= 2]
         opts.sort(key=lambda x: -x[1])
         return opts
@@ -464,15 +436,29 @@ class TurnRules:
     def _table_legal(self, step: Step) -> list[Action]:
         """The verb table's decisions at ``step``: every offer of a verb
         decided there that passes all of the verb's guards."""
+        st = cast("GameState", self)  # the mixin is always part of a GameState
         p = self.players[self.seat]
-        if p.hero_at < 0:
+        h = p.hero_at
+        if h < 0 or (self.action_done and step == Step.ACTION):  # R-ACT-1: one action per turn
             return []
+        kind = self.island.kind[h]
         out = []
         for verb in self.verbs:
-            if step in verb.steps:
-                guards = verb.guards
-                for a in verb.offers(self, p):
-                    if all(g.ok(self, p, a) for g in guards):
+            if step not in verb.steps or (verb.kinds is not None and kind not in verb.kinds):
+                continue
+            offers = verb.offers(st, p)
+            first = offers[0]
+            # the place guards ask the field and the rules, not the decision: once per verb
+            for g in verb.place_guards:
+                if not g.ok(st, p, first):
+                    break
+            else:
+                guards = verb.other_guards
+                for a in offers:
+                    for g in guards:
+                        if not g.ok(st, p, a):
+                            break
+                    else:
                         out.append(a)
         return out
 
@@ -482,6 +468,7 @@ class TurnRules:
         its price and needs, and the refusal of the first guard that fails
         (None when it is legal). Refusals are given only to the seat that
         decides at an action step; the others see prices only."""
+        st = cast("GameState", self)
         p = self.players[seat]
         if p.hero_at < 0:
             return []
@@ -491,19 +478,20 @@ class TurnRules:
         for verb in self.verbs:
             if Step.ACTION not in verb.steps:
                 continue
-            for a in verb.offers(self, p):
-                if not all(g.ok(self, p, a) for g in verb.guards if g.place):
+            for a in verb.offers(st, p):
+                if not all(g.ok(st, p, a) for g in verb.guards if g.place):
                     continue
                 ok = a in legal
-                why = self.refusal(a, seat) if mine and not ok else None
-                out.append(Offer(a, verb.cost(self, p, a), verb.needs, ok, why))
+                why = st.refusal(a, seat) if mine and not ok else None
+                out.append(Offer(a, verb.cost(st, p, a), verb.needs, ok, why))
         return out
 
     def _do_action(self, a: Action) -> None:
         p = self.players[self.seat]
         v = a.verb
         verb = entry(a, self.verbs)
-        p.taler -= verb.cost(self, p, a)  # the price the verb table declares (R-ACT-1)
+        assert verb is not None, a  # only the table's decisions come here
+        p.taler -= verb.cost(cast("GameState", self), p, a)  # the price the verb table declares (R-ACT-1)
         self.action_done = True
         nxt = 5
         if v == "met":
@@ -723,3 +711,27 @@ class TurnRules:
 
 def label(h: int) -> str:
     return hexlabel(h)
+
+
+def _and_end(out: list[Action]) -> list[Action]:
+    out.append(END)
+    return out
+
+
+#: each step's own decisions (the combat's stages are CombatRules._combat_legal)
+GENERATE: dict[Step, Callable[[Any], list[Action]]] = {
+    Step.BEACH: lambda st: st._beach_legal(),
+    Step.CRYSTAL: lambda st: [Action("crystal", arg="S"), Action("crystal", arg="P")],
+    Step.LAY: lambda st: [Action("lay", h) for h in st._lay_options(st.players[st.seat])],
+    Step.GIFT: lambda st: st._gift_legal(),
+    Step.GODE: lambda st: st._gode_legal(),
+    Step.MOVE: lambda st: _and_end(st._move_legal()),
+    Step.COMBAT: lambda st: st._combat_pick_legal(),
+    Step.SILVER: lambda st: [Action("silver", arg=t) for t, _ in st._silver_options()],
+    Step.ACTION: lambda st: _and_end(st._action_legal()),
+    Step.POTION2: lambda st: _and_end(st._table_legal(Step.POTION2)),
+    Step.RECRUIT: lambda st: _and_end(st._recruit_legal()),
+    Step.HASTE: lambda st: _and_end(st._haste_legal()),
+    Step.AFTERHASTE: lambda st: [END],
+    Step.TURNEND: lambda st: [END],
+}

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import dice
+from .fields import COPIES
 from .messages import Msg
 from .steps import Step
 from .actions import Action, IllegalActionError, WrongSeatError, parse
@@ -158,31 +159,18 @@ class GameState(TurnRules, CombatRules):
         self.pending: list = []  # interrupts that return to the step below (crystal choice)
         self.result: Outcome | None = None
         self.decisions = 0
-        self._legal: list[Action] | None = None
+        self.in_melee = None
+        self._legal = None
         self._reset_turn()
 
     def clone(self) -> GameState:
+        """A copy that shares nothing mutable with this state: every declared
+        field is copied as :mod:`.fields` says (a variant copies its own)."""
         c = type(self).__new__(type(self))
-        c.__dict__.update(self.__dict__)
-        c.players = [p.copy() for p in self.players]
-        c.wc = [list(w) for w in self.wc]
-        c.troll = list(self.troll)
-        c.crystal_at = dict(self.crystal_at)
-        c.taler_at = dict(self.taler_at)
-        c.amber_at = dict(self.amber_at)
-        c.lying = dict(self.lying)
-        c.rifts = dict(self.rifts)
-        c.rune = list(self.rune) if self.rune else None
-        c.potion_supply = dict(self.potion_supply)
-        c.epic_free = set(self.epic_free)
-        c.rules = set(self.rules)
-        c.pending = list(self.pending)
-        c.combat = self.combat.copy() if self.combat else None
-        c.moved = [list(m) for m in self.moved]
-        c.blitz_at = dict(self.blitz_at)
-        c.combat_hexes = set(self.combat_hexes)
-        c.recruit_cap = dict(self.recruit_cap)
-        c.to_go_out = list(self.to_go_out)
+        d = c.__dict__
+        d.update(self.__dict__)
+        for name, copy in COPIES:
+            d[name] = copy(d[name])
         c._legal = None
         return c
 

@@ -20,8 +20,8 @@ comes after it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import EPIC_CARDS, POTIONS, Action, IllegalActionError, hexlabel
@@ -58,6 +58,8 @@ class Guard:
     ok: Check
     params: Params = _none
     place: bool = False
+    #: a place guard's hex kinds (``island.kind``): it fails on any other
+    kinds: frozenset[str] | None = None
 
     def refusal(self, st: GameState, p: Player, a: Action) -> IllegalActionError:
         return IllegalActionError(self.rule, self.key, self.params(st, p, a))
@@ -71,12 +73,25 @@ class Verb:
     verb: str  # Action.verb
     rule: str
     steps: frozenset[Step]
-    offers: Callable[[GameState, Player], Iterable[Action]]
+    offers: Callable[[GameState, Player], Sequence[Action]]
     guards: tuple[Guard, ...]
     cost: Callable[[GameState, Player, Action], int] = lambda st, p, a: 0
     needs: tuple[str, ...] = ()
     #: which decisions of ``verb`` are this entry's (``buy amber`` is no potion)
     accepts: Callable[[Action], bool] = lambda a: True
+
+    #: the guards split once: the place guards ask only the field and the
+    #: rules in force (never the decision), so they are asked once per verb
+    place_guards: tuple[Guard, ...] = field(init=False)
+    other_guards: tuple[Guard, ...] = field(init=False)
+    #: the hex kinds where the verb may be on offer (None: any)
+    kinds: frozenset[str] | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "place_guards", tuple(g for g in self.guards if g.place))
+        object.__setattr__(self, "other_guards", tuple(g for g in self.guards if not g.place))
+        kinds = [g.kinds for g in self.place_guards if g.kinds is not None]
+        object.__setattr__(self, "kinds", frozenset.intersection(*kinds) if kinds else None)
 
     def first_failing(self, st: GameState, p: Player, a: Action) -> Guard | None:
         for g in self.guards:
@@ -101,8 +116,16 @@ class Offer:
 # ------------------------------------------------------------------ guards shared by the verbs
 
 
-def _place(name: str, where: Callable[[GameState, int], bool]) -> Guard:
-    return Guard("R-ACT-1", "needs_place", lambda st, p, a: where(st, p.hero_at), place=True,
+def _place(name: str, kinds: frozenset[str], where: Callable[[GameState, int], bool] | None = None) -> Guard:
+    """R-ACT-1: the hero's field is of one of ``kinds`` (and ``where``)."""
+    if where is None:
+        def ok(st: GameState, p: Player, a: Action) -> bool:
+            return st.island.kind[p.hero_at] in kinds
+    else:
+        def ok(st: GameState, p: Player, a: Action) -> bool:
+            h = p.hero_at
+            return st.island.kind[h] in kinds and where(st, h)
+    return Guard("R-ACT-1", "needs_place", ok, place=True, kinds=kinds,
                  params=lambda st, p, a: {"decision": str(a), "place": Msg(f"place.{name}"),
                                           "hex": hexlabel(p.hero_at)})
 
@@ -122,18 +145,20 @@ ONCE = Guard("R-ACT-1", "one_action", lambda st, p, a: not (st.action_done and s
 HURT = Guard("R-UNIT-4", "no_life_lost", lambda st, p, a: p.life < p.max_life)
 
 
-def _farm(st: GameState, h: int) -> bool:
-    return st.is_farm(h)
+FARM = frozenset({"farm"})
+MARKET = frozenset({"market"})
+FARM_OR_MARKET = FARM | MARKET
 
 
-def _market(st: GameState, h: int) -> bool:
-    return st.island.kind[h] == "market"
+def _no_rift(st: GameState, h: int) -> bool:
+    """R-ISLE-12: a farm that is no rift (markets pass)."""
+    return h not in st.rifts
 
 
 def _rift(kind: str | None) -> Callable[[GameState, int], bool]:
     if kind is None:
-        return lambda st, h: st.island.kind[h] == "farm" and h in st.rifts
-    return lambda st, h: st.island.kind[h] == "farm" and st.rifts.get(h) == kind
+        return lambda st, h: h in st.rifts
+    return lambda st, h: st.rifts.get(h) == kind
 
 
 def mighty(p: Player) -> bool:
@@ -169,18 +194,19 @@ def epic_place(st: GameState, p: Player, card: str) -> bool:
     return peak and st.wc[p.seat][h] >= 3  # kampfrausch
 
 
-def _potions(st: GameState, p: Player) -> list[Action]:
-    out = []
-    for k in POTIONS:
-        out.append(Action("buy", arg=k))
-        if k == "heil":
-            out.append(Action("buy", arg="heil", vals=(1,)))
-    return out
+#: the potions for sale, and the Heiltrank drunk at once, in the order offered
+POTION_OFFERS = (Action("buy", arg="heil"), Action("buy", arg="heil", vals=(1,)),
+                 *(Action("buy", arg=k) for k in POTIONS if k != "heil"))
+GAMBLE_OFFERS = (Action("gamble", arg="small"), Action("gamble", arg="big"))
+EPIC_OFFERS = tuple(Action("epic", arg=c) for c in EPIC_CARDS)
 
 
-def _one(verb: str, arg: str = "") -> Callable[[GameState, Player], list[Action]]:
-    action = Action(verb, arg=arg)
-    return lambda st, p: [action]
+def _offer(*actions: Action) -> Callable[[GameState, Player], tuple[Action, ...]]:
+    return lambda st, p: actions
+
+
+def _one(verb: str, arg: str = "") -> Callable[[GameState, Player], tuple[Action, ...]]:
+    return _offer(Action(verb, arg=arg))
 
 
 ACTION_STEP = frozenset({Step.ACTION})
@@ -189,22 +215,23 @@ ACTION_STEP = frozenset({Step.ACTION})
 #: every verb of phase 4, in the order the engine offers them (R-ACT-1)
 TABLE: list[Verb] = [
     Verb("met", "met", "R-ACT-1", ACTION_STEP, _one("met"), (
-        _place("met", lambda st, h: st.is_farm(h) or st.island.kind[h] == "market"), ONCE, HURT,
+        _place("met", FARM_OR_MARKET, _no_rift), ONCE, HURT,
         _taler(lambda st, p, a: 1)), cost=lambda st, p, a: 1),
     Verb("wisent", "wisent", "R-ACT-1", ACTION_STEP, _one("wisent"), (
-        _place("wisent", _farm), _in_force("wisent"), ONCE,
+        _place("wisent", FARM, _no_rift), _in_force("wisent"), ONCE,
         Guard("R-ACT-1", "has_wisent", lambda st, p, a: not p.wisent),
         Guard("R-ACT-1", "no_wisent_left", lambda st, p, a: st.wisent_left > 0),
         _taler(lambda st, p, a: p.spec.wisent_price),
         Guard("R-RES-1", "wisent_res", lambda st, p, a: st.resources(p.seat, WISENT_NEED))),
         cost=lambda st, p, a: p.spec.wisent_price, needs=tuple(WISENT_NEED)),
     Verb("hammer", "hammer", "R-ACT-1", ACTION_STEP, _one("hammer"), (
-        _place("hammer", _market), ONCE,
+        _place("hammer", MARKET), ONCE,
         Guard("R-ACT-1", "better_weapon", lambda st, p, a: p.weapon == "axe"),
         Guard("R-ACT-1", "rundschild_hammer", lambda st, p, a: "rundschild" not in p.epic),
         _taler(lambda st, p, a: p.spec.hammer_price)), cost=lambda st, p, a: p.spec.hammer_price),
-    Verb("buy", "buy", "R-POT-1", frozenset({Step.ACTION, Step.POTION2}), _potions, (
-        _place("buy", lambda st, h: st.island.kind[h] == "market" or _rift("kobold")(st, h)),
+    Verb("buy", "buy", "R-POT-1", frozenset({Step.ACTION, Step.POTION2}), _offer(*POTION_OFFERS), (
+        _place("buy", FARM_OR_MARKET, lambda st, h: h not in st.rifts and st.island.kind[h] == "market"
+               or st.rifts.get(h) == "kobold"),
         _in_force("potions"), ONCE,
         Guard("R-POT-2", "potions_three", lambda st, p, a: bool(a.vals) or len(p.potions) < 3),
         Guard("R-POT-2", "one_purchase", lambda st, p, a: st.bought < p.spec.potions_per_turn),
@@ -214,26 +241,26 @@ TABLE: list[Verb] = [
         _taler(lambda st, p, a: potion_price(st, p))),
         cost=lambda st, p, a: potion_price(st, p), accepts=lambda a: a.arg in POTIONS),
     Verb("helm", "helm", "R-ACT-1", ACTION_STEP, _one("helm"), (
-        _place("helm", _market), _in_force("helm"), ONCE,
+        _place("helm", MARKET), _in_force("helm"), ONCE,
         Guard("R-ACT-1", "one_helm", lambda st, p, a: st.helm_free),
         _taler(lambda st, p, a: HELM_PRICE)), cost=lambda st, p, a: HELM_PRICE),
     Verb("gamble", "gamble", "R-ACT-1", ACTION_STEP,
-         lambda st, p: [Action("gamble", arg="small"), Action("gamble", arg="big")], (
-             _place("gamble", _market), _in_force("gamble"), ONCE,
+         _offer(*GAMBLE_OFFERS), (
+             _place("gamble", MARKET), _in_force("gamble"), ONCE,
              _taler(lambda st, p, a: gamble_prices(st, p)[a.arg == "big"])),
          cost=lambda st, p, a: gamble_prices(st, p)[a.arg == "big"]),
     Verb("bath", "bath", "R-ACT-1", ACTION_STEP, _one("bath"), (
-        _place("bath", _rift("quelle")), ONCE, HURT)),
+        _place("bath", FARM, _rift("quelle")), ONCE, HURT)),
     Verb("search", "search", "R-ACT-1", ACTION_STEP, _one("search"), (
-        _place("search", _rift("silber")), ONCE)),
+        _place("search", FARM, _rift("silber")), ONCE)),
     Verb("rune", "rune", "R-RUNE-1", ACTION_STEP, _one("rune"), (
-        _place("rune", _rift(None)), _in_force("runestone"), ONCE,
+        _place("rune", FARM, _rift(None)), _in_force("runestone"), ONCE,
         Guard("R-RUNE-1", "rune_one", lambda st, p, a: st.rune is None),
         Guard("R-RUNE-1", "rune_two", lambda st, p, a: mighty(p)),
         Guard("R-RUNE-1", "rune_amber", lambda st, p, a: p.amber),
         Guard("R-RES-1", "rune_res", lambda st, p, a: st.resources(p.seat, RUNE_NEED))),
         needs=("amber", *RUNE_NEED)),
-    Verb("epic", "epic", "R-ACT-1", ACTION_STEP, lambda st, p: [Action("epic", arg=c) for c in EPIC_CARDS], (
+    Verb("epic", "epic", "R-ACT-1", ACTION_STEP, _offer(*EPIC_OFFERS), (
         _in_force("epic"), ONCE,
         Guard("R-ACT-1", "epic_taken", lambda st, p, a: a.arg in st.epic_free, params=lambda st, p, a: {"card": a.arg}),
         Guard("R-ACT-1", "epic", lambda st, p, a: mighty(p) and st.resources(p.seat, EPIC_NEED)
