@@ -65,7 +65,7 @@ def begin(st: GameState, seat: int, phase: int = 0) -> GameState:
     if phase > 0 and st.result is None:
         st._reset_turn()
         st._enter_phase(phase)
-    st._legal = None
+    st.touched()
     return st
 
 

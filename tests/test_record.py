@@ -383,9 +383,19 @@ def test_bot_seats_survive_a_round_trip(tmp_path):
     assert record.seat_bots(record.verify(path).game) == {1: "heuristic", 2: "search:0.5s"}
 
 
-def test_unknown_bot_kind_names_the_file_the_line_and_the_key():
+def test_unknown_bot_kind_names_the_file_the_line_and_the_key(tmp_path):
+    """Records import no bots: the record reads, and the front end that
+    starts the bots (LocalSession.load) names the file, line and key."""
+    from thorskliff.ui.session import LocalSession
+
     text = BASE.replace('colour = "black"', 'colour = "black"\nbot = "superbot"')
-    err = bad(text, f"game.tkr:{line_of(text, 'superbot')}: seat 2: unknown bot 'superbot' (bots: random, ")
+    assert record.seat_bots(record.loads(text, "game.tkr")) == {1: "superbot"}
+    path = tmp_path / "game.tkr"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        LocalSession.load(path)
+    err = info.value
+    assert str(err).startswith(f"{path}:{line_of(text, 'superbot')}: seat 2: unknown bot 'superbot' (bots: random, ")
     assert "bot" in err.problem and "heuristic" in err.problem
     text = BASE.replace('colour = "black"', 'colour = "black"\nbot = 3')
     bad(text, f"game.tkr:{line_of(text, 'bot = 3')}: seat 2: bot must name a kind of bot, not 3")

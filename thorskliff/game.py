@@ -18,25 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .engine.actions import Action, IllegalActionError, fmt, parse
+from .engine.actions import Action, IllegalActionError, fmt
+from . import variants
+from .engine.messages import Msg
 from .engine.state import CHANCE, GameState, SeatSpec
 
 UNDO_RULE = "R-TURN-4"
 
 
 def parser_for(st: GameState) -> Callable[[str], Action]:
-    """The notation reader of ``st``: a state may bring its own
-    (``parse_action``); a campaign chapter also reads ``choose``, ``use`` and
-    ``buy amber``; every other game the base notation only, so that those
+    """The notation reader of ``st``: a variant's state brings its own
+    (``parse_action``: a campaign chapter also reads ``choose``, ``use`` and
+    ``buy amber``); every other game the base notation only, so that those
     words stay notation errors there."""
-    own = getattr(st, "parse_action", None)
-    if own is not None:
-        return own
-    if getattr(st, "chapter", None) is not None:
-        from .campaign.notation import parse as campaign_parse
-
-        return campaign_parse
-    return parse
+    return st.parse_action
 
 
 @dataclass(frozen=True)
@@ -79,11 +74,10 @@ class Setup:
 
             return from_position(self.position, "[position]")
         if self.chapter is not None:
-            from .campaign.state import CampaignState
-
             c = self.chapter
-            return CampaignState.new_chapter(list(self.seats), c.file, self.seed, short=c.short, start=self.first,
-                                             carried={q: list(v) for q, v in c.carried.items()})
+            return variants.find("chapter").build(list(self.seats), c.file, self.seed, short=c.short,
+                                                  start=self.first,
+                                                  carried={q: list(v) for q, v in c.carried.items()})
         # Everything is passed explicitly so a game built from a record header
         # draws the same dice as the game that wrote it.
         return GameState.new(self.mode, list(self.seats), self.seed, arrangement=self.arrangement,
@@ -105,7 +99,7 @@ class Game:
         self.auto_chance = auto_chance
         self.lines: list[str] = []
         self._snaps: list[_Snap] = []
-        self._undo_block = "no decision has been made yet"
+        self._undo_block = Msg("undo_first")
         #: off while a record is replayed: snapshots would only cost time
         self.keep_undo = True
 
@@ -131,14 +125,12 @@ class Game:
         list of ``(name, hero, colour)``): ``chapter`` is its number or file;
         carried cards come from the group unless given (raises ValueError or
         ScenarioError for a bad setup)."""
-        from .campaign.chapter import chapter_path
-
         if hasattr(group, "seats"):
             seats = [SeatSpec(*s) for s in group.seats()]
             carried = group.carried if carried is None else carried
         else:
             seats = [SeatSpec(*s) for s in group]
-        file = str(chapter_path(chapter)) if isinstance(chapter, int) else os.fspath(chapter)
+        file = str(variants.find("chapter").path(chapter)) if isinstance(chapter, int) else os.fspath(chapter)
         kept = {q: tuple(v) for q, v in sorted((carried or {}).items()) if v}
         probe = Setup("", seats, seed, "", {}, start, dict(meta or {}), ChapterSetup(file, short, kept))
         st = probe.build()
@@ -167,18 +159,17 @@ class Game:
         self.resolve_chance()
         rolled = len(self.lines) - start > 1
         if not self.keep_undo:
-            self._forget("the game was read from its record here; earlier decisions stay")
+            self._forget(Msg("undo_record"))
         elif snap is None:
-            self._forget("the dice have fallen since")
+            self._forget(Msg("undo_rolled"))
         elif rolled:
-            self._forget("the dice have fallen since; a decision is never taken back across a roll")
+            self._forget(Msg("undo_roll"))
         elif st.is_terminal():
-            self._forget("the game is over")
+            self._forget(Msg("undo_over"))
         elif (st.round, st.seat) != before:
-            self._forget("a new turn has begun")
+            self._forget(Msg("undo_turn"))
         elif st.current_player() != decider:
-            self._forget(f"seat {st.current_player() + 1} decides now; only the seat that still decides "
-                         "may take back its decision")
+            self._forget(Msg("undo_seat", {"seat": st.current_player() + 1}))
         else:
             self._snaps.append(snap)
         return self.lines[start:]
@@ -193,21 +184,22 @@ class Game:
             st.apply_action(roll)
             self.lines.append(_line(CHANCE, roll))
         if len(self.lines) > start:
-            self._forget("the dice have fallen since; a decision is never taken back across a roll")
+            self._forget(Msg("undo_roll"))
         return self.lines[start:]
 
-    def _forget(self, reason: str) -> None:
+    def _forget(self, reason: Msg) -> None:
         self._snaps.clear()
         self._undo_block = reason
 
     # ------------------------------------------------------------ undo
-    def undo_problem(self, seat: int | None = None) -> str | None:
-        """Why :meth:`undo` is refused now, or None when it is allowed."""
+    def undo_problem(self, seat: int | None = None) -> Msg | None:
+        """Why :meth:`undo` is refused now (a message by key), or None when it
+        is allowed."""
         if not self._snaps:
             return self._undo_block
         last = self._snaps[-1].seat
         if seat is not None and seat != last:
-            return f"the last decision is seat {last + 1}'s, not seat {seat + 1}'s"
+            return Msg("undo_other", {"last": last + 1, "seat": seat + 1})
         return None
 
     def can_undo(self, seat: int | None = None) -> bool:
@@ -219,13 +211,13 @@ class Game:
         start of the turn."""
         problem = self.undo_problem(seat)
         if problem is not None:
-            raise IllegalActionError(f"cannot take back a decision: {problem}", UNDO_RULE)
+            raise IllegalActionError(UNDO_RULE, "undo", {"problem": problem})
         snap = self._snaps.pop()
         line = self.lines[snap.lines]
         self.state = snap.state
         del self.lines[snap.lines:]
         if not self._snaps:
-            self._undo_block = "no decision of this turn is left to take back"
+            self._undo_block = Msg("undo_none")
         return line
 
     def parse(self, text: str) -> Action:

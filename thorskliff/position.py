@@ -25,13 +25,14 @@ from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
+from .engine.fields import NAMES
+from .engine.steps import CAMPAIGN_STEPS, Step
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
 FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # Player.faint 0..5
-STEPS = ("beach", "gode", "move", "combat", "silver", "action", "potion2", "gift", "crystal", "recruit", "haste",
-         "afterhaste", "turnend", "lay", "over", "c:def_pre", "c:att_pre", "c:roll", "c:att_post", "c:def_post",
-         "c:def_block", "c:att_assign", "c:def_post2", "c:att_post2", "c:att_block", "c:def_assign")
+#: every step of a base game (a position holds no campaign chapter)
+STEPS = tuple(s.value for s in Step if s not in CAMPAIGN_STEPS)
 PURPOSES = ("", "attack", "counter", "kraft_att", "kraft_def", "gamble")
 REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
 UNITS = ("H", "G", "W", "T", "R")
@@ -113,7 +114,7 @@ def to_position(st: GameState) -> str:
     turn["gifts"] = st.gifts
     turn["haste_used"] = st.haste_used
     turn["gode_hasted"] = st.gode_hasted
-    if hasattr(st, "in_melee"):  # set when a combat phase begins
+    if st.in_melee is not None:  # set when a combat phase begins (R-GODE-4)
         turn["in_melee"] = sorted(st.in_melee)
     turn["blitz_at"] = hexes(st.blitz_at)
     turn["recruit_cap"] = hexes(st.recruit_cap)
@@ -375,7 +376,7 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     st.round = r.int_in(doc, "round", "", 0, 100_000)
     st.seat = r.int_in(doc, "turn", "", 1, n, 0) - 1
     st.phase = r.int_in(doc, "phase", "", 0, 7, -1)
-    st.step = r.choice(doc, "step", "", STEPS)
+    st.step = Step(r.choice(doc, "step", "", STEPS))
     st.decider = r.decider(r.get(doc, "decider", "", (int, str)), "decider")
     st.decisions = r.int_in(doc, "decisions", "", 0, 10**9)
     st.first_chooser = r.int_in(doc, "first_chooser", "", 1, n) - 1
@@ -389,7 +390,7 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
         if not isinstance(item, dict):
             raise r.fail(full, "must be a table {step, decider}")
         r.only(item, full, ("step", "decider"))
-        st.pending.append((r.choice(item, "step", full, STEPS), r.decider(item.get("decider"), f"{full}.decider")))
+        st.pending.append((Step(r.choice(item, "step", full, STEPS)), r.decider(item.get("decider"), f"{full}.decider")))
     res = r.table(doc, "result", "", ("winner", "reason"), None)
     st.result = None
     if res is not None:
@@ -440,6 +441,13 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     st.combat = _read_combat(r, doc) if "combat" in doc else None
     _read_players(r, players_doc, st)
     st._legal = None
+    unread = sorted(NAMES - st.__dict__.keys())
+    assert not unread, f"from_position sets every declared field of the state; not: {unread}"
+    try:
+        st.legal_actions()
+    except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
+        raise PositionError(source, "", f"the position is inconsistent: no decisions can be listed ({exc!r})") \
+            from None
     problem = problem_of(st)  # the invariants of thorskliff.invariants: a position that loads plays on
     if problem:
         raise PositionError(source, "", f"the position is inconsistent: {problem}")
@@ -477,8 +485,7 @@ def _read_scratch(r: _Reader, doc: dict, st: GameState) -> None:
     st.gode_hasted = r.get(t, "gode_hasted", path, bool)
     st.blitz_at = r.hex_counts(t, "blitz_at", path, 1, 2)
     st.recruit_cap = r.hex_counts(t, "recruit_cap", path, 0, 12)
-    if "in_melee" in t:
-        st.in_melee = frozenset(r.words(t, "in_melee", path, ("G", "H")))
+    st.in_melee = frozenset(r.words(t, "in_melee", path, ("G", "H"))) if "in_melee" in t else None
 
 
 def _read_units(r: _Reader, c: dict, key: str) -> list[list]:

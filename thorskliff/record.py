@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import tomli_w
 
 from . import durable
+from . import variants
 from .engine import dice
 from .engine.actions import ActionError
 from .game import ChapterSetup, Game, Setup, parser_for
@@ -84,10 +85,8 @@ def seat_bots(game: Game) -> dict[int, str]:
 def _dump_chapter(c: ChapterSetup) -> str:
     """The header's [campaign] table: a shipped chapter by its file name, any
     other chapter file by its absolute path; carried cards by seat from 1."""
-    from .campaign.chapter import chapter_path
-
     path = Path(c.file)
-    shipped = chapter_path(1).parent
+    shipped = variants.find("chapter").shipped()
     ref = path.name if path.parent.resolve() == shipped.resolve() else str(path.resolve())
     doc: dict[str, Any] = {"chapter": ref, "short": c.short}
     if c.carried:
@@ -181,20 +180,20 @@ def play_line(game: Game, body: str) -> None:
     col, rest = (body.split(None, 1) + [""])[:2]
     st = game.state
     if not rest:
-        raise ActionError(f"{body!r}: a line is '<seat> <decision>' or '* roll …'")
+        raise ActionError("rec_line", {"line": body})
     if col == "*":
         action = game.parse(rest)
         if action.verb != "roll":
-            raise ActionError(f"'*' marks a roll of the dice, not {rest!r}; a decision starts with its seat")
+            raise ActionError("rec_star", {"decision": rest})
         if st.current_player() != CHANCE and not st.is_terminal():
-            raise ActionError(f"no dice are due here; seat {st.current_player() + 1} decides (R-DICE-2)")
+            raise ActionError("rec_no_dice", {"seat": st.current_player() + 1})
         game.submit(action)
         return
     if not plain_int(col, 2) or not 1 <= int(col) <= st.num_players:
-        raise ActionError(f"{col!r} is no seat: a line begins with a seat 1–{st.num_players}, or '*' for a roll")
+        raise ActionError("rec_seat", {"col": col, "seats": st.num_players})
     action = game.parse(rest)
     if action.verb == "roll":
-        raise ActionError("a roll of the dice is written '* roll …', without a seat")
+        raise ActionError("rec_roll_seat")
     game.submit(action, int(col) - 1)
 
 
@@ -356,8 +355,6 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
     """A campaign chapter's header: the chapter file, the short variant and
     the carried cards build the game; mode, arrangement and rifts, when
     given, must be what that chapter gives."""
-    from .campaign.chapter import load_chapter
-
     camp = doc["campaign"]
     if not isinstance(camp, dict):
         raise h.fail("campaign must be a table with chapter, short and carried", "campaign")
@@ -370,7 +367,7 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
                      table="campaign")
     file = _chapter_file(ref, source)
     try:
-        ch = load_chapter(file)
+        ch = variants.find("chapter").load(file)
     except (ScenarioError, OSError) as exc:
         raise h.fail(f"campaign: the chapter file does not load: {exc}", "chapter", table="campaign") from None
     short = camp.get("short", False)
@@ -417,9 +414,7 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
 def _chapter_file(ref: str, source: str) -> Path:
     """A chapter named in a header: a shipped chapter's file name, else a
     path as given or beside the record."""
-    from .campaign.chapter import chapter_path
-
-    shipped = chapter_path(1).parent / ref
+    shipped = variants.find("chapter").shipped() / ref
     if Path(ref).name == ref and shipped.is_file():
         return shipped
     path = Path(ref)
@@ -472,15 +467,18 @@ def _seats(val: Any, h: _Header) -> list[SeatSpec]:
 
 
 def _check_bot(kind: Any, i: int, h: _Header) -> None:
+    """A seat's ``bot`` names a kind of bot; which kinds exist is the front
+    end's to check when it starts the bot (records import no bots)."""
     if not isinstance(kind, str) or not kind.strip():
         raise h.fail(f"seat {i + 1}: bot must name a kind of bot, not {kind!r}", "bot", seat=i)
-    # only a record with bots pays for importing them
-    from .bots.registry import HELP, make_bot
 
-    try:
-        make_bot(kind)
-    except ValueError:
-        raise h.fail(f"seat {i + 1}: unknown bot {kind!r} (bots: {HELP})", "bot", seat=i) from None
+
+def header_error(text: str, source: str, problem: str, key: str, seat: int | None = None) -> RecordError:
+    """A problem a front end finds in a record's header (an unknown bot),
+    named at the line of ``key`` (in ``seat``'s table, 0-based)."""
+    lines = text.splitlines()
+    end = next((i for i, ln in enumerate(lines) if ln.strip() == SEPARATOR), len(lines))
+    return _Header(lines, end + 1, source).fail(problem, key, seat)
 
 
 def _rifts(val: Any, arrangement: str | None, layout: str, h: _Header) -> dict[int, str]:

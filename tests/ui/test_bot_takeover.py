@@ -219,6 +219,7 @@ async def test_the_last_person_leaves_during_a_combat():
         await until(pilot, lambda: isinstance(app.screen, CombatScreen), "the combat dialog")
         game = app.screen.gs
         assert session.decider() == 0
+        handed = len(seat_lines(session, 0))  # what the person decided before leaving
         await palette(pilot, "Platz geben")  # one person: straight to the bot's kind
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "which bot")
         await pilot.press("enter")  # Zufall
@@ -234,7 +235,9 @@ async def test_the_last_person_leaves_during_a_combat():
         assert HandOver not in seen and CombatScreen not in seen
         if session.decider() >= 0:
             assert str(game.decision_items()[0][1]).startswith("Nur Bots spielen")
-        assert len(seat_lines(session, 0)) > 8
+        # the bot decided for seat 1 since the person left (how often depends on the random
+        # game, which depends on when each bot's answer arrives: "> 8" was flaky under load)
+        assert len(seat_lines(session, 0)) > handed
         assert app.get_system_commands(game)  # and anyone may take a seat again
         assert "Platz an einen Bot geben" not in [c.title for c in app.get_system_commands(game)]
 

@@ -1,9 +1,9 @@
 """Text that is no decision (``NotationError``: a typo at the ``:`` prompt,
 a campaign's ``choose``/``use`` without its id) reads in German in the German
-app (why.py): each malformed input is explained without English words; the
+app (by key, engine/locale): each malformed input is explained without English words; the
 player's own words and the notation's words stay as typed. Every place in
 actions.py and campaign/notation.py that raises a NotationError is reached by
-one of the inputs here, so a new message without a pattern fails."""
+one of the inputs here, so a new message without its German fails."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from thorskliff.engine import actions
 from thorskliff.engine.actions import NotationError
 from thorskliff.campaign import notation
 from thorskliff.game import Game
-from thorskliff.ui import i18n, why
+from thorskliff.ui import i18n
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.game import GameScreen
 from thorskliff.ui.session import LocalSession
@@ -62,9 +62,10 @@ CASES = [(text, actions.parse) for text in MALFORMED] + [(text, notation.parse) 
 
 @pytest.mark.parametrize("text,parse", CASES, ids=[repr(text) for text, _ in CASES])
 def test_a_malformed_decision_is_explained_in_german(text, parse):
-    message = str(raised(text, parse))
-    assert why.key_of(message) in {key for key, _ in why.NOTATION}, message
-    german = why.say(message)
+    exc = raised(text, parse)
+    message = str(exc)
+    assert exc.key.startswith("n_"), message
+    german = i18n.said(exc)
     assert german != message
     assert not leftovers(german), (message, german)
     # what the player typed is shown as typed, never translated
@@ -72,14 +73,14 @@ def test_a_malformed_decision_is_explained_in_german(text, parse):
     if typed and typed in message:
         assert f"„{typed}“" in german
     i18n.set_lang("en")
-    assert why.say(message) == message
+    assert i18n.said(exc) == message
 
 
 def test_the_players_words_are_not_read_as_the_engines():
     """'chance' and 'seat 1' are words of nested messages elsewhere; typed,
     they stay as typed."""
-    assert why.say(str(raised("chance"))) == "mit „chance“ beginnt keine Entscheidung (siehe docs/notation.md)"
-    assert why.say(str(raised("seat 1"))) == "mit „seat“ beginnt keine Entscheidung (siehe docs/notation.md)"
+    assert i18n.said(raised("chance")) == "mit „chance“ beginnt keine Entscheidung (siehe docs/notation.md)"
+    assert i18n.said(raised("seat 1")) == "mit „seat“ beginnt keine Entscheidung (siehe docs/notation.md)"
 
 
 @pytest.mark.parametrize("text,german", [
@@ -91,11 +92,11 @@ def test_the_players_words_are_not_read_as_the_engines():
     ("silver lava", "„lava“: zu „silver“ gehört eines von forest, meadow, scree, rock"),
 ])
 def test_the_notations_placeholders_read_in_german_and_its_words_stay(text, german):
-    assert why.say(str(raised(text))) == german
+    assert i18n.said(raised(text)) == german
 
 
 def test_a_campaign_choice_without_its_id():
-    assert why.say(str(raised("choose", notation.parse))) == "„choose“: erwartet wird „choose ID“"
+    assert i18n.said(raised("choose", notation.parse)) == "„choose“: erwartet wird „choose ID“"
 
 
 def test_every_placeholder_has_its_texts_in_both_catalogues():
@@ -120,11 +121,11 @@ def raised_at(exc: BaseException) -> tuple[str, int]:
 
 def test_every_notation_error_the_engine_can_raise_is_reached_and_read():
     """A message added to actions.py or campaign/notation.py needs an input
-    here (and so a pattern in why.py)."""
+    here (and so its texts in the catalogues)."""
     reached: dict[str, set[int]] = {}
     for text, parse in CASES:
         exc = raised(text, parse)
-        assert why.key_of(str(exc)) is not None, str(exc)
+        assert i18n.has(f"why.{exc.key}"), str(exc)
         path, line = raised_at(exc)
         reached.setdefault(str(Path(path).resolve()), set()).add(line)
     for module in (actions, notation):

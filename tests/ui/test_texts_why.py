@@ -1,6 +1,6 @@
 """The engine's refusals of a campaign chapter's own decisions (``choose``,
 ``use``, ``buy amber``, and ``resign`` while a card asks) read in German,
-with their rule ids kept (why.py). A walk through the moments of a chapter
+with their rule ids kept (the engine's messages by key, engine/locale). A walk through the moments of a chapter
 tries every campaign decision from every seat and collects each refusal the
 engine and the session give: each one must be read by a pattern, so a new
 message without one fails here."""
@@ -21,68 +21,80 @@ from campaign_helpers import H, begin, clear_board, new  # noqa: E402
 from thorskliff.engine.actions import IllegalActionError  # noqa: E402
 from thorskliff.campaign.table import CampaignTable  # noqa: E402
 from thorskliff.engine.state import CHANCE, Outcome  # noqa: E402
-from thorskliff.ui import i18n, why  # noqa: E402
+from thorskliff.engine import messages  # noqa: E402
+from thorskliff.engine.actions import WrongSeatError  # noqa: E402
+from thorskliff.engine.messages import Msg  # noqa: E402
+from thorskliff.ui import i18n  # noqa: E402
 from thorskliff.ui.session import CampaignSession, LocalSession  # noqa: E402
 
-#: every refusal campaign/state.py words itself, and its German
+#: every refusal campaign/state.py words itself (key, parameters), in English and German
 CAMPAIGN = [
-    ("a card's decision comes first (R-CAMP-2)", "card_first",
+    ("a card's decision comes first (R-CAMP-2)", "card_first", {},
      "zuerst wird die Entscheidung der Karte getroffen (R-CAMP-2)"),
     ("a card asks seat 2 to choose first: choose silber, choose krieger (R-CAMP-2)", "card_asks",
+     {"seat": 2, "options": "choose silber, choose krieger"},
      "eine Karte lässt zuerst Spieler 2 wählen: choose silber, choose krieger (R-CAMP-2)"),
-    ("no card asks for a choice now (R-CAMP-2)", "no_card_asks",
+    ("no card asks for a choice now (R-CAMP-2)", "no_card_asks", {},
      "gerade fragt keine Karte nach einer Wahl (R-CAMP-2)"),
-    ("seat 1 holds no card 'segen1' to use (R-CAMP-4)", "no_card_held",
+    ("seat 1 holds no card 'segen1' to use (R-CAMP-4)", "no_card_held", {"seat": 1, "card": "segen1"},
      "Spieler 1 hat keine Karte „segen1“ zum Ausspielen (R-CAMP-4)"),
-    ("a card is used at a decision of one's own turn, outside a combat (R-CAMP-4)", "card_when",
+    ("a card is used at a decision of one's own turn, outside a combat (R-CAMP-4)", "card_when", {},
      "eine Karte wird bei einer Entscheidung im eigenen Zug ausgespielt, nicht im Kampf (R-CAMP-4)"),
-    ("ambers cannot be bought in this chapter (now) (R-CAMP-5)", "amber_rule",
+    ("ambers cannot be bought in this chapter (now) (R-CAMP-5)", "amber_rule", {},
      "in diesem Kapitel kann (noch) kein Bernstein gekauft werden (R-CAMP-5)"),
-    ("buying an amber is an action of phase 4 (R-ACT-1)", "amber_phase",
+    ("buying an amber is an action of phase 4 (R-ACT-1)", "amber_phase", {},
      "Bernstein kaufen ist eine Aktion der Phase 4 (R-ACT-1)"),
-    ("ambers are bought at the market (R-ACT-1)", "amber_market",
+    ("ambers are bought at the market (R-ACT-1)", "amber_market", {},
      "Bernsteine werden auf dem Markt gekauft (R-ACT-1)"),
-    ("a hero carries one amber at most (R-UNIT-2)", "amber_one",
+    ("a hero carries one amber at most (R-UNIT-2)", "amber_one", {},
      "eine Heldin trägt höchstens einen Bernstein (R-UNIT-2)"),
-    ("the supply has no amber left (R-AMBER-7)", "amber_supply",
+    ("the supply has no amber left (R-AMBER-7)", "amber_supply", {},
      "im Vorrat ist kein Bernstein mehr (R-AMBER-7)"),
-    ("an amber costs 7 Taler (R-ACT-1)", "amber_cost",
+    ("an amber costs 7 Taler (R-ACT-1)", "amber_cost", {"price": 7},
      "ein Bernstein kostet 7 Taler (R-ACT-1)"),
 ]
-CAMPAIGN_KEYS = {key for _, key, _ in CAMPAIGN}
+CAMPAIGN_KEYS = {key for _, key, _, _ in CAMPAIGN}
 #: what a campaign decision may also meet: the engine's and the undo's words around it
 AROUND = [
-    ("seat 2 does not decide now; seat 1 does (R-TURN-5)",
+    (WrongSeatError("R-TURN-5", "wrong_seat", {"seat": 2, "who": Msg("seat", {"seat": 1})}),
+     "seat 2 does not decide now; seat 1 does (R-TURN-5)",
      "Spieler 2 entscheidet jetzt nicht; es entscheidet Spieler 1 (R-TURN-5)"),
-    ("seat 1 does not decide now; chance does (R-TURN-5)",
+    (WrongSeatError("R-TURN-5", "wrong_seat", {"seat": 1, "who": Msg("chance")}),
+     "seat 1 does not decide now; chance does (R-TURN-5)",
      "Spieler 1 entscheidet jetzt nicht; es entscheidet der Würfelwurf (R-TURN-5)"),
-    ("the dice must fall now (M M K K), not use heiler (R-DICE-2)",
+    (IllegalActionError("R-DICE-2", "dice_now", {"kinds": "M M K K", "decision": "use heiler"}),
+     "the dice must fall now (M M K K), not use heiler (R-DICE-2)",
      "jetzt fallen die Würfel (M M K K), nicht „use heiler“ (R-DICE-2)"),
-    ("cannot take back a decision: the game was read from its record here; earlier decisions stay (R-TURN-4)",
+    (IllegalActionError("R-TURN-4", "undo", {"problem": Msg("undo_record")}),
+     "cannot take back a decision: the game was read from its record here; earlier decisions stay (R-TURN-4)",
      "nicht zurücknehmbar: das Spiel wurde hier aus seiner Aufzeichnung gelesen; frühere Entscheidungen bleiben"
      " (R-TURN-4)"),
-    ("the last decision is seat 1's, not seat 2's",
+    (Msg("undo_other", {"last": 1, "seat": 2}), "the last decision is seat 1's, not seat 2's",
      "die letzte Entscheidung ist die von Spieler 1, nicht die von Spieler 2"),
 ]
 
 
-@pytest.mark.parametrize("message,key,german", CAMPAIGN, ids=[k for _, k, _ in CAMPAIGN])
-def test_each_campaign_refusal_reads_in_german_with_its_rule_id(message, key, german):
-    assert why.key_of(message) == key
-    assert why.say(message) == german
+@pytest.mark.parametrize("message,key,params,german", CAMPAIGN, ids=[k for _, k, _, _ in CAMPAIGN])
+def test_each_campaign_refusal_reads_in_german_with_its_rule_id(message, key, params, german):
+    rule = message.rsplit("(", 1)[1].rstrip(")")
+    error = IllegalActionError(rule, key, params)
+    assert str(error) == message
+    assert i18n.said(error) == german
     i18n.set_lang("en")
-    assert why.say(message) == message
+    assert i18n.said(error) == message
 
 
-@pytest.mark.parametrize("message,german", AROUND)
-def test_the_refusals_around_a_campaign_decision_read_in_german(message, german):
-    assert why.say(message) == german
+@pytest.mark.parametrize("said,message,german", AROUND, ids=[m[:30] for _, m, _ in AROUND])
+def test_the_refusals_around_a_campaign_decision_read_in_german(said, message, german):
+    assert str(said) == message
+    assert i18n.said(said) == german
 
 
-def test_every_pattern_has_its_texts_in_both_catalogues():
-    for key, _ in why.PATTERNS:
-        assert i18n.has(f"why.{key}"), key
-        assert f"why.{key}" in i18n.catalogue("en"), key
+def test_every_engine_message_has_its_texts_in_both_catalogues():
+    de, en = messages.catalogue("de"), messages.catalogue("en")
+    assert set(de) == set(en)
+    for key in en:
+        assert i18n.has(f"why.{key}") and f"why.{key}" in i18n.catalogue("en"), key
 
 
 # ---------------------------------------------------------------- the walk
@@ -158,37 +170,37 @@ DECISIONS = ("choose silber", "choose krieger", "choose nichts", "use heiler", "
              "resign")
 
 
-def refusals_of(st) -> set[str]:
+def refusals_of(st) -> list:
     """Every refusal of a campaign decision from every seat (and none
     named), by the engine and by the session's explanation."""
-    out = set()
+    out = []
     session = LocalSession(game_of(st))
     for text in DECISIONS:
         for seat in (None, 0, 1):
             try:
                 st.clone().apply_action(text, seat)
             except IllegalActionError as exc:
-                out.add(str(exc))
+                out.append(exc)
             said = session.explain(text, seat)
             if said:
-                out.add(said)
+                out.append(said)
     return out
 
 
-def undo_refusals(tmp_path) -> set[str]:
+def undo_refusals(tmp_path) -> list:
     """What the undo says in a chapter: before any decision, for another
     seat's decision, after a card's choice passed the keyboard on, and in a
     chapter resumed from the group's table."""
-    out = set()
+    out = []
     game = game_of(chapter(), auto_chance=True)
     session = LocalSession(game)
-    out.add(session.undo_problem(0))
+    out.append(session.undo_problem(0))
     session.submit("end", 0)  # no action: on to recruiting, seat 1 still decides
-    out.add(session.undo_problem(1))
+    out.append(session.undo_problem(1))
     st = card_open(1)
     session = LocalSession(game_of(st, auto_chance=True))
     session.submit("choose silber", 1)
-    out.add(session.undo_problem(1))
+    out.append(session.undo_problem(1))
     table = CampaignTable(tmp_path / "table.sqlite")
     table.create_group("Wikinger", [("Ann", "Bera", "brown"), ("Bo", "Oleif", "black")])
     chapter1 = CampaignSession.start(table, "Wikinger", 1, seed=3)
@@ -196,31 +208,34 @@ def undo_refusals(tmp_path) -> set[str]:
         seat = chapter1.decider()
         chapter1.submit(next(str(a) for a in chapter1.state.legal_actions() if str(a) != "resign"), seat)
     resumed = CampaignSession.resume(table, "Wikinger")
-    out.add(resumed.undo_problem(None))
+    out.append(resumed.undo_problem(None))
     try:
         resumed.undo(None)
     except IllegalActionError as exc:
-        out.add(str(exc))
+        out.append(exc)
     table.close()
-    return {m for m in out if m}
+    return [m for m in out if m]
 
 
 def test_every_refusal_of_a_campaign_decision_is_translated(tmp_path):
-    found: dict[str, str] = {}
+    """Every refusal met is a message by key, said in German from the
+    catalogue (not the English words), with its rule id kept."""
+    found: dict[str, tuple] = {}
     for name, make in MOMENTS.items():
-        for message in refusals_of(make()):
-            found.setdefault(message, name)
-    for message in undo_refusals(tmp_path):
-        found.setdefault(message, "undo")
-    untranslated = [f"{message!r} ({where})" for message, where in found.items()
-                    if why.key_of(message) is None or why.say(message) == message]
-    assert not untranslated, "no pattern in why.py reads:\n" + "\n".join(untranslated)
-    for message in found:
-        rule = re.search(r" \(R-[A-Z0-9-]+\)$", message)
+        for said in refusals_of(make()):
+            found.setdefault(str(said), (said, name))
+    for said in undo_refusals(tmp_path):
+        found.setdefault(str(said), (said, "undo"))
+    untranslated = [f"{message!r} ({where})" for message, (said, where) in found.items()
+                    if not hasattr(said, "key") or i18n.said(said) == message]
+    assert not untranslated, "said without a German text:\n" + "\n".join(untranslated)
+    for message, (said, _) in found.items():
+        rule = getattr(said, "rule", "")
         if rule:
-            assert why.say(message).endswith(rule.group(0)), message
+            assert i18n.said(said).endswith(f" ({rule})"), message
     # the walk still reaches every refusal the campaign words itself
-    assert CAMPAIGN_KEYS <= {why.key_of(m) for m in found}, CAMPAIGN_KEYS - {why.key_of(m) for m in found}
+    keys = {said.key for said, _ in found.values()}
+    assert CAMPAIGN_KEYS <= keys, CAMPAIGN_KEYS - keys
 
 
 # ---------------------------------------------------------------- what the walk found elsewhere
@@ -229,12 +244,12 @@ def test_every_refusal_of_a_campaign_decision_is_translated(tmp_path):
 def test_a_card_played_while_the_dice_are_due_is_explained_without_seat_0():
     st = in_combat(False)
     said = LocalSession(game_of(st)).explain("use heiler", None)
-    assert said is not None and "seat 0" not in said
+    assert said is not None and "seat 0" not in str(said)
 
 
 def test_after_the_end_the_explanation_says_the_game_is_over():
     said = LocalSession(game_of(over())).explain("use heiler", 1)
-    assert "seat -3" not in said and "the game is over" in said
+    assert "seat -3" not in str(said) and "the game is over" in str(said)
 
 
 def test_resigning_in_ones_own_movement_is_not_refused():

@@ -15,6 +15,7 @@ import heapq
 import random
 from functools import cache, wraps
 
+from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action
 from ..engine.dice import FACES, RED
 from ..island import island_for
@@ -478,12 +479,12 @@ def _combat_step(v: View, legal, rng):
     heil, kraft, schutz = (Action("drink", arg=k) for k in ("heil", "kraft", "schutz"))
     foes = c["defenders"] if attacker else c["attackers"]
     big_foe = any(u["kind"] in ("H", "T", "R") and not u["defeated"] for u in foes)
-    if step in ("c:def_pre", "c:att_pre"):
+    if step in (Step.C_DEF_PRE, Step.C_ATT_PRE):
         if heil in legal and p["life"] <= max(4, p["max_life"] // 2):
             return heil
         if kraft in legal and big_foe:
             return kraft
-    elif step in ("c:def_post", "c:att_post2"):
+    elif step in (Step.C_DEF_POST, Step.C_ATT_POST2):
         reds = [r["value"] for r in c["roll"] if r["die"] in "KMG"]
         if schutz in legal and reds and max(reds) >= 3:
             return schutz
@@ -628,7 +629,7 @@ class GreedyBot:
         v = self.view(obs)
         step = obs["step"]
         handler = self.handlers.get(step)
-        if handler is None and step.startswith("c:"):
+        if handler is None and step in COMBAT_STEPS:
             handler = _combat_step
         a = handler(v, legal, rng) if handler else None
         if a is not None and a not in legal:

@@ -51,6 +51,15 @@ def make_bot(spec: str) -> Bot:
     raise ValueError(f"unknown bot {spec!r} (bots: {HELP})")
 
 
+def bot_problem(spec: str) -> str | None:
+    """Why ``spec`` names no bot (with the choices), or None when it does."""
+    try:
+        make_bot(spec)
+    except ValueError:
+        return f"unknown bot {spec!r} (bots: {HELP})"
+    return None
+
+
 def bot_label(spec: str) -> str:
     """The canonical name of ``spec`` (``search`` is ``search:0.5s``)."""
     bot = make_bot(spec)

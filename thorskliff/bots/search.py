@@ -51,6 +51,7 @@ import random
 import time
 from collections import Counter
 
+from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import POTIONS, Action
 from ..engine.player import AWAKE, Player
 from ..engine.state import CHANCE, POTION_SUPPLY, GameState
@@ -60,7 +61,8 @@ from .heuristic import HeuristicBot
 HIDDEN = "?"
 
 #: steps always left to the heuristic bot (potion windows, blocks, assignments, …)
-TRIVIAL_STEPS = frozenset({"beach", "silver", "recruit", "turnend", "afterhaste", "crystal", "gift", "lay"})
+TRIVIAL_STEPS = frozenset({Step.BEACH, Step.SILVER, Step.RECRUIT, Step.TURNEND, Step.AFTERHASTE, Step.CRYSTAL, Step.GIFT,
+                           Step.LAY})
 FREE = frozenset({"deliver", "take"})
 
 
@@ -306,7 +308,7 @@ def candidates(st: GameState, legal: list[Action], choice: Action) -> list[Actio
     hero and Gode step, a warrior step into a fight, selling, passing,
     fights, actions, the Gode's marker, haste. Potions put back are never
     searched."""
-    if st.step == "move":
+    if st.step == Step.MOVE:
         keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or st.enemy_at(a.b, st.seat))
                 or a.verb in ("sell", "drink")]
     else:
@@ -326,7 +328,7 @@ def trivial(st: GameState, choice: Action) -> bool:
     """A decision left to the heuristic: potion windows, blocks and
     assignments in a combat, the other steps of :data:`TRIVIAL_STEPS`, and a
     pick-up or delivery (never worse than not taking it)."""
-    return st.step in TRIVIAL_STEPS or st.step.startswith("c:") or choice.verb in FREE
+    return st.step in TRIVIAL_STEPS or st.step in COMBAT_STEPS or choice.verb in FREE
 
 
 def pick(root: Node, cands: list[Action], choice: Action, seat: int, iterations: int, margin: float,

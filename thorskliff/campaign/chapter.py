@@ -604,6 +604,8 @@ class _Loader:
 
 
 def lang_text(texts: dict[str, str] | None, lang: str) -> str:
+    """A card's own text in ``lang`` (R-CAMP-6: written for this project, in
+    German and English; its effects are machine-readable)."""
     if not texts:
         return ""
     return texts.get(lang) or texts[LANGS[0]]

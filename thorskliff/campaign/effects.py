@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import dice
+from ..engine.steps import Step
 from ..engine.actions import GODE_ABILITIES
 from ..engine.state import TERMINAL, Outcome
 from .chapter import Effect, Option, Where
@@ -68,7 +69,7 @@ def drain(st) -> None:
             break
         reader, e, cid = st.queue.pop(0)
         if execute(st, reader, e, cid):
-            st.step = "card"
+            st.step = Step.CARD
             st.decider = st.waiting.seat
             return
     resume, st.resume = st.resume, None
@@ -304,7 +305,7 @@ def _darkness(st, e: Effect) -> None:
     """R-CAMP-2: the last space ends the chapter; with no winner it is a draw."""
     if st.result is None:
         st.result = Outcome(None, "draw")
-        st.step = "over"
+        st.step = Step.OVER
         st.decider = TERMINAL
 
 

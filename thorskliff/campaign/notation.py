@@ -7,6 +7,7 @@ card, ``buy amber`` buys an amber at the market. Everything else is read by
 from __future__ import annotations
 
 from ..engine.actions import Action, NotationError
+from ..engine.messages import Shape
 from ..engine.actions import parse as base_parse
 
 CAMPAIGN_VERBS = ("choose", "use")
@@ -18,7 +19,7 @@ def parse(text: str) -> Action:
     head = words[0].lower() if words else ""
     if head in CAMPAIGN_VERBS:
         if len(words) != 2:
-            raise NotationError(f"{text.strip()!r}: expected '{head} ID'")
+            raise NotationError("n_expected", {"text": text.strip(), "shape": Shape(f"{head} ID")})
         return Action(head, arg=words[1].lower())
     if head == "buy" and len(words) == 2 and words[1].lower() == "amber":
         return BUY_AMBER

@@ -17,7 +17,8 @@ from typing import Any
 from ..engine import dice
 from ..engine.actions import Action, IllegalActionError, fmt
 from ..island import island_for
-from ..engine.flow import OPEN_STEPS
+from ..engine.steps import OPEN_STEPS, Step
+from ..engine.verbs import ONCE, TABLE, Guard, Verb
 from ..scenario import HeroSpec, ModeSpec, load_heroes
 from ..engine.state import GameState, SeatSpec
 from . import effects
@@ -27,7 +28,25 @@ from .notation import BUY_AMBER, parse
 SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (below 1000, R-DICE-2)
 
 
+#: ``buy amber`` (R-CAMP-5): an action of phase 4 at the market once a card
+#: has put ambers on sale, at the chapter's price
+AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda st, p: (BUY_AMBER,), (
+    Guard("R-CAMP-5", "amber_rule", lambda st, p, a: "buy_amber" in st.rules, place=True),
+    Guard("R-ACT-1", "amber_market", lambda st, p, a: p.hero_at in st.island.markets, place=True),
+    ONCE,
+    Guard("R-UNIT-2", "amber_one", lambda st, p, a: not p.amber),
+    Guard("R-AMBER-7", "amber_supply", lambda st, p, a: st.amber_supply > 0),
+    Guard("R-ACT-1", "amber_cost", lambda st, p, a: p.taler >= st.amber_price,
+          params=lambda st, p, a: {"price": st.amber_price})),
+    cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER)
+
+
 class CampaignState(GameState):
+    #: the base game's verb table and the chapter's own verb
+    verbs = (*TABLE, AMBER_VERB)
+    #: the notation with ``choose``, ``use`` and ``buy amber``
+    parse_action = staticmethod(parse)
+
     """One chapter in play. Create with :meth:`new_chapter`."""
 
     # ------------------------------------------------------------------ creation
@@ -119,7 +138,7 @@ class CampaignState(GameState):
                 p.gode_at = p.hero_at  # R-CAMP-5 / decision 15: chapter 3's Gode starts beside its hero
         self.round = 1
         self.time_round = 1
-        self.step = "setup"
+        self.step = Step.SETUP
         self.decider = start
         first = self.time_cards.get(1)
         if first:  # R-CAMP-2: the card of spring is read before the first turn
@@ -249,15 +268,6 @@ class CampaignState(GameState):
             self.reading_finale = False
             self.queue, self.resume = saved
 
-    def _action_legal(self) -> list[Action]:
-        out = super()._action_legal()
-        if "buy_amber" in self.rules and not self.action_done and self.seat >= 0:
-            p = self.players[self.seat]
-            if p.hero_at in self.island.markets and not p.amber and self.amber_supply > 0 \
-                    and p.taler >= self.amber_price:
-                out.append(BUY_AMBER)
-        return out
-
     def _move_legal(self) -> list[Action]:
         out = super()._move_legal()
         p = self.players[self.seat]
@@ -280,7 +290,7 @@ class CampaignState(GameState):
             self.hero_left = 0
 
     def _generate(self) -> list[Action]:
-        if self.step == "card":
+        if self.step == Step.CARD:
             return [Action("choose", arg=o.id) for o in self.waiting.available(self)]
         out = super()._generate()
         if self.step in OPEN_STEPS and self.decider == self.seat:
@@ -311,8 +321,8 @@ class CampaignState(GameState):
     def refusal(self, action: Action | str, seat: int | None = None) -> IllegalActionError | None:
         if isinstance(action, str):
             action = parse(action)
-        if action.verb == "resign" and self.step == "card":
-            return IllegalActionError("a card's decision comes first", "R-CAMP-2")
+        if action.verb == "resign" and self.step == Step.CARD:
+            return IllegalActionError("R-CAMP-2", "card_first")
         return super().refusal(action, seat)
 
     def apply_action(self, action: Action | str, seat: int | None = None) -> None:
@@ -322,33 +332,29 @@ class CampaignState(GameState):
         self.history.append(fmt(action))
 
     def _why_illegal(self, a: Action) -> IllegalActionError:
-        if self.step == "card":
+        if self.step == Step.CARD:
             opts = ", ".join(f"choose {o.id}" for o in self.waiting.available(self))
-            return IllegalActionError(f"a card asks seat {self.decider + 1} to choose first: {opts}", "R-CAMP-2")
+            return IllegalActionError("R-CAMP-2", "card_asks", {"seat": self.decider + 1, "options": opts})
         if a.verb == "choose":
-            return IllegalActionError("no card asks for a choice now", "R-CAMP-2")
+            return IllegalActionError("R-CAMP-2", "no_card_asks")
         if a.verb == "use":
             if a.arg not in self.held[self.decider]:
-                return IllegalActionError(f"seat {self.decider + 1} holds no card {a.arg!r} to use", "R-CAMP-4")
-            return IllegalActionError("a card is used at a decision of one's own turn, outside a combat",
-                                      "R-CAMP-4")
+                return IllegalActionError("R-CAMP-4", "no_card_held", {"seat": self.decider + 1, "card": a.arg})
+            return IllegalActionError("R-CAMP-4", "card_when")
         if a == BUY_AMBER:
             return self._why_not_amber()
         return super()._why_illegal(a)
 
     def _why_not_amber(self) -> IllegalActionError:
-        p = self.players[self.decider] if self.decider >= 0 else None
+        """Not in force first (R-CAMP-5), then not now (phase 4), then the
+        first of the verb's guards that fails."""
         if "buy_amber" not in self.rules:
-            return IllegalActionError("ambers cannot be bought in this chapter (now)", "R-CAMP-5")
-        if p is None or self.step != "action" or self.decider != self.seat:
-            return IllegalActionError("buying an amber is an action of phase 4", "R-ACT-1")
-        if p.hero_at not in self.island.markets:
-            return IllegalActionError("ambers are bought at the market", "R-ACT-1")
-        if p.amber:
-            return IllegalActionError("a hero carries one amber at most", "R-UNIT-2")
-        if self.amber_supply <= 0:
-            return IllegalActionError("the supply has no amber left", "R-AMBER-7")
-        return IllegalActionError(f"an amber costs {self.amber_price} Taler", "R-ACT-1")
+            return AMBER_VERB.guards[0].refusal(self, self.players[0], BUY_AMBER)
+        if self.decider < 0 or self.step != Step.ACTION or self.decider != self.seat:
+            return IllegalActionError("R-ACT-1", "amber_phase")
+        p = self.players[self.decider]
+        guard = AMBER_VERB.first_failing(self, p, BUY_AMBER)
+        return guard.refusal(self, p, BUY_AMBER) if guard else IllegalActionError("R-ACT-1", "one_action")
 
     def observation(self, seat: int | None = None) -> dict:
         obs = super().observation(seat)
@@ -359,7 +365,7 @@ class CampaignState(GameState):
         """Plain data for a UI: chapter, time track, goal, held cards, the card log
         and a card's open decision."""
         ch = self.chapter
-        w = self.waiting if self.step == "card" else None
+        w = self.waiting if self.step == Step.CARD else None
         return {
             "chapter": ch.number,
             "title": lang_text(ch.title, lang),
@@ -391,7 +397,7 @@ class CampaignState(GameState):
         return out
 
     def phase_name(self) -> str:
-        return "card" if self.step == "card" else super().phase_name()
+        return "card" if self.step == Step.CARD else super().phase_name()
 
     def card(self, cid: str):
         return self.chapter.cards[cid]

@@ -8,10 +8,12 @@ per sector), so the notation needs no board.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from .dice import FACES
-from ..loaderror import LoadError, plain_int
+from ..loaderror import LoadError, one_line, plain_int
+from .messages import Msg, Shape
 from ..scenario import SLOTS, TERRAINS
 
 POTIONS = ("heil", "kraft", "eile", "schutz")
@@ -21,23 +23,56 @@ UNIT_LETTERS = ("H", "G", "W")
 
 
 class ActionError(ValueError):
-    """Base of every error about a decision."""
+    """Base of every error about a decision: a message by key (``key`` and
+    ``params``, said by :mod:`.messages`) and the rule id that forbids it
+    (``rule``, may be empty). ``str()`` is the English text with the rule id;
+    :meth:`say` gives it in another language."""
+
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None, rule: str = ""):
+        self.key = key
+        self.params = dict(params or {})
+        self.rule = rule
+        ValueError.__init__(self, self.say("en"))
+
+    @property
+    def msg(self) -> Msg:
+        return Msg(self.key, self.params)
+
+    def say(self, lang: str = "en") -> str:
+        text = self.msg.say(lang)
+        return f"{text} ({self.rule})" if self.rule else text
+
+    def __reduce__(self):  # pickled across processes by key, not by its English words
+        return _rebuild, (type(self), self.key, self.params, self.rule)
+
+
+def _rebuild(cls, key, params, rule):
+    err = ActionError.__new__(cls)
+    ActionError.__init__(err, key, params, rule)
+    return err
 
 
 class NotationError(ActionError, LoadError):
-    """The text is no decision: says what is malformed. In a file, the
-    loader wraps it in its own error with the line (``RecordError``)."""
+    """The text is no decision: says what is malformed (a message by key). In
+    a file, the loader wraps it in its own error with the line
+    (``RecordError``). As a LoadError it has no file, line or key path:
+    ``key`` is its message's key."""
 
-    def __init__(self, problem: str):
-        LoadError.__init__(self, "", problem)
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None):
+        ActionError.__init__(self, key, params)
+        self.file, self.line = "", 0
+        self.problem = one_line(self.say("en"))
+
+    def where(self) -> str:
+        return ""
 
 
 class IllegalActionError(ActionError):
-    """A well-formed decision the rules forbid here; ``rule`` names the rule id."""
+    """A well-formed decision the rules forbid here: ``rule`` names the rule
+    id, ``key`` and ``params`` the message (the first guard that failed)."""
 
-    def __init__(self, message: str, rule: str = ""):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
+    def __init__(self, rule: str, key: str, params: Mapping[str, Any] | None = None):
+        super().__init__(key, params, rule)
 
 
 class WrongSeatError(IllegalActionError):
@@ -46,6 +81,7 @@ class WrongSeatError(IllegalActionError):
 
 # --------------------------------------------------------------------- hexes
 
+#: hex labels by index: the sanctuary S, the markets M1–M6 (R-ISLE-2), then nine per sector
 LABELS: tuple[str, ...] = ("S", *(f"M{i}" for i in range(1, 7)),
                            *(f"{s}{slot}" for s in range(1, 7) for slot in SLOTS))
 _INDEX = {lab.lower(): i for i, lab in enumerate(LABELS)}
@@ -59,7 +95,7 @@ def hexindex(text: str) -> int:
     try:
         return _INDEX[text.lower()]
     except KeyError:
-        raise NotationError(f"{text!r} is no hex label (S, M1–M6, 1a1–6c4)") from None
+        raise NotationError("n_no_hex", {"text": text, "labels": "S, M1–M6, 1a1–6c4"}) from None
 
 
 # --------------------------------------------------------------------- action
@@ -125,6 +161,7 @@ _WORD_VERBS: dict[str, tuple[str, ...]] = {
     "epic": EPIC_CARDS,
     "crystal": ("S", "P"),
 }
+# No verb gives Taler, potions, ambers, crystals or cards to another player (R-DIPLO-1).
 _BARE_VERBS = ("end", "sell", "deliver", "met", "wisent", "hammer", "helm", "bath", "search", "rune",
                "auto", "resign")
 
@@ -133,14 +170,14 @@ def parse(text: str) -> Action:
     """Read one decision in the notation of ``docs/notation.md``."""
     words = text.strip().split()
     if not words:
-        raise NotationError("empty decision")
+        raise NotationError("n_empty")
     head = words[0]
     low = head.lower()
     rest = words[1:]
 
     def want(n: int, shape: str) -> None:
         if len(rest) != n:
-            raise NotationError(f"{text.strip()!r}: expected '{shape}'")
+            raise NotationError("n_expected", {"text": text.strip(), "shape": Shape(shape)})
 
     if head in UNIT_LETTERS or (low in ("h", "g", "w") and rest and "-" in rest[0]):
         want(1, f"{head.upper()} FROM-TO")
@@ -149,12 +186,12 @@ def parse(text: str) -> Action:
             return Action("step", hexes[0], hexes[1], -1, head.upper())
         if len(hexes) == 3:
             return Action("step", hexes[1], hexes[2], hexes[0], head.upper())
-        raise NotationError(f"{text.strip()!r}: a step is FROM-TO, or PREV-FROM-TO for a unit moving on")
+        raise NotationError("n_step", {"text": text.strip()})
     if low == "haste":
         want(1, "haste FROM-TO")
         hexes = [hexindex(x) for x in rest[0].split("-")]
         if len(hexes) != 2:
-            raise NotationError(f"{text.strip()!r}: expected 'haste FROM-TO'")
+            raise NotationError("n_expected", {"text": text.strip(), "shape": Shape("haste FROM-TO")})
         return Action("haste", hexes[0], hexes[1])
     if low in ("beach", "fight", "blitz", "throw", "lay"):
         want(1, f"{low} HEX")
@@ -163,38 +200,38 @@ def parse(text: str) -> Action:
         want(2, "recruit W|G HEX")
         unit = rest[0].upper()
         if unit not in ("W", "G"):
-            raise NotationError(f"{text.strip()!r}: recruit a warrior (W) or the Gode (G)")
+            raise NotationError("n_recruit", {"text": text.strip()})
         return Action("recruit", hexindex(rest[1]), arg=unit)
     if low == "roll":
         if not rest:
-            raise NotationError("roll needs dice, e.g. 'roll M3 K1'")
+            raise NotationError("n_roll_empty")
         kinds, vals = [], []
         for w in rest:
             k, x = w[:1].upper(), w[1:]
             if k not in FACES or not plain_int(x, 1):
-                raise NotationError(f"{w!r} is no die: write a kind K/M/G/S and its value, e.g. M3")
+                raise NotationError("n_no_die", {"text": w})
             if int(x) not in FACES[k]:
-                raise NotationError(f"{w!r}: a {k} die shows {sorted(set(FACES[k]))}")
+                raise NotationError("n_faces", {"text": w, "kind": k, "faces": sorted(set(FACES[k]))})
             kinds.append(k)
             vals.append(int(x))
         return Action("roll", arg="".join(kinds), vals=tuple(vals))
     if low == "block":
         if not rest or not all(plain_int(w, 1) for w in rest):
-            raise NotationError(f"{text.strip()!r}: expected 'block' and die values, e.g. 'block 4 3'")
+            raise NotationError("n_block", {"text": text.strip()})
         return Action("block", vals=tuple(sorted((int(w) for w in rest), reverse=True)))
     if ">" in head and not rest:
         val, _, target = head.partition(">")
         if not plain_int(val, 1) or not target:
-            raise NotationError(f"{head!r}: a hit is VALUE>TARGET, e.g. 3>W1")
+            raise NotationError("n_hit", {"text": head})
         return Action("hit", arg=target.upper(), vals=(int(val),))
     if low == "gode":
         want(1, "gode berserker|heilen|blitz[+…]")
         parts = rest[0].lower().split("+")
         for p in parts:
             if p not in GODE_ABILITIES:
-                raise NotationError(f"{p!r} is no ability of the Gode ({', '.join(GODE_ABILITIES)})")
+                raise NotationError("n_ability", {"text": p, "choices": ", ".join(GODE_ABILITIES)})
         if len(parts) > 2 or len(set(parts)) != len(parts):
-            raise NotationError("the Gode takes one ability, or two different ones with Hugin & Munin")
+            raise NotationError("n_gode_two")
         return Action("gode", arg="+".join(sorted(parts, key=GODE_ABILITIES.index)))
     if low == "buy":
         want(1, "buy POTION[!]")
@@ -202,9 +239,9 @@ def parse(text: str) -> Action:
         now = word.endswith("!")
         word = word.rstrip("!")
         if word not in POTIONS:
-            raise NotationError(f"{word!r} is no potion ({', '.join(POTIONS)})")
+            raise NotationError("n_potion", {"text": word, "choices": ", ".join(POTIONS)})
         if now and word != "heil":
-            raise NotationError("only a Heiltrank can be drunk at once when bought (buy heil!)")
+            raise NotationError("n_buy_now")
         return Action("buy", arg=word, vals=(1,) if now else ())
     if low in _WORD_VERBS:
         want(1, f"{low} {'|'.join(_WORD_VERBS[low])}")
@@ -212,9 +249,9 @@ def parse(text: str) -> Action:
         if low == "crystal":
             word = word.upper()
         if word not in _WORD_VERBS[low]:
-            raise NotationError(f"{rest[0]!r}: {low} takes one of {', '.join(_WORD_VERBS[low])}")
+            raise NotationError("n_one_of", {"text": rest[0], "verb": low, "choices": ", ".join(_WORD_VERBS[low])})
         return Action(low, arg=word)
     if low in _BARE_VERBS:
         want(0, low)
         return Action(low)
-    raise NotationError(f"{head!r} begins no decision (see docs/notation.md)")
+    raise NotationError("n_verb", {"text": head})

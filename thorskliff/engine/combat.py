@@ -12,12 +12,15 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from .fields import GameFields
+from .steps import Step
 from .actions import END, Action
 from .dice import DIE_ORDER, RED
 from .player import FAINTED, X_TURN, WAITING
 
 AUTO = Action("auto")
 TROLL = -2
+#: R-UNIT-1: the units besides heroes, with their life (R-COMBAT-4: T and R within one roll)
 LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}
 
 
@@ -79,7 +82,7 @@ def unit_labels(units: list[list]) -> list[str]:
     return out
 
 
-class CombatRules:
+class CombatRules(GameFields):
     # ------------------------------------------------------------------ phase 2
     def _combat_sites(self) -> list[int]:
         seat = self.seat
@@ -93,7 +96,7 @@ class CombatRules:
         self.in_melee = frozenset(code for code, h in (("G", p.gode_at), ("H", p.hero_at))
                                   if h in self.combat_hexes)
         if self._combat_pick_legal():
-            self.step = "combat"
+            self.step = Step.COMBAT
             return True
         return False
 
@@ -119,7 +122,7 @@ class CombatRules:
             and p.hero_at not in self.combat_hexes and "H" not in self._in_melee()
 
     def _in_melee(self) -> frozenset:
-        return getattr(self, "in_melee", frozenset())
+        return self.in_melee or frozenset()
 
     def _strike_targets(self, origin: int) -> list[int]:
         seat = self.seat
@@ -147,7 +150,7 @@ class CombatRules:
         if self.result is not None:
             return
         if self._combat_pick_legal():
-            self.step = "combat"
+            self.step = Step.COMBAT
         else:
             self._end_combat_phase()
 
@@ -200,7 +203,7 @@ class CombatRules:
                 c.def_units.append(["G", -1])
             c.def_units.extend(["W", -1] for _ in range(self.wc[dfn][h]))
             if self.rune and self.rune[0] == dfn and self.rune[1] == h:
-                c.def_units.append(["R", -1])
+                c.def_units.append(["R", -1])  # R-RUNE-5: it defends, without dice or protection
         self.combat = c
         self._stage("def_pre")
 
@@ -220,33 +223,33 @@ class CombatRules:
             att_hero = any(u[0] == "H" for u in c.att_units)
             if stage == "def_pre":
                 if self._window_open(c.dfn, c.def_hero):
-                    return self._ask("c:def_pre", c.dfn)
+                    return self._ask(Step.C_DEF_PRE, c.dfn)
                 stage = "att_pre"
             elif stage == "att_pre":
                 if not c.strike and self._window_open(c.att, att_hero):
-                    return self._ask("c:att_pre", c.att)
+                    return self._ask(Step.C_ATT_PRE, c.att)
                 stage = "attack"
             elif stage == "attack":
                 c.side = "att"
                 kinds = self._attack_dice()
-                self.step = "c:roll"
+                self.step = Step.C_ROLL
                 return self._chance(kinds, "attack")
             elif stage == "att_post":
                 if not c.strike and self._window_open(c.att, att_hero):
-                    return self._ask("c:att_post", c.att)
+                    return self._ask(Step.C_ATT_POST, c.att)
                 stage = "def_post"
             elif stage == "def_post":
                 if not c.strike and self._window_open(c.dfn, c.def_hero):
-                    return self._ask("c:def_post", c.dfn)
+                    return self._ask(Step.C_DEF_POST, c.dfn)
                 stage = "def_block"
             elif stage == "def_block":
                 if self._block_options(c.dfn, "def") is not None:
-                    return self._ask("c:def_block", c.dfn)
+                    return self._ask(Step.C_DEF_BLOCK, c.dfn)
                 stage = "att_assign"
             elif stage == "att_assign":
                 self._start_assign()
                 if self._auto_assign():
-                    return self._ask("c:att_assign", c.att)
+                    return self._ask(Step.C_ATT_ASSIGN, c.att)
                 self._resolve_attack()
                 if self.combat is None or self.result is not None:
                     return
@@ -258,30 +261,30 @@ class CombatRules:
                 kinds = self._counter_dice()
                 if not kinds:
                     return self._finish_combat()
-                self.step = "c:roll"
+                self.step = Step.C_ROLL
                 return self._chance(kinds, "counter")
             elif stage == "def_post2":
                 if self._window_open(c.dfn, c.def_hero) and self.players[c.dfn].faint == 0:
-                    return self._ask("c:def_post2", c.dfn)
+                    return self._ask(Step.C_DEF_POST2, c.dfn)
                 stage = "att_post2"
             elif stage == "att_post2":
                 if self._window_open(c.att, att_hero) and self.players[c.att].faint == 0:
-                    return self._ask("c:att_post2", c.att)
+                    return self._ask(Step.C_ATT_POST2, c.att)
                 stage = "att_block"
             elif stage == "att_block":
                 if self._block_options(c.att, "att") is not None:
-                    return self._ask("c:att_block", c.att)
+                    return self._ask(Step.C_ATT_BLOCK, c.att)
                 stage = "def_assign"
             elif stage == "def_assign":
                 self._start_assign()
                 if self._auto_assign():
-                    return self._ask("c:def_assign", self._counter_seat())
+                    return self._ask(Step.C_DEF_ASSIGN, self._counter_seat())
                 self._resolve_counter()
                 return self._finish_combat()
             else:  # pragma: no cover - a programming error
                 raise AssertionError(stage)
 
-    def _ask(self, step: str, seat: int) -> None:
+    def _ask(self, step: Step, seat: int) -> None:
         self.step = step
         self.decider = seat
 
@@ -337,7 +340,7 @@ class CombatRules:
             self._stage("att_post" if purpose == "attack" else "def_post2")
         else:  # a Krafttrank drunk after the roll: its G die joins the roll (R-POT-5)
             c.roll.extend(rolled)
-            self._ask("c:att_post" if purpose == "kraft_att" else "c:def_post2",
+            self._ask(Step.C_ATT_POST if purpose == "kraft_att" else Step.C_DEF_POST2,
                       c.att if purpose == "kraft_att" else c.dfn)
 
     # ------------------------------------------------------------------ protection and blocking (§8)
@@ -387,7 +390,7 @@ class CombatRules:
         for b in c.blocked:
             vals.remove(b)
         c.queue = sorted(vals)
-        c.dmg = [0] * len(c.targets())
+        c.dmg = [0] * len(c.targets())  # R-COMBAT-4: damage counts per roll; a troll or runestone falls to one
 
     def _life(self, units_seat: int, code: str) -> int:
         if code == "H":
@@ -602,18 +605,18 @@ class CombatRules:
     def _combat_legal(self) -> list[Action]:
         step = self.step
         c = self.combat
-        if step in ("c:att_assign", "c:def_assign"):
+        if step in (Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
             return self._assign_legal()
-        if step in ("c:def_block", "c:att_block"):
-            seat = c.dfn if step == "c:def_block" else c.att
-            opts = self._block_options(seat, "def" if step == "c:def_block" else "att")
+        if step in (Step.C_DEF_BLOCK, Step.C_ATT_BLOCK):
+            seat = c.dfn if step == Step.C_DEF_BLOCK else c.att
+            opts = self._block_options(seat, "def" if step == Step.C_DEF_BLOCK else "att")
             return [Action("block", vals=o) for o in opts or ()]
         seat = self.decider
         p = self.players[seat]
         kinds = p.potion_kinds()
-        allowed = {"c:def_pre": ("heil", "kraft"), "c:att_pre": ("heil", "kraft"),
-                   "c:att_post": ("kraft",), "c:def_post": ("schutz", "kraft"),
-                   "c:def_post2": ("kraft",), "c:att_post2": ("schutz",)}[step]
+        allowed = {Step.C_DEF_PRE: ("heil", "kraft"), Step.C_ATT_PRE: ("heil", "kraft"),
+                   Step.C_ATT_POST: ("kraft",), Step.C_DEF_POST: ("schutz", "kraft"),
+                   Step.C_DEF_POST2: ("kraft",), Step.C_ATT_POST2: ("schutz",)}[step]
         if c.strike:
             allowed = ("heil",)
         out = []
@@ -631,7 +634,7 @@ class CombatRules:
             return
         if a.verb == "block":
             c.blocked = list(a.vals)
-            self._stage("att_assign" if step == "c:def_block" else "def_assign")
+            self._stage("att_assign" if step == Step.C_DEF_BLOCK else "def_assign")
             return
         seat = self.decider
         p = self.players[seat]
@@ -646,8 +649,8 @@ class CombatRules:
                     c.att_schutz += 1
                 else:
                     c.def_schutz += 1
-            elif step in ("c:att_post", "c:def_post2"):
-                self.step = "c:roll"
+            elif step in (Step.C_ATT_POST, Step.C_DEF_POST2):
+                self.step = Step.C_ROLL
                 self._chance(("G",), "kraft_att" if attacker else "kraft_def")
             elif attacker:
                 c.att_kraft += 1
@@ -655,8 +658,8 @@ class CombatRules:
                 c.def_kraft += 1
             return
         # end of a window
-        nxt = {"c:def_pre": "att_pre", "c:att_pre": "attack", "c:att_post": "def_post",
-               "c:def_post": "def_block", "c:def_post2": "att_post2", "c:att_post2": "att_block"}[step]
+        nxt = {Step.C_DEF_PRE: "att_pre", Step.C_ATT_PRE: "attack", Step.C_ATT_POST: "def_post",
+               Step.C_DEF_POST: "def_block", Step.C_DEF_POST2: "att_post2", Step.C_ATT_POST2: "att_block"}[step]
         self._stage(nxt)
 
 
@@ -672,7 +675,8 @@ def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> li
         if k == len(dice) or not alive:
             return (0, 0), None
         v = dice[k]
-        top, pick = None, None
+        top: tuple[int, int] = (-1, -1)
+        pick = None
         for cls in alive:
             n, is_hero = cls
             left = list(state)
@@ -680,7 +684,7 @@ def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> li
             left.append((max(0, n - v), is_hero))
             (dead, harm), _ = best(k + 1, tuple(sorted(left)))
             score = (dead + (n <= v), harm + (min(n, v) if is_hero else 0))
-            if top is None or score > top:
+            if score > top:
                 top, pick = score, cls
         return top, pick
 

@@ -34,7 +34,8 @@ def draw(seed: int, counter: int, n: int) -> int:
 
 
 def roll(kinds: tuple[str, ...], seed: int, counter: int) -> tuple[int, ...]:
-    """Values for dice of ``kinds``; draws ``counter``, ``counter+1``, …"""
+    """Values for dice of ``kinds``; draws ``counter``, ``counter+1``, …
+    As many dice as asked: the box's count never limits a roll (R-DICE-4)."""
     return tuple(FACES[k][draw(seed, counter + i, 6)] for i, k in enumerate(kinds))
 
 

@@ -6,92 +6,60 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 
 from __future__ import annotations
 
-from .actions import END, EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from .actions import END, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
+from .fields import TURN_MADE, TURN_VALUES, GameFields
+from .steps import COMBAT_STEPS, OPEN_STEPS, Step
+from .verbs import TABLE, Offer, Verb, entry
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 from ..scenario import TERRAINS
 
-EPIC_PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kampfrausch": 11}
-WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
 GODE_NEED = {"forest": 2}
-RUNE_NEED = {"scree": 1, "forest": 1}
-EPIC_NEED = {"forest": 3}
-#: steps at which the player on turn may take free steps, drink a Heiltrank
-#: and put potions back (R-TURN-3, R-POT-3/4)
-OPEN_STEPS = frozenset({"gode", "move", "combat", "silver", "action", "potion2", "recruit", "haste",
-                        "afterhaste", "turnend"})
 PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 5: "recruit", 6: "haste"}
 
 
-class TurnRules:
+if TYPE_CHECKING:
+    from .state import GameState
+
+class TurnRules(GameFields):
+    #: the verb table of the action phase (R-ACT-1); a variant adds its verbs
+    verbs: tuple[Verb, ...] = tuple(TABLE)
+
     # ------------------------------------------------------------------ turn scratch
     def _reset_turn(self) -> None:
-        self.hero_left = 0
-        self.hero_prev = -1
-        self.gode_left = 0
-        self.gode_prev = -1
-        self.warrior_steps = 1
-        #: warriors of the player on turn that moved this turn: [hex, prev, steps left]
-        self.moved: list[list[int]] = []
-        self.combat_hexes: set[int] = set()
-        self.blitz_at: dict[int, int] = {}  # hex -> black dice waiting for its melee
-        self.blitz_used = False
-        self.throw_used = False
-        self.plunder = 0
-        self.plunder_hex = -1  # where the attacker fainted this combat phase (R-COMBAT-5)
-        self.to_go_out: list[int] = []
-        self.action_done = False
-        self.bought = 0
-        self.gifts = 0
-        self.recruit_cap: dict[int, int] = {}
-        self.haste_used = False
-        self.gode_hasted = False
+        """The turn's scratch afresh (its fields are declared in :mod:`.fields`)."""
+        d = self.__dict__
+        d.update(TURN_VALUES)
+        for name, make in TURN_MADE:
+            d[name] = make()
 
     # ------------------------------------------------------------------ generation
     def _generate(self) -> list[Action]:
+        """The decisions at the current step: its own (one generator per
+        step, :data:`GENERATE`), then at the open steps the free steps and
+        potions (R-TURN-3, R-POT-3/4)."""
         step = self.step
-        if step == "beach":
-            taken = {p.hero_at for p in self.players}
-            return [Action("beach", h) for h in self.island.beaches if h not in taken]
-        if step.startswith("c:"):
+        if step in COMBAT_STEPS:
             return self._combat_legal()
-        if step == "crystal":
-            return [Action("crystal", arg="S"), Action("crystal", arg="P")]
-        if step == "lay":
-            return [Action("lay", h) for h in self._lay_options(self.players[self.seat])]
-        if step == "gift":
-            return self._gift_legal()
-        out: list[Action] = []
-        if step == "gode":
-            p = self.players[self.seat]
-            if "huginmunin" in p.epic:
-                out = [Action("gode", arg=f"{a}+{b}") for i, a in enumerate(GODE_ABILITIES)
-                       for b in GODE_ABILITIES[i + 1:]]
-            else:
-                out = [Action("gode", arg=a) for a in GODE_ABILITIES]
-        elif step == "move":
-            out = self._move_legal()
-            out.append(END)
-        elif step == "combat":
-            out = self._combat_pick_legal()
-        elif step == "silver":
-            out = [Action("silver", arg=t) for t, _ in self._silver_options()]
-        elif step == "action":
-            out = self._action_legal()
-            out.append(END)
-        elif step == "potion2":
-            out = self._potion_buys(self.players[self.seat])
-            out.append(END)
-        elif step == "recruit":
-            out = self._recruit_legal()
-            out.append(END)
-        elif step == "haste":
-            out = self._haste_legal()
-            out.append(END)
-        elif step in ("afterhaste", "turnend"):
-            out = [END]
+        make = GENERATE.get(step)
+        out = make(self) if make is not None else []
         if step in OPEN_STEPS:
             out.extend(self._open_extras())
         return out
+
+    def _gode_legal(self) -> list[Action]:
+        """R-GODE-2: one ability, or two with Hugin & Munin (R-GODE-5)."""
+        if "huginmunin" in self.players[self.seat].epic:
+            return [Action("gode", arg=f"{a}+{b}") for i, a in enumerate(GODE_ABILITIES)
+                    for b in GODE_ABILITIES[i + 1:]]
+        return [Action("gode", arg=a) for a in GODE_ABILITIES]
+
+    def _beach_legal(self) -> list[Action]:
+        """R-SETUP-B4: a free beach."""
+        taken = {p.hero_at for p in self.players}
+        return [Action("beach", h) for h in self.island.beaches if h not in taken]
 
     def _open_extras(self) -> list[Action]:
         """Free steps (R-TURN-3), a Heiltrank (R-POT-4), potions put back (R-POT-3)."""
@@ -128,7 +96,7 @@ class TurnRules:
     def _apply(self, a: Action) -> None:
         v = a.verb
         step = self.step
-        if step.startswith("c:"):
+        if step in COMBAT_STEPS:
             self._combat_apply(a)
             return
         if v in ("sell", "deliver", "take"):
@@ -171,20 +139,20 @@ class TurnRules:
 
     def _do_end(self) -> None:
         step = self.step
-        if step == "move":
+        if step == Step.MOVE:
             self._enter_phase(2)
-        elif step == "combat":
+        elif step == Step.COMBAT:
             self._end_combat_phase()
-        elif step in ("action", "potion2"):
+        elif step in (Step.ACTION, Step.POTION2):
             self._enter_phase(5)
-        elif step == "gift":
+        elif step == Step.GIFT:
             self.gifts = 0
             self._enter_phase(5)
-        elif step == "recruit":
+        elif step == Step.RECRUIT:
             self._enter_phase(6)
-        elif step == "haste":
+        elif step == Step.HASTE:
             self._end_turn()
-        elif step in ("afterhaste", "turnend"):
+        elif step in (Step.AFTERHASTE, Step.TURNEND):
             self._finish_turn()
 
     # ------------------------------------------------------------------ setup
@@ -234,7 +202,7 @@ class TurnRules:
             self.phase = phase
             if phase == 0:
                 if p.gode_at >= 0 and "gode" in self.rules:
-                    self.step = "gode"
+                    self.step = Step.GODE
                     return
             elif phase == 1:
                 self.hero_left = 2 if p.wisent else 1
@@ -242,7 +210,7 @@ class TurnRules:
                 berserk = p.gode_at >= 0 and "berserker" in p.marker and "gode" in self.rules
                 self.warrior_steps = 2 if berserk else 1  # R-GODE-3
                 if p.hero_at >= 0 or p.gode_at >= 0 or any(self.wc[seat]):
-                    self.step = "move"
+                    self.step = Step.MOVE
                     return
             elif phase == 2:
                 if self._start_combat_phase():
@@ -253,20 +221,20 @@ class TurnRules:
                     p.heal(2)  # R-GODE-3 Heilen
                 # R-FAINT-2: a hero fainted in this turn's combat phase still earns silver
                 if p.faint not in (X_TURN, WAITING) and self._silver_options():
-                    self.step = "silver"
+                    self.step = Step.SILVER
                     return
             elif phase == 4:
                 if p.hero_at >= 0 and self._action_legal():
-                    self.step = "action"
+                    self.step = Step.ACTION
                     return
             elif phase == 5:
                 self._open_recruit()
                 if self._recruit_legal():
-                    self.step = "recruit"
+                    self.step = Step.RECRUIT
                     return
             elif phase == 6:
                 if self._haste_legal():
-                    self.step = "haste"
+                    self.step = Step.HASTE
                     return
             phase += 1
         self._end_turn()
@@ -274,7 +242,7 @@ class TurnRules:
     def _end_turn(self) -> None:
         p = self.players[self.seat]
         if self._free_steps(p):
-            self.step = "turnend"
+            self.step = Step.TURNEND
             self.decider = self.seat
             return
         self._finish_turn()
@@ -284,7 +252,7 @@ class TurnRules:
         p = self.players[self.seat]
         if p.faint in (X_TURN, WAITING):
             if self._lay_options(p):
-                self.step = "lay"
+                self.step = Step.LAY
                 self.decider = self.seat
                 self.phase = 7
                 return
@@ -297,6 +265,7 @@ class TurnRules:
         self._next_turn()
 
     def _next_turn(self) -> None:
+        """R-TURN-1: whole turns clockwise; a round ends when every seat has had one."""
         nxt = self.next_seat(self.seat)
         # a round ends when the turn comes back to the starting seat (or past it)
         n = len(self.players)
@@ -333,7 +302,7 @@ class TurnRules:
             table = self.island.neighbours if "pfade" in p.epic else steps  # R-MOVE-6
             a = p.hero_at
             for b in table[a]:
-                if lying.get(b, seat) == seat:
+                if lying.get(b, seat) == seat:  # R-MOVE-5: no enemy enters a fainted hero's hex
                     out.append(Action("step", a, b, -1, "H"))
         if p.gode_at >= 0 and self.gode_left > 0:
             a = p.gode_at
@@ -365,12 +334,12 @@ class TurnRules:
         stop = self.enemy_at(dst, seat)  # R-MOVE-3
         if a.arg == "H":
             p.hero_at = dst
-            self.hero_prev = src
+            self.hero_prev = src  # R-MOVE-4: the retreat hex, one hex back
             self.hero_left = 0 if stop else self.hero_left - 1
             self._auto_amber(p)
         elif a.arg == "G":
             p.gode_at = dst
-            if self.step == "haste":
+            if self.step == Step.HASTE:
                 self.gode_hasted = True
                 return
             self.gode_prev = src
@@ -424,7 +393,7 @@ class TurnRules:
                 self._win(p.seat, "crystals")
             elif p.crystals == 2:
                 self.pending.append((self.step, self.decider))
-                self.step = "crystal"
+                self.step = Step.CRYSTAL
 
     def _jorund_heart(self) -> bool:
         return True
@@ -447,8 +416,9 @@ class TurnRules:
         ter = self.island.terrain
         count = dict.fromkeys(TERRAINS, 0)
         for h in range(self.island.size):
-            if w[h] and ter[h]:
-                count[ter[h]] += 1
+            t = ter[h]
+            if w[h] and t:
+                count[t] += 1
         opts = [(t, c - 1) for t, c in count.items() if c >= 2]
         opts.sort(key=lambda x: -x[1])
         return opts
@@ -460,119 +430,81 @@ class TurnRules:
 
     # ------------------------------------------------------------------ actions (phase 4)
     def _action_legal(self) -> list[Action]:
-        if self.action_done:
-            return []
+        """R-ACT-1: the action phase's decisions, from the verb table."""
+        return self._table_legal(Step.ACTION)
+
+    def _table_legal(self, step: Step) -> list[Action]:
+        """The verb table's decisions at ``step``: every offer of a verb
+        decided there that passes all of the verb's guards."""
+        st = cast("GameState", self)  # the mixin is always part of a GameState
         p = self.players[self.seat]
         h = p.hero_at
-        if h < 0:
+        if h < 0 or (self.action_done and step == Step.ACTION):  # R-ACT-1: one action per turn
             return []
-        isl = self.island
-        rules = self.rules
-        out: list[Action] = []
-        kind = isl.kind[h]
-        hurt = p.life < p.max_life
-        if self.is_farm(h):
-            if hurt and p.taler >= 1:
-                out.append(Action("met"))
-            if "wisent" in rules and not p.wisent and self.wisent_left > 0 and p.taler >= p.spec.wisent_price \
-                    and self.resources(p.seat, WISENT_NEED):
-                out.append(Action("wisent"))
-        elif kind == "market":
-            if hurt and p.taler >= 1:
-                out.append(Action("met"))
-            if p.weapon == "axe" and "rundschild" not in p.epic and p.taler >= p.spec.hammer_price:
-                out.append(Action("hammer"))
-            if "potions" in rules:
-                out.extend(self._potion_buys(p))
-            if "helm" in rules and self.helm_free and p.taler >= 10:
-                out.append(Action("helm"))
-            if "gamble" in rules:
-                small, big = self._gamble_prices(p)
-                if p.taler >= small:
-                    out.append(Action("gamble", arg="small"))
-                if p.taler >= big:
-                    out.append(Action("gamble", arg="big"))
-        rift = self.rifts.get(h) if kind == "farm" else None
-        if rift == "kobold" and "potions" in rules:
-            out.extend(self._potion_buys(p))
-        elif rift == "quelle" and hurt:
-            out.append(Action("bath"))
-        elif rift == "silber":
-            out.append(Action("search"))
-        if rift and "runestone" in rules and self.rune is None and p.amber and self._mighty(p) \
-                and self.resources(p.seat, RUNE_NEED):
-            out.append(Action("rune"))
-        if "epic" in rules and self._mighty(p) and self.resources(p.seat, EPIC_NEED):
-            for card in EPIC_CARDS:
-                if card in self.epic_free and p.taler >= EPIC_PRICE[card] and self._epic_condition(p, card):
-                    out.append(Action("epic", arg=card))
-        return out
-
-    @staticmethod
-    def _mighty(p) -> bool:
-        """R-RUNE-1 / §17: two ambers delivered or two crystals held."""
-        return p.delivered >= 2 or p.crystals >= 2
-
-    def _epic_condition(self, p, card: str) -> bool:
-        h = p.hero_at
-        peak = self.island.kind[h] == "peak"
-        if card == "rundschild":
-            return self.island.kind[h] == "market" and p.gode_at == h
-        if card == "huginmunin":
-            return peak and p.gode_at == h
-        if card == "pfade":
-            return peak
-        if card == "mjolnir":
-            return peak and p.weapon == "hammer"
-        return peak and self.wc[p.seat][h] >= 3  # kampfrausch
-
-    def _potion_price(self, p) -> int:
-        if self.rifts.get(p.hero_at) == "kobold":
-            return min(2, p.spec.potion_price)
-        return p.spec.potion_price
-
-    def _potion_buys(self, p) -> list[Action]:
-        """R-POT-1/2: one chosen potion from the supply; a Heiltrank may be drunk at once."""
-        if self.bought >= p.spec.potions_per_turn:
-            return []
-        price = self._potion_price(p)
-        if p.taler < price:
-            return []
+        kind = self.island.kind[h]
         out = []
-        room = len(p.potions) < 3
-        for k in POTIONS:
-            if self.potion_supply[k] > 0:
-                if room:
-                    out.append(Action("buy", arg=k))
-                if k == "heil" and p.life < p.max_life:
-                    out.append(Action("buy", arg="heil", vals=(1,)))
+        for verb in self.verbs:
+            if step not in verb.steps or (verb.kinds is not None and kind not in verb.kinds):
+                continue
+            offers = verb.offers(st, p)
+            first = offers[0]
+            # the place guards ask the field and the rules, not the decision: once per verb
+            for g in verb.place_guards:
+                if not g.ok(st, p, first):
+                    break
+            else:
+                guards = verb.other_guards
+                for a in offers:
+                    for g in guards:
+                        if not g.ok(st, p, a):
+                            break
+                    else:
+                        out.append(a)
         return out
 
-    def _gamble_prices(self, p) -> tuple[int, int]:
-        big = p.spec.gamble_big_duell if len(self.players) == 2 else p.spec.gamble_big
-        return p.spec.gamble_small, big
+    def action_offers(self, seat: int) -> list[Offer]:
+        """The action menu of ``seat``'s hero (R-ACT-1): every decision of the
+        verb table on offer on its field (its place, its rule in force), with
+        its price and needs, and the refusal of the first guard that fails
+        (None when it is legal). Refusals are given only to the seat that
+        decides at an action step; the others see prices only."""
+        st = cast("GameState", self)
+        p = self.players[seat]
+        if p.hero_at < 0:
+            return []
+        mine = self.current_player() == seat and self.step in (Step.ACTION, Step.POTION2)
+        legal = set(self.legal_actions()) if mine else set()
+        out = []
+        for verb in self.verbs:
+            if Step.ACTION not in verb.steps:
+                continue
+            for a in verb.offers(st, p):
+                if not all(g.ok(st, p, a) for g in verb.guards if g.place):
+                    continue
+                ok = a in legal
+                why = st.refusal(a, seat) if mine and not ok else None
+                out.append(Offer(a, verb.cost(st, p, a), verb.needs, ok, why))
+        return out
 
     def _do_action(self, a: Action) -> None:
         p = self.players[self.seat]
         v = a.verb
+        verb = entry(a, self.verbs)
+        assert verb is not None, a  # only the table's decisions come here
+        p.taler -= verb.cost(cast("GameState", self), p, a)  # the price the verb table declares (R-ACT-1)
         self.action_done = True
         nxt = 5
         if v == "met":
-            p.taler -= 1
             p.heal(2)
         elif v == "wisent":
-            p.taler -= p.spec.wisent_price
             p.wisent = True
             self.wisent_left -= 1
         elif v == "hammer":
-            p.taler -= p.spec.hammer_price
             p.weapon = "hammer"
         elif v == "helm":
-            p.taler -= 10
             p.helm = True
             self.helm_free = False
         elif v == "buy":
-            p.taler -= self._potion_price(p)
             self.potion_supply[a.arg] -= 1
             if a.vals:
                 p.heal(4)
@@ -581,11 +513,9 @@ class TurnRules:
                 p.potions.append((a.arg, p.spec.eile_uses if a.arg == "eile" else 1))
             self.bought += 1
             if self.bought < p.spec.potions_per_turn:
-                self.step = "potion2"
+                self.step = Step.POTION2
                 return
         elif v == "gamble":
-            small, big = self._gamble_prices(p)
-            p.taler -= small if a.arg == "small" else big
             self._chance(("M",) if a.arg == "small" else ("M", "M"), "gamble")
             return
         elif v == "bath":
@@ -597,7 +527,7 @@ class TurnRules:
             self.rune = [p.seat, p.hero_at, 4]
             self.gifts = sum(1 for q in self.players if not q.out and q.seat != p.seat)
             if self._gift_legal():
-                self.step = "gift"
+                self.step = Step.GIFT
                 return
             self.gifts = 0
         elif v == "epic":
@@ -610,7 +540,6 @@ class TurnRules:
         self._enter_phase(5)
 
     def _buy_epic(self, p, card: str) -> None:
-        p.taler -= EPIC_PRICE[card]
         self.epic_free.discard(card)
         p.epic = (*p.epic, card)
         if card == "rundschild" and p.weapon == "hammer":
@@ -629,7 +558,7 @@ class TurnRules:
                 out = [Action("gift", arg=k) for k in POTIONS if self.potion_supply[k] > 0]
             if out or p.potions:
                 out.extend(Action("discard", arg=k) for k in POTIONS if p.has_potion(k))
-                if self.step == "gift":
+                if self.step == Step.GIFT:
                     out.append(END)
         return out
 
@@ -712,7 +641,7 @@ class TurnRules:
         self.haste_used = True
         p.hero_at = a.b
         self._auto_amber(p)
-        self.step = "afterhaste"
+        self.step = Step.AFTERHASTE
 
     # ------------------------------------------------------------------ leaving the game
     def _resign(self, seat: int) -> None:
@@ -772,8 +701,37 @@ class TurnRules:
         return self.step
 
     def phase_name(self) -> str:
-        return PHASE_NAMES.get(self.phase, "setup" if self.step == "beach" else "end of turn")
+        return PHASE_NAMES.get(self.phase, "setup" if self.step == Step.BEACH else "end of turn")
+
+    def phase_key(self) -> str:
+        """The moment of the turn as a message key (``why.phase.<key>``)."""
+        name = self.phase_name()
+        return {"Gode": "gode", "end of turn": "end"}.get(name, name)
 
 
 def label(h: int) -> str:
     return hexlabel(h)
+
+
+def _and_end(out: list[Action]) -> list[Action]:
+    out.append(END)
+    return out
+
+
+#: each step's own decisions (the combat's stages are CombatRules._combat_legal)
+GENERATE: dict[Step, Callable[[Any], list[Action]]] = {
+    Step.BEACH: lambda st: st._beach_legal(),
+    Step.CRYSTAL: lambda st: [Action("crystal", arg="S"), Action("crystal", arg="P")],
+    Step.LAY: lambda st: [Action("lay", h) for h in st._lay_options(st.players[st.seat])],
+    Step.GIFT: lambda st: st._gift_legal(),
+    Step.GODE: lambda st: st._gode_legal(),
+    Step.MOVE: lambda st: _and_end(st._move_legal()),
+    Step.COMBAT: lambda st: st._combat_pick_legal(),
+    Step.SILVER: lambda st: [Action("silver", arg=t) for t, _ in st._silver_options()],
+    Step.ACTION: lambda st: _and_end(st._action_legal()),
+    Step.POTION2: lambda st: _and_end(st._table_legal(Step.POTION2)),
+    Step.RECRUIT: lambda st: _and_end(st._recruit_legal()),
+    Step.HASTE: lambda st: _and_end(st._haste_legal()),
+    Step.AFTERHASTE: lambda st: [END],
+    Step.TURNEND: lambda st: [END],
+}

@@ -16,6 +16,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import dice
+from .fields import COPIES
+from .messages import Msg
+from .steps import Step
 from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
 from ..island import Island, island_for
@@ -48,6 +51,9 @@ class SeatSpec(NamedTuple):
 
 class GameState(TurnRules, CombatRules):
     """The whole state of one game. Copy with :meth:`clone`."""
+
+    #: the notation reader of this game (a variant reads its own decisions too)
+    parse_action = staticmethod(parse)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -133,6 +139,7 @@ class GameState(TurnRules, CombatRules):
         self.lying: dict[int, int] = {}  # hex -> seat of a fainted hero lying there (R-FAINT-4)
         self.rifts = rifts
         self.rune: list | None = None  # [seat, hex, counter] (R-RUNE-1..3)
+        # R-SETUP-B3: the supply: 12 ambers less those carried, every potion, the helmet, 4 Wisent
         self.amber_supply = AMBERS - sum(p.amber for p in self.players)
         self.potion_supply = dict(POTION_SUPPLY)
         self.helm_free = True
@@ -144,7 +151,7 @@ class GameState(TurnRules, CombatRules):
         self.first_chooser = first
         self.choosing = [(first - i) % n for i in range(n)]  # counter-clockwise (R-SETUP-B4)
         self.start_seat = self.choosing[-1]
-        self.step = "beach"
+        self.step = Step.BEACH
         self.decider = self.choosing[0]
         self.chance_kinds: tuple[str, ...] = ()
         self.chance_for = ""
@@ -152,31 +159,18 @@ class GameState(TurnRules, CombatRules):
         self.pending: list = []  # interrupts that return to the step below (crystal choice)
         self.result: Outcome | None = None
         self.decisions = 0
-        self._legal: list[Action] | None = None
+        self.in_melee = None
+        self._legal = None
         self._reset_turn()
 
     def clone(self) -> GameState:
+        """A copy that shares nothing mutable with this state: every declared
+        field is copied as :mod:`.fields` says (a variant copies its own)."""
         c = type(self).__new__(type(self))
-        c.__dict__.update(self.__dict__)
-        c.players = [p.copy() for p in self.players]
-        c.wc = [list(w) for w in self.wc]
-        c.troll = list(self.troll)
-        c.crystal_at = dict(self.crystal_at)
-        c.taler_at = dict(self.taler_at)
-        c.amber_at = dict(self.amber_at)
-        c.lying = dict(self.lying)
-        c.rifts = dict(self.rifts)
-        c.rune = list(self.rune) if self.rune else None
-        c.potion_supply = dict(self.potion_supply)
-        c.epic_free = set(self.epic_free)
-        c.rules = set(self.rules)
-        c.pending = list(self.pending)
-        c.combat = self.combat.copy() if self.combat else None
-        c.moved = [list(m) for m in self.moved]
-        c.blitz_at = dict(self.blitz_at)
-        c.combat_hexes = set(self.combat_hexes)
-        c.recruit_cap = dict(self.recruit_cap)
-        c.to_go_out = list(self.to_go_out)
+        d = c.__dict__
+        d.update(self.__dict__)
+        for name, copy in COPIES:
+            d[name] = copy(d[name])
         c._legal = None
         return c
 
@@ -207,9 +201,15 @@ class GameState(TurnRules, CombatRules):
         """The outcome the game's seeded generator gives this chance step."""
         kinds = self.chance_request()
         if not kinds:
-            raise IllegalActionError("no chance step is due", "R-DICE-2")
+            raise IllegalActionError("R-DICE-2", "no_chance")
         vals = dice.roll(kinds, self.seed, self.chance_count)
         return Action("roll", arg="".join(kinds), vals=vals)
+
+    def touched(self) -> None:
+        """Forget what was worked out from the state (the legal decisions)
+        after its fields were changed by hand: by a test setting up a
+        position, or a tool reading one."""
+        self._legal = None
 
     def legal_actions(self) -> list[Action]:
         """The decisions of :meth:`current_player` (empty at chance and at the end)."""
@@ -227,22 +227,21 @@ class GameState(TurnRules, CombatRules):
         if isinstance(action, str):
             action = parse(action)
         if self.result is not None:
-            return IllegalActionError("the game is over", "R-WIN-1")
+            return IllegalActionError("R-WIN-1", "game_over")
         if seat is not None and seat != self.decider:
-            who = "chance" if self.decider == CHANCE else f"seat {self.decider + 1}"
-            return WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
+            who = Msg("chance") if self.decider == CHANCE else Msg("seat", {"seat": self.decider + 1})
+            return WrongSeatError("R-TURN-5", "wrong_seat", {"seat": seat + 1, "who": who})
         if self.decider == CHANCE:
             if action.verb != "roll":
-                return IllegalActionError(f"the dice must fall now ({' '.join(self.chance_kinds)}), not {action}",
-                                          "R-DICE-2")
+                return IllegalActionError("R-DICE-2", "dice_now", {"kinds": " ".join(self.chance_kinds),
+                                                                  "decision": str(action)})
             if tuple(action.arg) != self.chance_kinds:
-                return IllegalActionError(
-                    f"this roll is of {' '.join(self.chance_kinds)}, not {' '.join(action.arg)}", "R-DICE-2")
+                return IllegalActionError("R-DICE-2", "dice_kinds", {"kinds": " ".join(self.chance_kinds),
+                                                                    "got": " ".join(action.arg)})
             return None
         if action.verb == "resign":
             if self.decider != self.seat or self.combat is not None:
-                return IllegalActionError("a player resigns at a decision of its own turn, outside a combat",
-                                          "R-RESIGN-1")
+                return IllegalActionError("R-RESIGN-1", "resign_when")
             return None
         if action in self.legal_actions():
             return None
@@ -337,6 +336,8 @@ class GameState(TurnRules, CombatRules):
         return self.island.kind[h] == "farm" and h not in self.rifts
 
     def has_warrior_on(self, seat: int, terrain: str) -> list[int]:
+        """The hexes of ``terrain`` with a warrior of ``seat``: warriors are the
+        only workers (R-UNIT-3)."""
         w = self.wc[seat]
         ter = self.island.terrain
         return [h for h in range(self.island.size) if w[h] and ter[h] == terrain]
@@ -351,7 +352,7 @@ class GameState(TurnRules, CombatRules):
     def _win(self, seat: int, reason: str) -> None:
         if self.result is None:
             self.result = Outcome(seat, reason)
-            self.step = "over"
+            self.step = Step.OVER
             self.decider = TERMINAL
 
     def __repr__(self) -> str:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .. import record
 from ..engine.actions import ActionError, WrongSeatError
+from ..engine.messages import Msg
 from ..game import Game
 from ..engine.player import COLOURS
 from ..scenario import available_modes, load_heroes, load_mode
@@ -285,15 +286,15 @@ class Hub:
     def check_seat(self, hg: HubGame, seat: int | None) -> None:
         """Raise WrongSeatError unless ``seat`` decides now (R-TURN-5)."""
         if seat is None:
-            raise WrongSeatError("a spectator makes no decisions", "R-TURN-5")
+            raise WrongSeatError("R-TURN-5", "spectator_decides")
         d = hg.state.current_player()
         if d != seat:
             if d == TERMINAL:
-                raise WrongSeatError("the game is over; nobody decides", "R-TURN-5")
-            who = "the dice" if d == CHANCE else hg.name(d)
-            raise WrongSeatError(f"seat {seat + 1} does not decide now; {who} does", "R-TURN-5")
+                raise WrongSeatError("R-TURN-5", "over_nobody")
+            who = Msg("dice_who") if d == CHANCE else hg.name(d)
+            raise WrongSeatError("R-TURN-5", "wrong_seat", {"seat": seat + 1, "who": who})
         if hg.is_bot(seat):
-            raise WrongSeatError(f"a bot plays seat {seat + 1} now", "R-TURN-5")
+            raise WrongSeatError("R-TURN-5", "bot_plays", {"seat": seat + 1})
 
     def submit(self, rs: RemoteSession, decision) -> list[str]:
         """``rs``'s decision for its own seat; raises the engine's ActionError
@@ -307,7 +308,7 @@ class Hub:
     def undo(self, rs: RemoteSession) -> str:
         hg = rs.hg
         if rs.seat is None:
-            raise WrongSeatError("a spectator takes nothing back", "R-TURN-4")
+            raise WrongSeatError("R-TURN-4", "spectator_undo")
         line = hg.local.undo(rs.seat)
         self._changed(hg, rs)
         return line

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionError, parse
+from ..engine.messages import Msg
 from ..ui.i18n import t
 from ..ui.session import LogEntry, MenuEntry, hide_secret
 
@@ -74,7 +75,7 @@ class RemoteSession:
     def _hidden(self, e: LogEntry) -> LogEntry:
         return hide_secret(e, self.seat)
 
-    def explain(self, decision, seat: int | None = None) -> str | None:
+    def explain(self, decision, seat: int | None = None) -> ActionError | None:
         if self.seat is None:
             return "a spectator makes no decisions (R-TURN-5)"
         return self.hg.local.explain(decision, self.seat)
@@ -82,7 +83,7 @@ class RemoteSession:
     def action_menu(self, seat: int | None = None) -> list[MenuEntry]:
         return [] if self.seat is None else self.hg.local.action_menu(self.seat)
 
-    def undo_problem(self, seat: int | None = None) -> str | None:
+    def undo_problem(self, seat: int | None = None) -> Msg | None:
         if self.seat is None:
             return "a spectator takes nothing back"
         return self.hg.local.undo_problem(self.seat)
@@ -95,7 +96,7 @@ class RemoteSession:
         return self.hub.undo(self)
 
     def roll(self, dice: str | None = None) -> list[str]:
-        raise ActionError("the dice fall by themselves in a hosted game")
+        raise ActionError("dice_hosted")
 
     # ------------------------------------------------------------ the hub's side
     def notify(self) -> None:

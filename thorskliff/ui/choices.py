@@ -7,10 +7,11 @@ those: sources and targets of steps, beaches, combats, recruits.
 
 from __future__ import annotations
 
+from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action, parse
 
 #: steps where the board is the main way to decide
-BOARD_STEPS = ("beach", "move", "combat", "recruit", "haste", "lay")
+BOARD_STEPS = (Step.BEACH, Step.MOVE, Step.COMBAT, Step.RECRUIT, Step.HASTE, Step.LAY)
 HEX_VERBS = ("beach", "fight", "blitz", "throw", "recruit", "lay")
 #: free steps (R-TURN-3): listed first, so that a reflex Enter takes rather than ends
 FREE_VERBS = ("deliver", "sell", "take")
@@ -70,7 +71,7 @@ def list_rank(a: Action, step: str) -> int:
     with something left to take. In a combat's potion windows "go on without
     a potion" comes first: a reflex Enter drinks nothing."""
     if a.verb == "end":
-        return -1 if step.startswith("c:") else 3
+        return -1 if step in COMBAT_STEPS else 3
     if a.verb in FREE_VERBS:
         return 0
     if is_move(a) or a.verb in HEX_VERBS:

@@ -12,6 +12,9 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from ..engine import messages
 
 LANGS = ("de", "en")
 DEFAULT = "de"
@@ -32,8 +35,20 @@ def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
+    """The app's texts and, under ``why.``, the engine's messages
+    (``thorskliff/engine/locale``, which the CLI says too)."""
     with open(_HERE / f"{lang}.toml", "rb") as fh:
-        return _flatten(tomllib.load(fh))
+        out = _flatten(tomllib.load(fh))
+    out.update({f"why.{k}": v for k, v in messages.catalogue(lang).items()})
+    return out
+
+
+def said(what: Any) -> str:
+    """An engine message (an ``ActionError`` or a ``Msg``, by key) in the
+    app's language; anything else as its text."""
+    if hasattr(what, "say"):
+        return what.say(_lang)
+    return str(what)
 
 
 def set_lang(lang: str) -> None:

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from .. import record
-from ..engine.actions import Action, ActionError, IllegalActionError, parse
-from ..engine.explain import explain
+from ..engine.actions import Action, ActionError, IllegalActionError, fmt, parse
+from ..engine.messages import Msg
 from ..game import parser_for
 from ..game import Game
-from ..engine.flow import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
 from ..engine.state import CHANCE, TERMINAL, GameState
 from .i18n import lang
 
@@ -60,12 +59,13 @@ def hide_secret(e: LogEntry, viewer: int | None) -> LogEntry:
 
 
 class MenuEntry(NamedTuple):
-    """An action of the action menu: ``legal`` or greyed with ``reason``;
+    """An action of the action menu: ``legal`` or greyed with ``reason``
+    (the engine's refusal; None for a seat that does not decide now);
     ``taler`` and ``needs`` (terrains, "amber") are its cost."""
 
     action: str
     legal: bool
-    reason: str
+    reason: ActionError | None
     taler: int
     needs: tuple[str, ...]
 
@@ -87,8 +87,8 @@ class Session(Protocol):
     def view(self, seat: int | None) -> dict: ...
     def submit(self, decision: str, seat: int | None) -> list[str]: ...
     def undo(self, seat: int | None = None) -> str: ...
-    def undo_problem(self, seat: int | None = None) -> str | None: ...
-    def explain(self, decision: str, seat: int | None) -> str | None: ...
+    def undo_problem(self, seat: int | None = None) -> Msg | None: ...
+    def explain(self, decision: str, seat: int | None) -> ActionError | None: ...
     def action_menu(self, seat: int) -> list[MenuEntry]: ...
     def log(self) -> list[LogEntry]: ...
 
@@ -255,7 +255,7 @@ class LocalSession:
         """At a chance step: the given dice (``"M3 K1"``), else the seeded ones."""
         st = self.game.state
         if st.current_player() != CHANCE:
-            raise ActionError("no dice are due now")
+            raise ActionError("no_dice_due")
         action = parse("roll " + dice) if dice else st.sample_chance()
         before = st.clone()
         lines = self.game.submit(action)
@@ -269,17 +269,17 @@ class LocalSession:
             st.apply_action(rest, None if col == "*" else int(col) - 1)
         self.save()
 
-    def undo_problem(self, seat: int | None = None) -> str | None:
+    def undo_problem(self, seat: int | None = None) -> Msg | None:
         problem = self.game.undo_problem(seat)
         if problem is None and self.bot_decided_last():
-            return "the last decision is a bot's; a bot's decision is not taken back"
+            return Msg("undo_bot")
         if problem is None and self.seat_changed_last():
-            return "a seat changed hands since the last decision; what came before stays"
+            return Msg("undo_hands")
         return problem
 
     def undo(self, seat: int | None = None) -> str:
         if self.bot_decided_last() or self.seat_changed_last():
-            raise IllegalActionError(f"cannot take back a decision: {self.undo_problem(seat)}", "R-TURN-4")
+            raise IllegalActionError("R-TURN-4", "undo", {"problem": self.undo_problem(seat)})
         line = self.game.undo(seat)
         del self._log[len(self.game.lines):]
         self.save()
@@ -334,67 +334,22 @@ class LocalSession:
         raise last or OSError("no folder to save in")
 
     # ------------------------------------------------------------ explaining
-    def explain(self, decision: str | Action, seat: int | None) -> str | None:
-        """Why ``decision`` is refused now (the engine's words with the rule
-        id), or None when it would be accepted."""
+    def explain(self, decision: str | Action, seat: int | None) -> ActionError | None:
+        """Why ``decision`` is refused now (the engine's error: rule id,
+        message key and parameters), or None when it would be accepted."""
         st = self.game.state
         try:
             action = self.game.parse(decision) if isinstance(decision, str) else decision
         except ActionError as exc:
-            return str(exc)
-        error = st.refusal(action, seat)  # the engine's own check, a campaign's decisions included
-        return None if error is None else str(error)
+            return exc
+        return st.refusal(action, seat)  # the engine's own check, a campaign's decisions included
 
     def action_menu(self, seat: int) -> list[MenuEntry]:
         """Every action of the hero's field with its cost, legal or greyed
-        with the engine's reason (R-ACT-1)."""
-        st = self.game.state
-        p = st.players[seat]
-        h = p.hero_at
-        if h < 0:
-            return []
-        rules = st.rules
-        kind = st.island.kind[h]
-        rift = st.rifts.get(h)
-        price = st._potion_price(p)
-        cands: list[tuple[str, int, tuple[str, ...]]] = []
-        potions = [(f"buy {k}", price, ()) for k in ("heil", "kraft", "eile", "schutz")] + [("buy heil!", price, ())]
-        if st.is_farm(h):
-            cands.append(("met", 1, ()))
-            if "wisent" in rules:
-                cands.append(("wisent", p.spec.wisent_price, tuple(WISENT_NEED)))
-        elif kind == "market":
-            cands.append(("met", 1, ()))
-            cands.append(("hammer", p.spec.hammer_price, ()))
-            if "potions" in rules:
-                cands.extend(potions)
-            if "helm" in rules:
-                cands.append(("helm", 10, ()))
-            if "gamble" in rules:
-                small, big = st._gamble_prices(p)
-                cands += [("gamble small", small, ()), ("gamble big", big, ())]
-        if rift == "kobold" and "potions" in rules:
-            cands.extend(potions)
-        elif rift == "quelle":
-            cands.append(("bath", 0, ()))
-        elif rift == "silber":
-            cands.append(("search", 0, ()))
-        if rift and "runestone" in rules:
-            cands.append(("rune", 0, ("amber", *RUNE_NEED)))
-        if "epic" in rules:
-            for card, cost in EPIC_PRICE.items():
-                cands.append((f"epic {card}", cost, tuple(EPIC_NEED) * EPIC_NEED["forest"]))
-        mine = st.current_player() == seat and st.step in ("action", "potion2")
-        legal = set(st.legal_actions()) if mine else set()
-        out = []
-        for text, taler, needs in cands:
-            a = parse(text)
-            if a in legal:
-                out.append(MenuEntry(text, True, "", taler, needs))
-            else:
-                why = str(explain(st, a)) if mine else ""
-                out.append(MenuEntry(text, False, why, taler, needs))
-        return out
+        with the engine's reason (R-ACT-1): the engine's own offers, from its
+        verb table (``GameState.action_offers``)."""
+        return [MenuEntry(fmt(o.action), o.legal, o.refusal, o.taler, o.needs)
+                for o in self.game.state.action_offers(seat)]
 
     # ------------------------------------------------------------ files
     @classmethod
@@ -402,6 +357,15 @@ class LocalSession:
         """Resume the record at ``path`` (raises record.RecordError); the
         session keeps saving to the same file, and its bots play on."""
         game = record.load(path)
+        bots = record.seat_bots(game)
+        if bots:  # the front end that starts the bots checks their kinds (records import no bots)
+            from ..bots.registry import bot_problem
+
+            for seat, kind in sorted(bots.items()):
+                problem = bot_problem(kind)
+                if problem:
+                    text = Path(path).read_text(encoding="utf-8")
+                    raise record.header_error(text, str(path), f"seat {seat + 1}: {problem}", "bot", seat)
         return cls(game, path)
 
 
@@ -444,8 +408,8 @@ class ReplaySession:
     def log(self) -> list[LogEntry]:
         return self._log[: self.at]
 
-    def undo_problem(self, seat=None) -> str:
-        return "a replay changes nothing"
+    def undo_problem(self, seat=None) -> Msg:
+        return Msg("undo_replay")
 
 
 class CampaignSession(LocalSession):

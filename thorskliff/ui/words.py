@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import LABELS, NotationError, parse
 from . import glyphs as G
 from .i18n import lang, t
@@ -109,10 +110,10 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
 
 
 def _end_key(step: str) -> str:
-    if step.startswith("c:"):
+    if step in COMBAT_STEPS:
         return "window"
-    return {"move": "move", "combat": "combat", "action": "action", "potion2": "action", "gift": "gift",
-            "recruit": "recruit", "haste": "haste", "afterhaste": "turn", "turnend": "turn"}.get(step, "other")
+    return {Step.MOVE: "move", Step.COMBAT: "combat", Step.ACTION: "action", Step.POTION2: "action", Step.GIFT: "gift",
+            Step.RECRUIT: "recruit", Step.HASTE: "haste", Step.AFTERHASTE: "turn", Step.TURNEND: "turn"}.get(step, "other")
 
 
 def _silver_gain(obs: dict, terr: str) -> int | None:

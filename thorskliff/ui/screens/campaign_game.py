@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ...engine.steps import Step
 from ...engine.actions import Action
 from .. import choices
 from ..i18n import t
@@ -107,7 +108,7 @@ class CampaignGameScreen(GameScreen):
     def _handover_reason(self, seat: int) -> str:
         obs = self.session.view(None)
         choice = obs["campaign"]["choice"]
-        if obs["step"] == "card" and choice and choice["seat"] == seat + 1:
+        if obs["step"] == Step.CARD and choice and choice["seat"] == seat + 1:
             title = self.session.card_view(choice["card"])["title"]
             return t("campaign.why_card", name=obs["players"][seat]["name"], card=title)
         return super()._handover_reason(seat)
@@ -131,7 +132,7 @@ class CampaignGameScreen(GameScreen):
         super()._prompt()
         obs = self.obs
         choice = obs["campaign"]["choice"]
-        if obs["step"] == "card" and choice:
+        if obs["step"] == Step.CARD and choice:
             card = self.session.card_view(choice["card"])
             text = Text(t("campaign.ask_card", name=obs["players"][choice["seat"] - 1]["name"]) + "\n",
                         style="bold")

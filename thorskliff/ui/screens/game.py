@@ -32,12 +32,13 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from ...engine.steps import COMBAT_STEPS, Step
 from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from .. import glyphs as G
-from ..why import say as engine_says
 from ..i18n import has, t
+from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
@@ -261,7 +262,7 @@ class GameScreen(Screen):
                         break  # the screen closed meanwhile: the decision is not made
                     done = self.session.submit_bot(job, action)
                 except Exception as exc:  # a bot's bug: the game waits (it is saved), and says why
-                    why = engine_says(str(exc)) if isinstance(exc, ActionError) else repr(exc)
+                    why = engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
                     self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
                     break
                 if done is not None:
@@ -314,7 +315,7 @@ class GameScreen(Screen):
         obs = self.session.view(None)
         c = obs["combat"]
         name = obs["players"][seat]["name"]
-        if c and obs["step"].startswith("c:") and seat + 1 != obs["turn"]:
+        if c and obs["step"] in COMBAT_STEPS and seat + 1 != obs["turn"]:
             if c["defender"] == "troll":
                 return t("handover.why_troll", name=name)
             return t("handover.why_defend", name=name)
@@ -329,7 +330,7 @@ class GameScreen(Screen):
         p = obs["players"][self.viewer]
         if p["hero_at"]:
             self.map.set_cursor(self._index(p["hero_at"]))
-        elif obs["step"] == "beach" and obs["legal"]:
+        elif obs["step"] == Step.BEACH and obs["legal"]:
             choice = choices.parsed(obs["legal"])[0][1]
             self.map.set_cursor(choice.a)
 
@@ -431,7 +432,7 @@ class GameScreen(Screen):
             text = t("ask.chance")
         else:
             name = obs["players"][d]["name"]
-            if step.startswith("c:"):
+            if step in COMBAT_STEPS:
                 text = t("ask.combat_step", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
@@ -490,7 +491,7 @@ class GameScreen(Screen):
             return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
         items: list[tuple[str, Text | str, bool]] = []
         menu_done = set()
-        if step in ("action", "potion2") and self.viewer is not None:
+        if step in (Step.ACTION, Step.POTION2) and self.viewer is not None:
             for e in self.session.action_menu(self.viewer):
                 prompt = Text(words.decision(e.action, step, obs))
                 cost = []
@@ -545,7 +546,7 @@ class GameScreen(Screen):
         try:
             self.session.submit(text, self.viewer)
         except ActionError as exc:
-            self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+            self.say(t("game.illegal", why=engine_says(exc)), error=True)
             return False
         self._select(-1, draw=False)
         self.say("")
@@ -569,7 +570,7 @@ class GameScreen(Screen):
         try:
             self.session.roll(dice)
         except ActionError as exc:
-            self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+            self.say(t("game.illegal", why=engine_says(exc)), error=True)
             return False
         self.say("")
         self.sync()
@@ -580,7 +581,7 @@ class GameScreen(Screen):
 
     def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
         self._hexinfo()
-        if self.obs["step"] in ("move", "haste") and self.selected < 0:
+        if self.obs["step"] in (Step.MOVE, Step.HASTE) and self.selected < 0:
             self._fill_decisions()
 
     def on_island_map_chosen(self, msg: IslandMap.Chosen) -> None:
@@ -656,7 +657,7 @@ class GameScreen(Screen):
             try:
                 self.session.submit(text, self.viewer)
             except ActionError as exc:
-                self.say(t("game.illegal", why=engine_says(str(exc))), error=True)
+                self.say(t("game.illegal", why=engine_says(exc)), error=True)
                 break
             moved.append(u)
             legal = self.parse_legal(self.session.view(self.viewer)["legal"])

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.steps import Step
 from ...scenario import load_mode
 from .. import glyphs as G
 from ..i18n import t
@@ -273,7 +274,7 @@ class SeatScreen(GameScreen):
     def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
         msg.prevent_default()  # instead of GameScreen's handler
         self._hexinfo()
-        if self.legal and self.obs["step"] in ("move", "haste") and self.selected < 0:
+        if self.legal and self.obs["step"] in (Step.MOVE, Step.HASTE) and self.selected < 0:
             self._fill_decisions()
 
     def show_presence(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from .. import glyphs as G
 from .. import words
+from ...engine.steps import Step
 from ..i18n import t
 from ..session import hide_secret
 
@@ -40,7 +41,7 @@ def phase_text(obs: dict, width: int) -> Text:
         out.append_text(chip(players[obs["turn"] - 1]))
         out.append(" ")
     cur = obs["phase"]
-    if obs["step"] == "beach":
+    if obs["step"] == Step.BEACH:
         out.append(" " + t("phase.setup") + " ", style="bold reverse")
         return out
     names = [t(f"phase.{i}") for i in range(7)]

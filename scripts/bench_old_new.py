@@ -1,0 +1,71 @@
+"""Random-play and replay speed of two checkouts in one run (issue #12:
+"at least as fast as before the change").
+
+Each round runs ``thorskliff.bench`` once for the old checkout and once for
+the new, alternating, each in a fresh interpreter with ``PYTHONPATH`` at its
+checkout, so both meet the same machine load; the figures are the medians
+over the rounds. ``uptime`` is printed before and after (the machine may be
+shared).
+
+    git worktree add /tmp/old 2a6ccef
+    python scripts/bench_old_new.py --old /tmp/old --new . --rounds 7 --seconds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PROBE = ("import json; from thorskliff import bench; "
+         "f = bench.run(runs=1, seconds={seconds}, min_games=3, replays={replays}); "
+         "print(json.dumps({{'rate': f.rate, 'replay_ms': f.replay_ms, 'per': f.per_config}}))")
+
+
+def once(checkout: Path, seconds: float, replays: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(checkout.resolve()))
+    with tempfile.TemporaryDirectory() as cwd:  # no checkout on the path but the one asked for
+        out = subprocess.run([sys.executable, "-c", PROBE.format(seconds=seconds, replays=replays)],
+                             cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "uptime: not available"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old", required=True, type=Path, help="checkout of the old commit")
+    ap.add_argument("--new", default=Path("."), type=Path, help="checkout of the new commit (default .)")
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds of random play per run")
+    ap.add_argument("--replays", type=int, default=20)
+    args = ap.parse_args(argv)
+    print("before:", uptime())
+    got: dict[str, list[dict]] = {"old": [], "new": []}
+    for i in range(args.rounds):
+        order = ("old", "new") if i % 2 == 0 else ("new", "old")
+        for name in order:
+            got[name].append(once(getattr(args, name), args.seconds, args.replays))
+    print("after: ", uptime())
+    for name in ("old", "new"):
+        rates = [g["rate"] for g in got[name]]
+        replays = [g["replay_ms"] for g in got[name]]
+        print(f"{name}: random play {statistics.median(rates):,.0f} actions/s (median of {len(rates)}; "
+              f"{', '.join(f'{r:,.0f}' for r in rates)}); replay {statistics.median(replays):.1f} ms")
+    ratio = statistics.median(g["rate"] for g in got["new"]) / statistics.median(g["rate"] for g in got["old"])
+    print(f"new/old random play: {ratio:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""What the engine says when it refuses a decision, by key, in English and
+German (``locale/en.toml``, ``locale/de.toml`` beside this module).
+
+A refusal is data: a catalogue key and its parameters (:class:`Msg`), carried
+by every :class:`~thorskliff.engine.actions.ActionError` with its rule id.
+The CLI prints it in English (``str(error)``); the app asks for its own
+language (``error.say("de")``). Nothing ever reads the words back: a front
+end that wants to know *why* reads ``error.key`` and ``error.params``.
+
+A parameter may itself be a :class:`Msg` (an undo's reason inside "cannot
+take back a decision: …"); it is said in the same language. Other
+parameters are shown as given (hex labels, numbers, the player's decision).
+The catalogues live beside the engine, not in the app, because the CLI and
+the records layer say them too; the app's catalogue takes them in under
+``why.`` (``thorskliff.ui.i18n``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGS = ("en", "de")
+_HERE = Path(__file__).resolve().parent / "locale"
+
+
+class Msg(str):
+    """One message: its catalogue key (``why.<key>``) and its parameters. As a
+    string it is its English text (what the CLI prints); :meth:`say` gives
+    it in another language."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, key: str, params: Mapping[str, Any] | None = None) -> Msg:
+        fields = dict(params or {})
+        self = super().__new__(cls, text(key, fields, "en"))
+        self.key = key
+        self.params = fields
+        return self
+
+    def __getnewargs__(self) -> tuple[str, dict[str, Any]]:  # type: ignore[override]
+        return self.key, dict(self.params)
+
+    def say(self, lang: str = "en") -> str:
+        return text(self.key, self.params, lang)
+
+
+def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in doc.items():
+        if isinstance(v, dict):
+            out.update(_flatten(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The messages of ``lang`` by key (``not_neighbour``, ``where.setup``…)."""
+    with open(_HERE / f"{lang}.toml", "rb") as fh:
+        return _flatten(tomllib.load(fh).get("why", {}))
+
+
+def text(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+    """The message ``key`` in ``lang`` with its parameters filled in; a key
+    missing in ``lang`` is said in English, an unknown key as itself."""
+    template = catalogue(lang).get(key) if lang in LANGS else None
+    if template is None:
+        template = catalogue("en").get(key, key)
+    if not params:
+        return template
+    fields = {k: v.say(lang) if hasattr(v, "say") else v for k, v in params.items()}
+    return template.format(**fields)
+
+
+class Shape(str):
+    """A notation's shape in a message (``H FROM-TO``, ``buy POTION[!]``):
+    its placeholders (the words in capitals of ``why.placeholder``) are said
+    in the language, the notation's own words stay."""
+
+    def say(self, lang: str = "en") -> str:
+        words = {k.removeprefix("placeholder."): v for k, v in catalogue(lang).items()
+                 if k.startswith("placeholder.") and v}
+        out, word = [], ""
+        for ch in self + " ":
+            if ch.isalpha() and ch.isupper():
+                word += ch
+                continue
+            out.append(words.get(word, word) if len(word) > 1 else word)
+            out.append(ch)
+            word = ""
+        return "".join(out)[:-1]
