@@ -76,7 +76,7 @@ class RemoteSession:
 
     def explain(self, decision, seat: int | None = None) -> str | None:
         if self.seat is None:
-            return "a spectator makes no decisions (R-TURN-5)"
+            return f"{t('host.spectator')} (R-TURN-5)"
         return self.hg.local.explain(decision, self.seat)
 
     def action_menu(self, seat: int | None = None) -> list[MenuEntry]:
@@ -84,7 +84,7 @@ class RemoteSession:
 
     def undo_problem(self, seat: int | None = None) -> str | None:
         if self.seat is None:
-            return "a spectator takes nothing back"
+            return f"{t('host.spectator_undo')} (R-TURN-4)"
         return self.hg.local.undo_problem(self.seat)
 
     # ------------------------------------------------------------ deciding (through the hub)
@@ -95,7 +95,7 @@ class RemoteSession:
         return self.hub.undo(self)
 
     def roll(self, dice: str | None = None) -> list[str]:
-        raise ActionError("the dice fall by themselves in a hosted game")
+        raise ActionError(t("host.no_roll"))
 
     # ------------------------------------------------------------ the hub's side
     def notify(self) -> None:
