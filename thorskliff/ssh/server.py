@@ -99,6 +99,17 @@ def key_text(key: asyncssh.SSHKey) -> str:
     return f"{key.get_algorithm()} {base64.b64encode(key.public_data).decode()}"
 
 
+#: OpenSSH's client shows a disconnect reason with anything beyond ASCII escaped
+#: ("sp\303\244ter"): the reasons go out transliterated
+_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
+                        "–": "-", "—": "-", "×": "x", "…": "...", "„": '"', "“": '"', "”": '"'})
+
+
+def reason(text: str) -> str:
+    """A disconnect reason as the client will show it: plain ASCII."""
+    return text.translate(_ASCII).encode("ascii", "replace").decode()
+
+
 def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -325,6 +336,7 @@ class Gate(asyncssh.SSHServer):
         self.key: asyncssh.SSHKey | None = None
         self.session: GameSession | None = None
         self.signed_in = False
+        self.refused = False
         self.ended = False
         self._grace: asyncio.TimerHandle | None = None
 
@@ -347,11 +359,10 @@ class Gate(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self in self.host.pending and not self.host.closed:
-            # asyncssh's login timer ends a connection with this exception
-            why = str(exc) if exc is not None else "closed before signing in"
-            if "Login timeout" in why:
-                why = f"not signed in within {self.host.config.login_grace:g} s"
-            self.refuse(why)
+            if exc is not None and "Login timeout" in str(exc):  # asyncssh's login timer
+                self.refuse(f"not signed in within {self.host.config.login_grace:g} s")
+            else:  # the client went away (a scan, a failed sign-in): worth a line, not a refusal
+                log.info("%s closed before signing in%s", self.where, f" ({str(exc)[:80]})" if exc else "")
         self.ended = True
         self.host.pending.pop(self, None)
         self.host.players.discard(self)
@@ -363,8 +374,10 @@ class Gate(asyncssh.SSHServer):
         problem = self.host.cap_problem(self, user=False)
         if problem is not None:
             # said after the key exchange, so the client can show why
-            self.refuse(problem)
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, problem)
+            if not self.refused:
+                self.refused = True
+                self.refuse(problem)
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -392,10 +405,10 @@ class Gate(asyncssh.SSHServer):
             # two first connections for one name with different keys: the first one bound it
             self.refuse("the name belongs to another key")
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                           t("host.name_taken", user=self.user))
+                                           reason(t("host.name_taken", user=self.user)))
         if problem is not None:
             self.refuse(problem)
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, problem)
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
         self.signed_in = True
         self.host.players.add(self)
         log.info("%s signed in from %s", self.user, self.where)
@@ -404,7 +417,7 @@ class Gate(asyncssh.SSHServer):
     def session_requested(self):
         if self.session is not None and not self.session.closed:
             # one app per connection, so the connection caps cap the apps too
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, t("host.one_session"))
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, reason(t("host.one_session")))
         self._cancel_grace()
         self.session = GameSession(self.host, self.user, self)
         return self.session
@@ -432,7 +445,7 @@ class Gate(asyncssh.SSHServer):
         if self.ended or (self.session is not None and not self.session.closed):
             return
         self.refuse(f"no session within {limit:g} s")
-        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, t("host.no_session", s=f"{limit:g}"))
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(t("host.no_session", s=f"{limit:g}")))
 
     def session_ended(self) -> None:
         """The connection stays open after its session: the grace runs again."""
