@@ -277,7 +277,15 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
         for c in clients:
             c.close()
     finally:
-        server.terminate()
+        stop(server)
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
         server.wait(10)
 
 
@@ -290,10 +298,10 @@ async def login_time(port: int, user: str, timeout: float = 30.0) -> str:
     try:
         c = await asyncio.wait_for(Client.open(port, user), timeout)
         await c.see("Spieltisch", timeout=max(0.1, timeout - (time.perf_counter() - t0)))
+    except TimeoutError:  # before OSError: it is one
+        return f"not in after {timeout:.0f} s"
     except (asyncssh.Error, OSError) as exc:
         return f"refused after {time.perf_counter() - t0:.2f} s ({type(exc).__name__}: {str(exc)[:60]})"
-    except TimeoutError:
-        return f"not in after {timeout:.0f} s"
     took = time.perf_counter() - t0
     c.close()
     return f"{took:.2f} s"
@@ -410,12 +418,7 @@ async def abuse_bench(keys: int, think: float) -> None:
         for c in clients:
             c.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(5)
+        stop(server)
 
 
 async def _drain(proc) -> None:

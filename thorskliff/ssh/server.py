@@ -361,7 +361,7 @@ class Gate(asyncssh.SSHServer):
         if self in self.host.pending and not self.host.closed:
             if exc is not None and "Login timeout" in str(exc):  # asyncssh's login timer
                 self.refuse(f"not signed in within {self.host.config.login_grace:g} s")
-            else:  # the client went away (a scan, a failed sign-in): worth a line, not a refusal
+            elif not self.refused:  # the client went away (a scan, a failed sign-in): a line, not a refusal
                 log.info("%s closed before signing in%s", self.where, f" ({str(exc)[:80]})" if exc else "")
         self.ended = True
         self.host.pending.pop(self, None)
