@@ -20,7 +20,20 @@ everyone else watching. Then:
 Targets (issue 6, a 2-core machine): at most 5 MB per session, p95 at most
 150 ms at 32 sessions. Prints figures, asserts nothing.
 
+``--abuse`` (issue 14): 8 sessions in the game (two seats, six watching)
+press a cursor key about once a second each while, in turn, nothing
+happens (the baseline), (a) 500 raw TCP sockets are opened and held, (b) one
+client asks for a 10000×10000 terminal (and changes it twice), (c) one
+client pastes 100 KB as keys. For each: the players' key-to-settled p50/p95,
+how long a new player takes from connecting to seeing the lobby (or why it
+was refused), and the server's memory before the abuse and after it.
+Targets: p95 at most 150 ms, a new player in within 2 s, memory after the
+abuse within 10 % of before.
+
 Run: python scripts/bench_ssh.py [--sessions 8,32] [--keys 20] [--think 1.0]
+     python scripts/bench_ssh.py --abuse [--keys 20]
+The server is the ``thorskliff`` of the Python running this script, so the
+same script measures an older checkout from that checkout's venv.
 """
 
 from __future__ import annotations
@@ -126,9 +139,19 @@ class Client:
         self.conn.close()
 
 
+def server_options(cap: int) -> list[str]:
+    """The caps for a benchmark (every client comes from 127.0.0.1), as far as this server has them."""
+    out = subprocess.run([sys.executable, "-m", "thorskliff.cli", "serve", "--help"], capture_output=True,
+                         text=True).stdout
+    opts = ["--max-connections", str(cap), "--idle-timeout", "0"]
+    if "--max-per-address" in out:
+        opts += ["--max-per-address", str(cap)]
+    return opts
+
+
 async def start_server(data: str, cap: int) -> tuple[subprocess.Popen, int]:
     proc = subprocess.Popen([sys.executable, "-m", "thorskliff.cli", "serve", "--port", "0", "--data", data,
-                             "--max-connections", str(cap), "--idle-timeout", "0"],
+                             *server_options(cap)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
     m = re.search(r"listening on [^:]+:(\d+)", line)
@@ -186,7 +209,12 @@ async def keys_round(clients: list[Client], keys: int, think: float) -> tuple[li
             c.got.clear()
             t0 = time.perf_counter()
             c.press("right" if k % 2 == 0 else "left")
-            await asyncio.wait_for(c.got.wait(), 30)
+            try:
+                await asyncio.wait_for(c.got.wait(), 30)
+            except TimeoutError:  # counted as 30 s: a frozen server is a figure too
+                first.append(30.0)
+                settled.append(30.0)
+                continue
             first.append(c.last - t0)
             settled.append(await c.quiet() - t0)
 
@@ -249,8 +277,156 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
         for c in clients:
             c.close()
     finally:
-        server.terminate()
+        stop(server)
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
         server.wait(10)
+
+
+# --------------------------------------------------------------------- abuse (issue 14)
+
+
+async def login_time(port: int, user: str, timeout: float = 30.0) -> str:
+    """Connecting to seeing the lobby, or why not."""
+    t0 = time.perf_counter()
+    try:
+        c = await asyncio.wait_for(Client.open(port, user), timeout)
+        await c.see("Spieltisch", timeout=max(0.1, timeout - (time.perf_counter() - t0)))
+    except TimeoutError:  # before OSError: it is one
+        return f"not in after {timeout:.0f} s"
+    except (asyncssh.Error, OSError) as exc:
+        return f"refused after {time.perf_counter() - t0:.2f} s ({type(exc).__name__}: {str(exc)[:60]})"
+    took = time.perf_counter() - t0
+    c.close()
+    return f"{took:.2f} s"
+
+
+async def hold_sockets(port: int, n: int) -> list[asyncio.StreamWriter]:
+    held = []
+    for _ in range(n):
+        try:
+            _, w = await asyncio.open_connection("127.0.0.1", port)
+            held.append(w)
+        except OSError:
+            break
+    return held
+
+
+async def abuse_bench(keys: int, think: float) -> None:
+    n = 8
+    data = tempfile.mkdtemp(prefix="thorskliff-bench-ssh-")
+    server, port = await start_server(data, 32)
+    try:
+        clients = []
+        for i in range(n):
+            clients.append(await Client.open(port, f"u{i}"))
+            if i == 0:
+                await clients[0].see("Spieltisch")
+        await into_game(clients)
+        for c in clients:
+            await c.quiet()
+            c.render = False
+        await asyncio.sleep(1.0)
+
+        def line(what: str, settled: list[float], login: str) -> None:
+            print(f"  {what}: key to settled p50 {1000 * statistics.median(settled):.1f} ms, "
+                  f"p95 {1000 * pct(settled, 95):.1f} ms, max {1000 * max(settled):.0f} ms "
+                  f"({len(settled)} keys); a new player in: {login}; server {rss_mb(server.pid):.0f} MB; "
+                  f"load {os.getloadavg()[0]:.2f}", flush=True)
+
+        async def round_with(abuse, name: str, user: str) -> None:
+            task = asyncio.get_running_loop().create_task(abuse())
+            keys_task = asyncio.get_running_loop().create_task(keys_round(clients, keys, think))
+            await asyncio.sleep(think * keys / 3)  # the abuse under way
+            login = await login_time(port, user)
+            _, settled = await keys_task
+            cleanup = await task
+            line(name, settled, login)
+            if cleanup is not None:
+                await cleanup()
+
+        async def nothing():
+            return None
+
+        await round_with(nothing, "baseline", "new0")
+        await asyncio.sleep(2.0)
+        before = rss_mb(server.pid)
+
+        async def sockets():
+            held = await hold_sockets(port, 500)
+            print(f"  (a) {len(held)} raw sockets opened", flush=True)
+
+            async def done():
+                for w in held:
+                    w.close()
+            return done
+
+        await round_with(sockets, "(a) 500 raw sockets held", "new1")
+
+        async def huge():
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            try:
+                conn = await asyncssh.connect("127.0.0.1", port, username="huge", client_keys=[key],
+                                              known_hosts=None, agent_path=None)
+                proc = await conn.create_process(term_type="xterm-256color", term_size=(10000, 10000))
+            except (asyncssh.Error, OSError) as exc:
+                print(f"  (b) the huge client was refused: {exc}", flush=True)
+                return None
+            drain = asyncio.get_running_loop().create_task(_drain(proc))
+            await asyncio.sleep(2.0)
+            proc.change_terminal_size(9999, 9999)
+            await asyncio.sleep(2.0)
+            proc.change_terminal_size(10000, 10000)
+
+            async def done():
+                conn.close()
+                drain.cancel()
+            return done
+
+        await round_with(huge, "(b) one client at 10000x10000", "new2")
+
+        async def paste():
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            try:
+                conn = await asyncssh.connect("127.0.0.1", port, username="paster", client_keys=[key],
+                                              known_hosts=None, agent_path=None)
+                proc = await conn.create_process(term_type="xterm-256color", term_size=SIZE)
+            except (asyncssh.Error, OSError) as exc:
+                print(f"  (c) the pasting client was refused: {exc}", flush=True)
+                return None
+            drain = asyncio.get_running_loop().create_task(_drain(proc))
+            await asyncio.sleep(1.0)
+            text = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(100_000))
+            proc.stdin.write(text)
+
+            async def done():
+                conn.close()
+                drain.cancel()
+            return done
+
+        await round_with(paste, "(c) one client pastes 100 KB", "new3")
+        await asyncio.sleep(5.0)  # what the abuse left behind settles
+        after = rss_mb(server.pid)
+        print(f"  server memory: {before:.0f} MB before the abuse, {after:.0f} MB after it "
+              f"({100 * (after - before) / before:+.1f} %)", flush=True)
+        for c in clients:
+            c.close()
+    finally:
+        stop(server)
+
+
+async def _drain(proc) -> None:
+    try:
+        while await proc.stdout.read(1 << 16):
+            pass
+    except (asyncssh.Error, OSError):
+        pass
 
 
 def main() -> None:
@@ -260,8 +436,15 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0,
                     help="mean seconds between one session's keys (default 1.0; 0: closed loop)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions broadcast (default 10)")
+    ap.add_argument("--abuse", action="store_true", help="8 players while the host is abused (issue 14)")
     args = ap.parse_args()
-    print(f"thorskliff serve on loopback, {os.cpu_count()} CPUs, terminal {SIZE[0]}x{SIZE[1]}")
+    import thorskliff
+
+    print(f"thorskliff serve ({os.path.dirname(thorskliff.__file__)}) on loopback, {os.cpu_count()} CPUs, "
+          f"terminal {SIZE[0]}x{SIZE[1]}; load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.abuse:
+        asyncio.run(abuse_bench(args.keys, args.think))
+        return
     for n in (int(x) for x in args.sessions.split(",")):
         asyncio.run(bench(n, args.keys, args.think, args.decisions))
 

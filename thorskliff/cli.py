@@ -475,6 +475,7 @@ def cmd_serve(args) -> int:
         raise CliError("serve: --idle-timeout must be a number of seconds (0: never)")
     if args.takeover is not None and not (math.isfinite(args.takeover) and args.takeover >= 0):
         raise CliError(f"serve: --takeover must be 0 or more seconds, not {args.takeover}")
+    _check_serve_limits(args)
     if args.authorized_keys and not Path(args.authorized_keys).is_file():
         raise CliError(f"serve: --authorized-keys: no file {args.authorized_keys}")
     if args.bot:
@@ -487,8 +488,22 @@ def cmd_serve(args) -> int:
         i18n.set_lang(args.lang)
     return serve(Config(host=args.host, port=args.port, data=Path(args.data) if args.data else None,
                         max_connections=args.max_connections, idle_timeout=args.idle_timeout or None,
+                        max_per_user=args.max_per_user, max_per_address=args.max_per_address,
+                        max_startups=args.max_startups, max_startups_per_source=args.max_startups_per_source,
+                        login_grace=args.login_grace, session_grace=args.session_grace,
                         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
                         takeover=args.takeover, bot=args.bot))
+
+
+def _check_serve_limits(args) -> None:
+    """The SSH host's limits (OpenSSH's MaxStartups, PerSourceMaxStartups,
+    LoginGraceTime) are counts of at least 1 and times above 0."""
+    for name in ("max_per_user", "max_per_address", "max_startups", "max_startups_per_source"):
+        if getattr(args, name) < 1:
+            raise CliError(f"serve: --{name.replace('_', '-')} must be at least 1")
+    for name in ("login_grace", "session_grace"):
+        if not (math.isfinite(getattr(args, name)) and getattr(args, name) > 0):
+            raise CliError(f"serve: --{name.replace('_', '-')} must be more than 0 seconds")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -558,7 +573,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="address to listen on (default 127.0.0.1; anything else lets other machines in)")
     p.add_argument("--port", type=int, default=2222, help="port (default 2222; 0: any free port)")
     p.add_argument("--data", metavar="DIR", help="games, users and the host key (default: the user data folder)")
-    p.add_argument("--max-connections", type=int, default=32, metavar="N", help="connections at once (default 32)")
+    p.add_argument("--max-connections", type=int, default=32, metavar="N",
+                   help="signed-in connections at once (default 32)")
+    p.add_argument("--max-per-user", type=int, default=3, metavar="N",
+                   help="signed-in connections of one user name at once (default 3)")
+    p.add_argument("--max-per-address", type=int, default=16, metavar="N",
+                   help="signed-in connections from one address at once (default 16)")
+    p.add_argument("--max-startups", type=int, default=64, metavar="N",
+                   help="connections not signed in yet, apart from the players' ones; beyond, the oldest "
+                        "gives way (default 64)")
+    p.add_argument("--max-startups-per-source", type=int, default=8, metavar="N",
+                   help="the same from one address (default 8)")
+    p.add_argument("--login-grace", type=float, default=20, metavar="S",
+                   help="seconds to sign in before the connection is closed (default 20)")
+    p.add_argument("--session-grace", type=float, default=30, metavar="S",
+                   help="seconds a signed-in connection may stay without a game session, e.g. ssh -N "
+                        "(default 30)")
     p.add_argument("--idle-timeout", type=float, default=3600, metavar="S",
                    help="close a session after S seconds without a key (default 3600; 0: never)")
     p.add_argument("--authorized-keys", metavar="FILE", help="only keys in this file may enter")

@@ -73,9 +73,9 @@ def test_seats_are_joined_once_and_decisions_checked_against_them(store):
     mine, other = (a, b) if d == 0 else (b, a)
     legal = hg.game.legal()[0]
     lines = len(hg.game.lines)
-    with pytest.raises(WrongSeatError, match="does not decide now"):
+    with pytest.raises(WrongSeatError, match="entscheidet jetzt nicht"):
         hub.submit(other, legal)
-    with pytest.raises(WrongSeatError, match="spectator"):
+    with pytest.raises(WrongSeatError, match="Wer zuschaut"):
         hub.submit(w, legal)
     with pytest.raises(WrongSeatError):
         hub.undo(w)
@@ -210,3 +210,48 @@ def test_an_undo_takes_the_line_back_from_every_log(store):
     assert len(b.log()) == n and len(a.log()) == n
     hub.submit(mover, steps[1])
     assert [e.text for e in b.log()] == [e.text for e in hg.local.log()]
+
+
+async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path):
+    """Issue 14: every seat's clock starts anew, and with no person at the
+    table the stand-in bots wait instead of playing the game to its end."""
+    import asyncio
+
+    from thorskliff.ssh.hub import bots_available
+
+    if not bots_available():
+        pytest.skip("no bots")
+    store = Store(tmp_path / "hub.sqlite3")
+    hub = Hub(store, takeover_after=0.2, bot_delay=0.0)
+    a = hub.create("alice", "duell", 2, seed=5)
+    b = hub.join(a.game_id, 1, "bob")
+    play_setup(hub, {0: a, 1: b})
+    lines = list(a.hg.game.lines)
+    a.close()
+    b.close()
+    hub.close()
+    store.close()
+
+    store = Store(tmp_path / "hub.sqlite3")
+    hub = Hub(store, takeover_after=0.2, bot_delay=0.0)
+    hub.start()
+    hg = hub.games[1]
+    await asyncio.sleep(0.6)  # three takeover times: nobody is here, nothing happens
+    assert not any(s.away_bot for s in hg.seats) and hg.game.lines == lines
+    # alice comes back: bob is gone (since the restart) and a bot takes his seat
+    a = hub.resume(1, "alice")
+    assert not hg.seats[1].away_bot  # the clock of bob's seat ran from the restart
+    async with asyncio.timeout(5):
+        while not hg.seats[1].away_bot:
+            await asyncio.sleep(0.02)
+    assert not hg.seats[0].away_bot
+    # alice leaves: bob's stand-in stops at its next turn; the game waits
+    while hg.state.current_player() == 0:
+        hub.submit(a, "end" if "end" in hg.game.legal() else hg.game.legal()[0])
+    a.close()
+    await asyncio.sleep(0.3)
+    n = len(hg.game.lines)
+    await asyncio.sleep(0.5)
+    assert len(hg.game.lines) == n and not hg.finished
+    hub.close()
+    store.close()

@@ -6,11 +6,20 @@ so this driver does neither: the SSH session pushes input and window changes
 into it (:meth:`SSHDriver.feed`, :meth:`SSHDriver.resize`) and it writes the
 app's output to the channel. Suspending, opening a browser and delivering
 files would act on the server, not the player's machine; they are refused.
+
+All sessions share one event loop, so no session may cause unbounded work:
+the terminal size is clamped (:data:`MAX_COLS` × :data:`MAX_ROWS`; drawing
+grows with the area, and 10000×10000 froze every session for 20 s), and the
+input is metered: characters by a budget that refills at :data:`INPUT_RATE`
+per second (a chunk bigger than what is left, an oversize paste, is dropped
+whole before it is even parsed), and keys and mouse reports by another
+(:data:`EVENT_RATE`). Dropped input is said on the player's screen.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any, Protocol
 
 from textual import constants, events
@@ -19,8 +28,42 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from ..ui.i18n import t
+
 #: output bigger than this is sent in pieces, so one frame never waits on a huge buffer join
 CHUNK = 64 * 1024
+#: the biggest terminal drawn; a bigger window sees this much and a notice
+MAX_COLS, MAX_ROWS = 300, 100
+#: characters of input: at most INPUT_BURST at once, refilled at INPUT_RATE per second
+INPUT_BURST, INPUT_RATE = 4096, 2048
+#: keys and mouse reports: at most EVENT_BURST at once, refilled at EVENT_RATE per second
+#: (held-down keys repeat at some 30 per second)
+EVENT_BURST, EVENT_RATE = 64, 40
+#: the drop notice at most this often (seconds)
+NOTICE_EVERY = 2.0
+
+
+class Bucket:
+    """A token bucket: ``take(n)`` is True (and takes) when n tokens are left."""
+
+    def __init__(self, burst: float, rate: float):
+        self.burst = burst
+        self.rate = rate
+        self.tokens = float(burst)
+        self.when = time.monotonic()
+
+    def take(self, n: float = 1.0) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if n > self.tokens:
+            return False
+        self.tokens -= n
+        return True
+
+
+def clamp(width: int, height: int) -> tuple[int, int]:
+    return max(1, min(width, MAX_COLS)), max(1, min(height, MAX_ROWS))
 
 
 class Terminal(Protocol):
@@ -38,7 +81,8 @@ class SSHDriver(Driver):
 
     def __init__(self, terminal: Terminal, app: Any, *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None):
-        super().__init__(app, debug=debug, mouse=mouse, size=size or terminal.size)
+        self._asked = size or terminal.size
+        super().__init__(app, debug=debug, mouse=mouse, size=clamp(*self._asked))
         self.terminal = terminal
         # debug=True would make the parser log keys to a file in the server's cwd
         self._parser = XTermParser(debug=False)
@@ -46,6 +90,11 @@ class SSHDriver(Driver):
         self._flush_soon: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
         self._reading = False
+        self._chars = Bucket(INPUT_BURST, INPUT_RATE)
+        self._events = Bucket(EVENT_BURST, EVENT_RATE)
+        self._dropped = 0
+        self._notice: asyncio.TimerHandle | None = None
+        self._told_size: tuple[int, int] | None = None
 
     # ------------------------------------------------------------ what this driver is not
     @property
@@ -98,9 +147,10 @@ class SSHDriver(Driver):
     def disable_input(self) -> None:
         self._reading = False
         self.terminal.attach(None)
-        if self._tick is not None:
-            self._tick.cancel()
-            self._tick = None
+        for handle in (self._tick, self._notice):
+            if handle is not None:
+                handle.cancel()
+        self._tick = self._notice = None
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -120,12 +170,42 @@ class SSHDriver(Driver):
         """Keys, mouse and terminal replies as the client sent them."""
         if not self._reading:
             return
+        if not self._chars.take(len(text)):
+            # an oversize paste (or a flood): dropped whole, unparsed; a sequence cut
+            # in two by the drop must not garble what follows
+            self._parser = XTermParser(debug=False)
+            self._drop(len(text))
+            return
         try:
             for event in self._parser.feed(text):
-                self.process_message(event)
+                self._deliver(event)
         except ParseError:
             return
         self._schedule_tick()
+
+    def _deliver(self, event) -> None:
+        if isinstance(event, (events.Key, events.MouseEvent)) and not self._events.take():
+            if isinstance(event, events.Key):
+                self._drop(1)
+            return  # a dropped mouse report is only a missed hover
+        self.process_message(event)
+
+    def _drop(self, chars: int) -> None:
+        """Count what was dropped; say so (once it stops, and at most every few seconds)."""
+        self._dropped += chars
+        if self._notice is None:
+            self._notice = self._loop.call_later(0.2, self._tell_dropped)
+
+    def _tell_dropped(self) -> None:
+        n, self._dropped = self._dropped, 0
+        self._notice = self._loop.call_later(NOTICE_EVERY, self._quiet) if n else None
+        if n and self._reading:
+            self._app.notify(t("host.input_dropped", n=n), severity="warning")
+
+    def _quiet(self) -> None:
+        self._notice = None
+        if self._dropped:
+            self._tell_dropped()
 
     def _schedule_tick(self) -> None:
         # A lone ESC is a key only once no sequence follows it within the delay.
@@ -137,15 +217,21 @@ class SSHDriver(Driver):
         if not self._reading:
             return
         for event in self._parser.tick():
-            self.process_message(event)
+            self._deliver(event)
         self._schedule_tick()
 
     def resize(self, width: int, height: int) -> None:
         """The client's window changed."""
-        self._size = (max(1, width), max(1, height))
+        self._asked = (width, height)
+        self._size = clamp(width, height)
         if self._reading:
             self._post_size()
 
     def _post_size(self) -> None:
         size = Size(*self._size)
         self._app.post_message(events.Resize(size, size))
+        if self._size != tuple(self._asked) and self._told_size != tuple(self._asked):
+            self._told_size = tuple(self._asked)
+            w, h = self._asked
+            self._app.notify(t("host.too_large", w=w, h=h, mw=self._size[0], mh=self._size[1]),
+                             severity="warning", timeout=10)

@@ -7,7 +7,10 @@ decision comes in through :meth:`Hub.submit` and is checked against the seat
 of the session that sent it; after every change the record is stored and
 every other session of the game is told to redraw. A seat whose player left
 stays theirs; after ``takeover_after`` seconds away a bot plays it until the
-player is back.
+player is back, but only while some person plays at the table: a game with
+nobody connected waits (its own bots, seats that were bots from the start,
+still play up to a person's turn). After a restart every seat's clock starts
+anew.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ..game import Game
 from ..engine.player import COLOURS
 from ..scenario import available_modes, load_heroes, load_mode
 from ..engine.state import CHANCE, TERMINAL
+from ..ui.i18n import t
 from ..ui.session import LocalSession
 from .remote import RemoteSession
 from .store import SeatRow, Store
@@ -159,6 +163,11 @@ class Hub:
                     self._arm_takeover(hg, i)
             self._run_bots(hg)
 
+    @staticmethod
+    def _someone_here(hg: HubGame) -> bool:
+        """Whether a person sits at ``hg`` now (spectators do not count)."""
+        return any(s.user is not None and s.connected for s in hg.seats)
+
     def close(self) -> None:
         for h in self._timers:
             h.cancel()
@@ -179,12 +188,12 @@ class Hub:
         """A new game; ``user`` takes seat 1, the other seats are free or
         (``bots``) played by bots. Heroes are dealt by the seed."""
         if mode not in available_modes():
-            raise LobbyError(f"unknown mode {mode!r}")
+            raise LobbyError(t("host.unknown_mode", mode=repr(mode)))
         lo, hi = load_mode(mode).players
         if not lo <= players <= hi:
-            raise LobbyError(f"{mode} is for {lo}–{hi} players")
+            raise LobbyError(t("host.players_range", mode=mode, lo=lo, hi=hi))
         if bots and not bots_available():
-            raise LobbyError("there are no bots on this server")
+            raise LobbyError(t("host.no_bots"))
         seed = secrets.randbelow(2**31) if seed is None else seed
         heroes = random.Random(seed).sample(sorted(load_heroes()), players)
         infos = [SeatInfo(user=user)] + [SeatInfo(bot=self.bot_kind if bots else None) for _ in range(players - 1)]
@@ -204,11 +213,11 @@ class Hub:
     def join(self, gid: int, seat: int, user: str) -> RemoteSession:
         hg = self._game(gid)
         if hg.seat_of(user) is not None:
-            raise LobbyError(f"{user} already plays seat {hg.seat_of(user) + 1} of game {gid}")
+            raise LobbyError(t("host.seated", user=user, seat=hg.seat_of(user) + 1, id=gid))
         if not 0 <= seat < len(hg.seats) or not hg.seats[seat].free:
-            raise LobbyError(f"seat {seat + 1} of game {gid} is not free")
+            raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
         if hg.finished:
-            raise LobbyError(f"game {gid} is over")
+            raise LobbyError(t("host.game_over", id=gid))
         hg.seats[seat].user = user
         _rename(hg.game, seat, user)
         self.store.save_seat(gid, seat, hg.seats[seat].row())
@@ -220,7 +229,7 @@ class Hub:
         hg = self._game(gid)
         seat = hg.seat_of(user)
         if seat is None:
-            raise LobbyError(f"{user} has no seat in game {gid}")
+            raise LobbyError(t("host.no_seat", user=user, id=gid))
         return self._attach(hg, seat, user)
 
     def watch(self, gid: int, user: str) -> RemoteSession:
@@ -229,7 +238,7 @@ class Hub:
     def _game(self, gid: int) -> HubGame:
         hg = self.games.get(gid)
         if hg is None:
-            raise LobbyError(f"no game {gid}")
+            raise LobbyError(t("host.no_game", id=gid))
         return hg
 
     def watch_lobby(self, callback: Callable[[], None]) -> None:
@@ -259,7 +268,14 @@ class Hub:
                 s.away_bot = False
                 hg.bots.hand_back(seat)
                 log.info("game %s: %s is back; the bot hands seat %s back", hg.id, user, seat + 1)
+            # a person is here again: the seats still gone count on (their timers may
+            # have run out while nobody was here), and the bots play on
+            for i, other in enumerate(hg.seats):
+                if other.user is not None and not other.connected and not other.away_bot:
+                    self._arm_takeover(hg, i)
         self._tell(hg)
+        if seat is not None:
+            self._run_bots(hg)
         return rs
 
     def detach(self, rs: RemoteSession) -> None:
@@ -285,6 +301,7 @@ class Hub:
     # ------------------------------------------------------------ deciding
     def check_seat(self, hg: HubGame, seat: int | None) -> None:
         """Raise WrongSeatError unless ``seat`` decides now (R-TURN-5)."""
+        # in the host's language (its --lang)
         if seat is None:
             raise WrongSeatError("R-TURN-5", "spectator_decides")
         d = hg.state.current_player()
@@ -331,8 +348,11 @@ class Hub:
         if self.takeover_after is None or not bots_available() or hg.finished:
             return
         loop = _loop()
-        if loop is not None:
-            self._timers.append(loop.call_later(self.takeover_after, self._takeover, hg, seat))
+        s = hg.seats[seat]
+        if loop is not None and s.gone_since is not None:
+            left = max(0.0, s.gone_since + self.takeover_after - time.monotonic())
+            self._timers = [h for h in self._timers if not h.cancelled() and h.when() > loop.time()]
+            self._timers.append(loop.call_later(left, self._takeover, hg, seat))
 
     def _takeover(self, hg: HubGame, seat: int) -> None:
         s = hg.seats[seat]
@@ -341,6 +361,8 @@ class Hub:
             return
         if now - s.gone_since < self.takeover_after - 0.01:
             return  # the player was back in between and left again; a later timer decides
+        if not self._someone_here(hg):
+            return  # nobody to play against: the game waits; a person coming back re-arms this
         s.away_bot = True
         self._give_bot(hg, seat, self.bot_kind)
         log.info("game %s: seat %s gone %.0f s; a bot plays it", hg.id, seat + 1, now - s.gone_since)
@@ -348,8 +370,12 @@ class Hub:
         self._run_bots(hg)
 
     def _bot_due(self, hg: HubGame) -> bool:
+        """A bot decides now: a seat's own bot always, a bot standing in for a
+        player who is away only while some person plays at the table."""
         d = hg.state.current_player()
-        return d >= 0 and hg.is_bot(d)
+        if d < 0 or not hg.is_bot(d):
+            return False
+        return not hg.seats[d].away_bot or self._someone_here(hg)
 
     def _run_bots(self, hg: HubGame) -> None:
         if hg.bot_task is None and self._bot_due(hg) and _loop() is not None:
@@ -369,8 +395,8 @@ class Hub:
                 n = len(hg.game.lines)
                 # A searching bot may think for a while: off the loop, on a copy.
                 action = await asyncio.to_thread(decide, bot, hg.state.clone(), d, hg.bots.rng(d))
-                if len(hg.game.lines) != n or hg.state.current_player() != d or not hg.is_bot(d):
-                    continue  # the game moved on meanwhile (an undo, the player came back)
+                if len(hg.game.lines) != n or hg.state.current_player() != d or not self._bot_due(hg):
+                    continue  # the game moved on meanwhile (an undo, the player came back, all left)
                 try:
                     hg.local.submit(action, d)
                 except ActionError as exc:  # a bot bug must not stop the game for the others

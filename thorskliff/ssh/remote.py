@@ -77,7 +77,7 @@ class RemoteSession:
 
     def explain(self, decision, seat: int | None = None) -> ActionError | None:
         if self.seat is None:
-            return "a spectator makes no decisions (R-TURN-5)"
+            return f"{t('host.spectator')} (R-TURN-5)"
         return self.hg.local.explain(decision, self.seat)
 
     def action_menu(self, seat: int | None = None) -> list[MenuEntry]:
@@ -85,7 +85,7 @@ class RemoteSession:
 
     def undo_problem(self, seat: int | None = None) -> Msg | None:
         if self.seat is None:
-            return "a spectator takes nothing back"
+            return f"{t('host.spectator_undo')} (R-TURN-4)"
         return self.hg.local.undo_problem(self.seat)
 
     # ------------------------------------------------------------ deciding (through the hub)

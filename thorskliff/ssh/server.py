@@ -25,25 +25,70 @@ from pathlib import Path
 import asyncssh
 
 from .. import durable
+from ..ui.i18n import t
 from .hub import Hub, valid_name
+from .private import private_file, private_folder
 from .store import Store
 
 log = logging.getLogger("thorskliff.ssh")
 
 HOST_KEY = "ssh_host_ed25519_key"
 DATABASE = "hub.sqlite3"
-NO_PTY = "thorskliff needs a terminal: connect with 'ssh -t -p {port} {user}@HOST' (your client asked for none)\r\n"
 #: a client that reads nothing for this much output is dropped rather than buffered without end
 MAX_BUFFERED = 8 * 1024 * 1024
+
+# Only modern algorithms, nothing with SHA-1 (nor umac-64's short tag): the
+# lists are given to asyncssh explicitly rather than taking its defaults,
+# which still offer diffie-hellman-group14-sha1, hmac-sha1 and ssh-rsa.
+KEX_ALGS = ("mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.org",
+            "ecdh-sha2-nistp521", "ecdh-sha2-nistp384", "ecdh-sha2-nistp256",
+            "diffie-hellman-group-exchange-sha256", "diffie-hellman-group16-sha512",
+            "diffie-hellman-group18-sha512")
+CIPHERS = ("chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com",
+           "aes256-ctr", "aes192-ctr", "aes128-ctr")
+MACS = ("hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "umac-128-etm@openssh.com",
+        "hmac-sha2-256", "hmac-sha2-512", "umac-128@openssh.com")
+#: the signatures a player's key may make (no ssh-rsa: that one signs with SHA-1)
+SIGNATURES = ("ssh-ed25519", "sk-ssh-ed25519@openssh.com", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384",
+              "ecdsa-sha2-nistp521", "sk-ecdsa-sha2-nistp256@openssh.com", "rsa-sha2-512", "rsa-sha2-256")
+
+
+def algorithms() -> dict[str, list[str]]:
+    """The lists above, as far as this asyncssh (and its crypto) has them."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+    from asyncssh.public_key import get_public_key_algs
+
+    def have(wanted, available) -> list[str]:
+        there = {a.decode() for a in available}
+        return [a for a in wanted if a in there]
+
+    return {"kex_algs": have(KEX_ALGS, get_kex_algs()), "encryption_algs": have(CIPHERS, get_encryption_algs()),
+            "mac_algs": have(MACS, get_mac_algs()), "signature_algs": have(SIGNATURES, get_public_key_algs())}
 
 
 @dataclass
 class Config:
+    """The limits follow OpenSSH's: ``max_startups``/``max_startups_per_source``
+    (MaxStartups, PerSourceMaxStartups) count connections not signed in yet,
+    apart from the players' ones; ``login_grace`` (LoginGraceTime) is how long
+    they may take; ``max_connections``/``max_per_user``/``max_per_address``
+    count signed-in connections; ``session_grace`` is how long a signed-in
+    connection may go without a game session (``ssh -N``)."""
+
     host: str = "127.0.0.1"
     port: int = 2222
     data: Path | None = None
     max_connections: int = 32
+    max_per_user: int = 3
+    max_per_address: int = 16
+    max_startups: int = 64
+    max_startups_per_source: int = 8
+    login_grace: float = 20.0
+    session_grace: float = 30.0
     idle_timeout: float | None = 3600.0
+    keepalive: float = 30.0
     authorized_keys: Path | None = None
     takeover: float | None = None
     bot: str = "greedy"
@@ -52,6 +97,17 @@ class Config:
 def key_text(key: asyncssh.SSHKey) -> str:
     """A public key without its comment, as stored for a name."""
     return f"{key.get_algorithm()} {base64.b64encode(key.public_data).decode()}"
+
+
+#: OpenSSH's client shows a disconnect reason with anything beyond ASCII escaped
+#: ("sp\303\244ter"): the reasons go out transliterated
+_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
+                        "–": "-", "—": "-", "×": "x", "…": "...", "„": '"', "“": '"', "”": '"'})
+
+
+def reason(text: str) -> str:
+    """A disconnect reason as the client will show it: plain ASCII."""
+    return text.translate(_ASCII).encode("ascii", "replace").decode()
 
 
 def is_loopback(host: str) -> bool:
@@ -66,10 +122,11 @@ def is_loopback(host: str) -> bool:
 def host_key(data: Path) -> asyncssh.SSHKey:
     """The server's key, made on the first start (readable by its owner only)."""
     path = data / HOST_KEY
+    private_folder(data)
     if path.exists():
+        private_file(path)
         return asyncssh.read_private_key(path)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="thorskliff host key")
-    data.mkdir(parents=True, exist_ok=True)
     durable.write_bytes(path, key.export_private_key(), mode=0o600)
     return key
 
@@ -173,13 +230,20 @@ class Host:
         self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot)
         self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys)) \
             if config.authorized_keys else None
-        self.connections = 0
+        #: connections not signed in yet, oldest first (a dict keeps the order)
+        self.pending: dict[Gate, None] = {}
+        #: signed-in connections
+        self.players: set[Gate] = set()
         self.sessions: set[GameSession] = set()
         self.gates: set[Gate] = set()
         self.heap = _Heap()
         self.closed = False
         self.server: asyncssh.SSHAcceptor | None = None
         self.port = 0
+
+    @property
+    def connections(self) -> int:
+        return len(self.gates)
 
     @classmethod
     async def start(cls, config: Config) -> Host:
@@ -190,7 +254,8 @@ class Host:
                 server_host_keys=[host_key(host.data)],
                 line_editor=False,  # keys go to the app as typed, not line by line
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-                login_timeout=60, keepalive_interval=60)
+                login_timeout=config.login_grace, keepalive_interval=config.keepalive,
+                keepalive_count_max=3, backlog=256, **algorithms())
         except BaseException:
             host.store.close()
             raise
@@ -198,6 +263,44 @@ class Host:
         host.hub.start()
         host.heap.start()
         return host
+
+    # ------------------------------------------------------------ who may come in
+    def admit(self, gate: Gate) -> None:
+        """A new connection, not signed in: it always gets its chance. When
+        there are too many such connections (from its address, or in all),
+        the one that has waited longest gives way, preferring one that has
+        not even said hello: sockets that are opened and held are the
+        attack, a real client signs in within a second."""
+        self.pending[gate] = None
+        cfg = self.config
+        same = [g for g in self.pending if g.addr == gate.addr]
+        if len(same) > cfg.max_startups_per_source:
+            self._displace(same, f"more than {cfg.max_startups_per_source} connections not signed in "
+                                 "from this address; the oldest gives way")
+        elif len(self.pending) > cfg.max_startups:
+            self._displace(list(self.pending), f"more than {cfg.max_startups} connections not signed in; "
+                                               "the oldest gives way")
+
+    def _displace(self, waiting: list[Gate], reason: str) -> None:
+        old = waiting[:-1]  # never the newcomer
+        mute = [g for g in old if not g.spoke()]
+        victim = (mute or old)[0]
+        victim.refuse(reason)
+        self.pending.pop(victim, None)
+        victim.conn.abort()
+
+    def cap_problem(self, gate: Gate, user: bool = True) -> str | None:
+        """Why a connection may not sign in, or None. Without ``user``: only
+        the caps that do not depend on who it is (asked before the key is
+        checked, so the client is told before it is let in)."""
+        cfg = self.config
+        if len(self.players) >= cfg.max_connections:
+            return t("host.full", n=cfg.max_connections)
+        if sum(1 for g in self.players if g.addr == gate.addr) >= cfg.max_per_address:
+            return t("host.per_address", n=cfg.max_per_address)
+        if user and sum(1 for g in self.players if g.user == gate.user) >= cfg.max_per_user:
+            return t("host.per_user", user=gate.user, n=cfg.max_per_user)
+        return None
 
     async def close(self) -> None:
         """Stop listening, end every session (their apps first), keep the games."""
@@ -207,7 +310,7 @@ class Host:
         if self.server is not None:
             self.server.close()
         for s in list(self.sessions):
-            s.end("\r\nthorskliff: the server stops; your seat stays yours.\r\n")
+            s.end(f"\r\nthorskliff: {t('host.stops')}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -227,28 +330,54 @@ class Gate(asyncssh.SSHServer):
     def __init__(self, host: Host):
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
-        self.over_cap = False
+        self.addr = ""
+        self.where = "?"
         self.user = ""
         self.key: asyncssh.SSHKey | None = None
         self.session: GameSession | None = None
+        self.signed_in = False
+        self.refused = False
+        self.ended = False
+        self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.addr = str(peer[0])
+        self.where = f"{peer[0]} port {peer[1]}"
         self.host.gates.add(self)
-        self.host.connections += 1
-        self.over_cap = self.host.connections > self.host.config.max_connections
+        self.host.admit(self)
+
+    def spoke(self) -> bool:
+        """Whether the client has sent its SSH version line."""
+        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
+
+    def refuse(self, reason: str) -> None:
+        """Log a refusal: address, user name if known, reason; never a key or secret."""
+        who = f" ({self.user[:16]!r})" if self.user else ""
+        log.info("refused %s%s: %s", self.where, who, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self in self.host.pending and not self.host.closed:
+            if exc is not None and "Login timeout" in str(exc):  # asyncssh's login timer
+                self.refuse(f"not signed in within {self.host.config.login_grace:g} s")
+            elif not self.refused:  # the client went away (a scan, a failed sign-in): a line, not a refusal
+                log.info("%s closed before signing in%s", self.where, f" ({str(exc)[:80]})" if exc else "")
+        self.ended = True
+        self.host.pending.pop(self, None)
+        self.host.players.discard(self)
         self.host.gates.discard(self)
-        self.host.connections -= 1
+        self._cancel_grace()
 
     def begin_auth(self, username: str) -> bool:
-        if self.over_cap:
-            # Said after the key exchange, so the client can show why.
-            cap = self.host.config.max_connections
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                           f"the server is full ({cap} connections); try again later")
         self.user = username
+        problem = self.host.cap_problem(self, user=False)
+        if problem is not None:
+            # said after the key exchange, so the client can show why
+            if not self.refused:
+                self.refused = True
+                self.refuse(problem)
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -256,41 +385,81 @@ class Gate(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if not valid_name(username):
-            log.info("refused user name %r", username)
+            self.refuse(f"user name {username[:40]!r} is not allowed")
             return False
         if self.host.authorized is not None:
-            peer = self.conn.get_extra_info("peername") or ("", 0)
-            if self.host.authorized.validate(key, peer[0], peer[0]) is None:
-                log.info("%s: key not in the authorized keys", username)
+            if self.host.authorized.validate(key, self.addr, self.addr) is None:
+                self.refuse("key not in the authorized keys")
                 return False
         known = self.host.store.user_key(username)
         if known is not None and known != key_text(key):
-            log.info("%s: another key than the one bound to this name", username)
+            self.refuse("another key than the one bound to this name")
             return False
         self.key = key
         return True
 
     def auth_completed(self) -> None:
-        if self.key is None or not self.host.store.bind_user(self.user, key_text(self.key)):
+        self.host.pending.pop(self, None)
+        problem = self.host.cap_problem(self)
+        if problem is None and (self.key is None or not self.host.store.bind_user(self.user, key_text(self.key))):
             # two first connections for one name with different keys: the first one bound it
+            self.refuse("the name belongs to another key")
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                           f"the name {self.user} belongs to another key")
-        log.info("%s signed in", self.user)
+                                           reason(t("host.name_taken", user=self.user)))
+        if problem is not None:
+            self.refuse(problem)
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
+        self.signed_in = True
+        self.host.players.add(self)
+        log.info("%s signed in from %s", self.user, self.where)
+        self._arm_grace()
 
     def session_requested(self):
         if self.session is not None and not self.session.closed:
-            # one app per connection, so the connection cap caps the apps too
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session at a time")
-        self.session = GameSession(self.host, self.user)
+            # one app per connection, so the connection caps cap the apps too
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, reason(t("host.one_session")))
+        self._cancel_grace()
+        self.session = GameSession(self.host, self.user, self)
         return self.session
+
+    # ------------------------------------------------------------ no session (ssh -N)
+    def _arm_grace(self) -> None:
+        """A signed-in connection without a game session is closed after the
+        session grace (or the idle timeout, if shorter): forwarding and
+        ``ssh -N`` hold no slot for long."""
+        self._cancel_grace()
+        if self.ended:
+            return
+        cfg = self.host.config
+        limits = [x for x in (cfg.session_grace, cfg.idle_timeout) if x]
+        if limits:
+            self._grace = asyncio.get_running_loop().call_later(min(limits), self._no_session, min(limits))
+
+    def _cancel_grace(self) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+
+    def _no_session(self, limit: float) -> None:
+        self._grace = None
+        if self.ended or (self.session is not None and not self.session.closed):
+            return
+        self.refuse(f"no session within {limit:g} s")
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(t("host.no_session", s=f"{limit:g}")))
+
+    def session_ended(self) -> None:
+        """The connection stays open after its session: the grace runs again."""
+        if not self.ended and self.signed_in:
+            self._arm_grace()
 
 
 class GameSession(asyncssh.SSHServerSession):
     """One SSH session: its terminal and the app that draws on it."""
 
-    def __init__(self, host: Host, user: str):
+    def __init__(self, host: Host, user: str, gate: Gate | None = None):
         self.host = host
         self.user = user
+        self.gate = gate
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term_type = ""
         self.size = (80, 24)
@@ -326,9 +495,11 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if not self.pty:
-            self.chan.write(NO_PTY.format(port=self.host.port, user=self.user))
+            self.chan.write(t("host.no_pty", port=self.host.port, user=self.user) + "\r\n")
             self.closed = True
             self.chan.exit(1)
+            if self.gate is not None:
+                self.gate.session_ended()
             return
         from .hostapp import HostedApp
 
@@ -352,6 +523,8 @@ class GameSession(asyncssh.SSHServerSession):
             self.host.heap.session_ended()
             if self._idle is not None:
                 self._idle.cancel()
+            if self.gate is not None:
+                self.gate.session_ended()
             if not self.closed:
                 if self.farewell:
                     self.write(self.farewell)
@@ -417,13 +590,17 @@ class GameSession(asyncssh.SSHServerSession):
         loop = asyncio.get_running_loop()
         due = self._last_input + limit
         if loop.time() >= due:
-            self.end(f"\r\nthorskliff: no key for {limit:g} s; the connection is closed (your seat stays yours).\r\n")
+            if self.gate is not None:
+                self.gate.refuse(f"no key for {limit:g} s")
+            self.end(f"\r\nthorskliff: {t('host.idle', s=f'{limit:g}')}\r\n")
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
 
 def serve(config: Config) -> int:
     """Run until interrupted (the CLI's ``serve``)."""
+    # whatever this process creates is its owner's only (the files set their modes too)
+    os.umask(0o077)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per packet otherwise
     if not is_loopback(config.host):

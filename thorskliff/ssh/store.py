@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from .private import private_file, private_folder, tighten_if_there
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
     name TEXT PRIMARY KEY,
@@ -53,7 +55,13 @@ class Store:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Every seat's secrets are in here: owner-only. SQLite gives its -wal
+        # and -shm files the database file's mode, so the file is made 0600
+        # before SQLite opens it; files from a laxer older start are tightened.
+        private_folder(self.path.parent)
+        private_file(self.path)
+        for extra in ("-wal", "-shm", "-journal"):
+            tighten_if_there(self.path.with_name(self.path.name + extra))
         # The hub runs in one thread; autocommit keeps each change durable at once.
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")

@@ -70,7 +70,8 @@ class GameScreen(Screen):
         Binding("tab", "toggle_focus", "key.focus", priority=True),
         Binding("h", "hero", "key.hero"),
         Binding("l", "labels", "key.labels"),
-        Binding("colon", "command", "key.command"),
+        # priority: the box opens (and takes the keys) before the keys typed after ':' are handed on
+        Binding("colon", "command", "key.command", priority=True),
         Binding("question_mark,f1", "help", "key.help"),
         Binding("escape", "cancel", "key.cancel", show=False),
         Binding("q", "menu", "play.menu"),
@@ -288,6 +289,8 @@ class GameScreen(Screen):
 
     def _focus_for_step(self) -> None:
         """A board step puts the keys on the island, any other on the list."""
+        if self._command_open():
+            return  # a change from elsewhere must not take the keys from a decision being typed
         key = (self.obs["step"], self.viewer, self.decider)
         if key == getattr(self, "_last_step", None):
             return
@@ -755,13 +758,20 @@ class GameScreen(Screen):
         box = self.query_one("#command", Input)
         box.add_class("-open")
         box.value = ""
-        box.focus()
+        self.set_focus(box)  # now, not after the keys already queued (Widget.focus waits a turn)
+
+    def _command_open(self) -> bool:
+        try:
+            return self.query_one("#command", Input).has_class("-open")
+        except NoMatches:
+            return False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         box = event.input
         text = event.value.strip()
         box.remove_class("-open")
         self.map.focus()
+        self._last_step = None  # the step may have changed while the box was open
         self.command(text)
 
     def command(self, text: str) -> None:
@@ -796,6 +806,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "seat_to_bot":
             return self.changes_seats()
+        if action == "command":
+            return getattr(self, "ready", False) and not self._command_open()  # ':' typed into the open box is text
         return True
 
     def _seat_name(self, seat: int) -> str:

@@ -1,0 +1,54 @@
+"""Owner-only files and folders for everything the SSH host writes.
+
+The database holds every seat's secret potion kinds and the host key is the
+server's identity: another local user must read neither, whatever the umask
+of the shell that started the server. Files are made 0600 and folders 0700
+(the mode given when creating, then made exact with chmod, since the umask
+could only take bits away); files and folders from an older, laxer start
+are tightened when the server starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from pathlib import Path
+
+log = logging.getLogger("thorskliff.ssh")
+
+FILE = 0o600
+FOLDER = 0o700
+
+
+def private_folder(path: Path) -> None:
+    """``path`` and its missing parents made; ``path`` itself owner-only."""
+    path.mkdir(mode=FOLDER, parents=True, exist_ok=True)
+    _tighten(path, FOLDER)
+
+
+def private_file(path: Path) -> None:
+    """``path`` made (empty) unless it exists, and owner-only either way."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE)
+    os.close(fd)
+    _tighten(path, FILE)
+
+
+def tighten_if_there(path: Path) -> None:
+    """Owner-only if ``path`` exists (SQLite's -wal and -shm files)."""
+    if path.exists():
+        _tighten(path, FILE)
+
+
+def _tighten(path: Path, mode: int) -> None:
+    st = path.stat()
+    if stat.S_IMODE(st.st_mode) == mode:
+        return
+    if st.st_uid != os.getuid():
+        # not ours to change: say so rather than stop the server
+        log.warning("%s is not owned by this user and has mode %o; others may read it",
+                    path, stat.S_IMODE(st.st_mode))
+        return
+    if stat.S_IMODE(st.st_mode) & 0o077:
+        log.info("%s was readable by others (mode %o); now %o", path, stat.S_IMODE(st.st_mode), mode)
+    os.chmod(path, mode)
