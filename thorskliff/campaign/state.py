@@ -27,6 +27,11 @@ from .notation import BUY_AMBER, parse
 SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (below 1000, R-DICE-2)
 
 
+def effect_view(e: Effect) -> dict[str, Any]:
+    """An effect as plain data (a bot weighs a card's options by it)."""
+    return {"do": e.do, "to": e.to, "n": e.n, "full": e.full, "kind": e.kind, "card": e.card, "item": e.item}
+
+
 class CampaignState(GameState):
     """One chapter in play. Create with :meth:`new_chapter`."""
 
@@ -376,7 +381,11 @@ class CampaignState(GameState):
                     for c, s, r, how in self.card_log],
             "choice": None if w is None else {
                 "seat": w.seat + 1, "card": w.card,
-                "options": [{"id": o.id, "text": lang_text(o.text, lang), "cost": o.cost} for o in w.options]},
+                "options": [{"id": o.id, "text": lang_text(o.text, lang), "cost": o.cost,
+                             "effects": [effect_view(e) for e in o.effects]} for o in w.options]},
+            # what each held card does when played (cards are read aloud: public)
+            "uses": {c: {"effects": [effect_view(e) for e in ch.cards[c].use], "carry": ch.cards[c].carry}
+                     for h in self.held for c in h if ch.cards[c].use},
         }
 
     def track_view(self, lang: str = "de") -> list[dict[str, Any]]:
