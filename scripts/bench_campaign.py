@@ -26,7 +26,7 @@ from thorskliff.bots.registry import make_bot
 from thorskliff.bots.runner import play_game
 from thorskliff.campaign import Group, Member
 from thorskliff.campaign.state import CampaignState
-from thorskliff.player import COLOURS
+from thorskliff.engine.player import COLOURS
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
 CHAPTER_ROUNDS = 19  # the time track's last space is the Finsternis

@@ -9,7 +9,7 @@ import random
 
 from campaign_helpers import H, begin, clear_board, new, read
 
-from thorskliff.actions import Action
+from thorskliff.engine.actions import Action
 from thorskliff.bots.greedy import GreedyBot
 from thorskliff.bots.heuristic import HeuristicBot
 

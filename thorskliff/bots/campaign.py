@@ -12,7 +12,7 @@ far beach is nearer the goal.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..engine.actions import Action
 from ..campaign.notation import BUY_AMBER
 
 #: the last chapter: a card that would carry on has no next chapter to carry into
