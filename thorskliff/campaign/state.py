@@ -373,6 +373,10 @@ class CampaignState(GameState):
             "marker": min(self.round, len(ch.track)),
             "track": self.track_view(lang),
             "rules": sorted(self.rules),
+            # what is in force with a rule to read, and what this chapter can still bring
+            "introduced": sorted(self.rules | ({"rifts"} if self.rifts else set())
+                                 | ({"trolls"} if self.mode.goal_crystals or any(self.troll) else set())),
+            "can_come": sorted(ch.can_come()),
             "amber_price": self.amber_price if "buy_amber" in self.rules else None,
             "held": [list(h) for h in self.held],
             "spent": [list(h) for h in self.spent],
@@ -409,8 +413,8 @@ class CampaignState(GameState):
         """A card as the app shows it: label, title, story and its effect in words."""
         c = self.chapter.cards[cid]
         return {"id": cid, "deck": c.deck, "label": c.label, "title": lang_text(c.title, lang),
-                "story": lang_text(c.story, lang), "text": lang_text(c.text, lang),
-                "usable": bool(c.use), "carry": c.carry}
+                "story": lang_text(c.story_for(self.short), lang), "text": lang_text(c.text_for(self.short), lang),
+                "usable": bool(c.use), "carry": c.carry, "introduces": list(self.chapter.introduces(cid))}
 
     def rules_in_force(self) -> list[str]:
         return sorted(self.rules)

@@ -490,7 +490,7 @@ class CampaignSession(LocalSession):
         from ..campaign.chapter import lang_text
 
         ch = self.game.state.chapter
-        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro, lang()),
+        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro_for(self.game.state.short), lang()),
                 "epilogue": lang_text(ch.epilogue, lang()) if ch.epilogue else ""}
 
     def rules_in_force(self) -> list[str]:

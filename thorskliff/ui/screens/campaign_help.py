@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from ..i18n import t
+from ..rulehelp import markdown, sections
 from ..widgets.campaign import carried_title
 from .help import TABS, HelpScreen
 
@@ -38,7 +39,9 @@ def campaign_help(obs: dict, card_title=carried_title) -> str:
             lines.append(f"- **{text}**")
     if not any(r in on for r in RULES):
         lines.append("- " + t("campaign.help.none_yet"))
-    off = [t(f"campaign.rule.{r}") for r in RULES if r not in on]
+    # only what this chapter can still bring: a rule that never comes here is not "not yet"
+    can_come = camp.get("can_come", RULES)
+    off = [t(f"campaign.rule.{r}") for r in RULES if r not in on and r in can_come]
     if off:
         lines += ["", f"### {t('campaign.help.not_yet')}", "", ", ".join(off)]
     lines += ["", f"### {t('campaign.help.held')}", ""]
@@ -52,6 +55,10 @@ def campaign_help(obs: dict, card_title=carried_title) -> str:
             mark = " ◀" if sp["marker"] else ""
             title = sp["title"] if sp["read"] else "?"
             lines.append(f"- {sp['space']} ({t('campaign.kind.' + sp['kind'])}): {title}{mark}")
+    read = sections(camp.get("introduced", on))
+    if read:  # the rulebook's sections for what is in force, to read again
+        lines += ["", f"### {t('rulehelp.heading')}", ""]
+        lines += [markdown(x, level=4) + "\n" for x in read]
     lines += ["", t("campaign.help.keys")]
     return "\n".join(lines)
 
