@@ -237,3 +237,24 @@ async def test_a_group_is_renamed_and_deleted_after_asking():
         names = [str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)
                  for i in range(app.screen.query_one(OptionList).option_count)]
         assert not any("Nordleute" in n for n in names)
+
+
+async def test_enter_on_the_map_at_the_chapters_end_goes_to_the_group_table():
+    from test_campaign_ui import _finished_chapter1
+
+    table = new_group()
+    game, _ = _finished_chapter1(table)
+    session = CampaignSession(game, table, "Wikinger")
+    session.save()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await read_all_cards(pilot, app)
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen) and gs.decision_items()[0][1] == "Zur Gruppentafel"
+        gs.map.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GroupScreen)
+        assert "Als Nächstes: Kapitel 2" in text_of(app.screen.query_one("#grp-next"))

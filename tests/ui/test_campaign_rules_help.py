@@ -118,3 +118,17 @@ async def test_the_short_chapter_1_opens_with_two_ambers_in_the_app():
         cards = await read_all_cards(pilot, app)
         intro = " ".join(cards[0].split())
         assert "wer zwei Bernsteine bringt" in intro and "drei Bernsteine" not in intro
+
+
+def test_the_action_table_shows_only_what_is_in_force():
+    from thorskliff.ui.screens.campaign_help import action_table
+
+    for lang in ("de", "en"):
+        i18n.set_lang(lang)
+        whole = i18n.t("helptext.table")
+        ch1 = action_table(whole, CampaignState.new_chapter(SEATS, 1, 3).campaign_view()["introduced"])
+        ch2 = action_table(whole, CampaignState.new_chapter(SEATS, 2, 3).campaign_view()["introduced"])
+        assert "Wisent" not in ch1 and "Helm" not in ch1 and "Kriegshammer" in ch1 and "Met" in ch1
+        assert "| Wisent |" in ch2 and "| Helm |" in ch2
+        assert "Kobold" not in ch2  # the earthquake has not laid the rifts yet
+    i18n.set_lang("de")

@@ -19,6 +19,23 @@ from .help import TABS, HelpScreen
 RULES = ("potions", "haste", "wisent", "helm", "gamble", "gode", "blitz", "runestone", "epic", "buy_amber")
 
 
+#: the rule each row of the action table (``helptext.table``, rows in the same order in every
+#: language) needs; None: always in force
+TABLE_ROWS = (None, "wisent", None, None, "potions", "helm", "gamble", "gamble", "rifts", "rifts", "rifts",
+              "runestone")
+
+
+def action_table(text: str, introduced) -> str:
+    """The help's action table with only the actions in force in the chapter
+    now: a chapter 1 view shows no Wisent or helmet price before they exist."""
+    lines = text.split("\n")
+    rows = [i for i, ln in enumerate(lines) if ln.startswith("|")][2:]  # after the header and its rule
+    if len(rows) != len(TABLE_ROWS):  # the table changed: show it whole rather than wrongly cut
+        return text
+    drop = {i for i, need in zip(rows, TABLE_ROWS) if need is not None and need not in introduced}
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop)
+
+
 def campaign_help(obs: dict, card_title=carried_title) -> str:
     """The chapter's help page in Markdown."""
     camp = obs["campaign"]
@@ -92,10 +109,14 @@ class CampaignHelpScreen(HelpScreen):
             with TabPane(t("campaign.help.tab"), id="tab-campaign"):
                 with VerticalScroll():
                     yield Markdown(campaign_help(self.obs, self.title_of), id="campaign-help")
+            camp = self.obs["campaign"]
             for name in TABS:
+                text = t(f"helptext.{name}")
+                if name == "table":
+                    text = action_table(text, camp.get("introduced", camp["rules"]))
                 with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
                     with VerticalScroll():
-                        yield Markdown(t(f"helptext.{name}"))
+                        yield Markdown(text, id=f"help-{name}")
         yield Footer()
 
     def action_tab(self, step: int) -> None:
