@@ -2,4 +2,5 @@ import sys
 
 from .app import run
 
-sys.exit(run(sys.argv[1:]))
+if __name__ == "__main__":  # importing the module (a check that imports every module) starts nothing
+    sys.exit(run(sys.argv[1:]))
