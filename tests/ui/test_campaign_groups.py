@@ -61,6 +61,7 @@ async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
         app.action_campaign()
         await pilot.pause()
         await pilot.press("enter")
+        await pilot.pause()  # the form is composed before its fields are set
         form = app.screen
         assert isinstance(form, NewGroupScreen)
         form.query_one("#ng-players", RadioSet).query_one("#ng-players-2").value = True
