@@ -118,6 +118,12 @@ def _seats(players: str, colours: str | None) -> list[tuple[str, str, str]]:
 
 
 def cmd_new(args) -> int:
+    if args.chapter is not None:
+        return cmd_new_chapter(args)
+    if args.group or args.short or args.carried:
+        raise CliError("--group, --short and --carried go with --chapter 1|2|3")
+    if not args.players:
+        raise CliError("new: --players is needed (e.g. --players \"Anna:Bera,Ben:Oleif\"), or --chapter N --group NAME")
     seats = _seats(args.players, args.colours)
     out = Path(args.output)
     if out.is_dir():
@@ -147,6 +153,85 @@ def cmd_new(args) -> int:
     s = game.setup
     print(f"wrote {out}: {s.mode}, seed {s.seed}, arrangement {s.arrangement}, "
           f"seat {s.first + 1} chooses a beach first")
+    print(_who(game))
+    return 0
+
+
+def _carried(text: str, seats: int, chapter) -> dict[int, list[str]]:
+    """``--carried "1:segen1+tattoo,2:seekarte"``: the cards each seat
+    (from 1) brings into the chapter; only cards the chapter takes in."""
+    out: dict[int, list[str]] = {}
+    for part in text.split(","):
+        seat, sep, cards = part.partition(":")
+        if not sep or not seat.strip().isdigit() or not cards.strip():
+            raise CliError(f"--carried: {part.strip()!r} is not SEAT:CARD+CARD (e.g. \"1:segen1+tattoo,2:seekarte\")")
+        q = int(seat) - 1
+        if not 0 <= q < seats:
+            raise CliError(f"--carried: seat {seat.strip()} is not a seat 1–{seats}")
+        for cid in (c.strip() for c in cards.split("+")):
+            if cid not in chapter.carry:
+                takes = ", ".join(chapter.carry) or "none"
+                raise CliError(f"--carried: chapter {chapter.number} takes in no card {cid!r} (it takes: {takes})")
+            if any(cid in got for got in out.values()):
+                raise CliError(f"--carried: {cid!r} is given twice (each card exists once, R-CAMP-4)")
+            out.setdefault(q, []).append(cid)
+    return out
+
+
+def cmd_new_chapter(args) -> int:
+    """``new --chapter N``: a campaign chapter's record (R-CAMP-1), for the
+    players given or the heroes of a group of the campaign table, with the
+    cards carried in given explicitly (``--carried``) or the group's. The
+    group's table is only read: the chapter played from the record is not
+    entered into it."""
+    from .campaign.chapter import load_chapter
+
+    if args.chapter not in (1, 2, 3):
+        raise CliError(f"--chapter must be 1, 2 or 3, not {args.chapter}")
+    for opt, given in (("--mode", args.mode), ("--arrangement", args.arrangement), ("--beaches", args.beaches)):
+        if given:
+            raise CliError(f"{opt} does not go with --chapter: the chapter sets the island and the start beaches")
+    ch = load_chapter(args.chapter)
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise CliError(f"{out} exists (use --force to replace it)")
+    carried: dict[int, list[str]] = {}
+    if args.group:
+        if args.players or args.colours:
+            raise CliError("--group brings its players, heroes and colours: leave out --players and --colours")
+        from .campaign.table import CampaignTable
+
+        with CampaignTable() as table:
+            try:
+                group = table.group(args.group)
+            except KeyError:
+                names = ", ".join(table.groups()) or "none yet"
+                raise CliError(f"--group: no campaign group named {args.group!r} (groups: {names})") from None
+        seats = group.seats()
+        carried = {q: [c for c in cards if c in ch.carry] for q, cards in group.carried.items()}
+        carried = {q: c for q, c in carried.items() if c}
+    elif args.players:
+        seats = _seats(args.players, args.colours)
+    else:
+        raise CliError("new --chapter: give --players \"NAME:HERO,...\" or --group NAME")
+    if args.carried:
+        carried = _carried(args.carried, len(seats), ch)
+    start = 0
+    if args.first is not None:
+        if not 1 <= args.first <= len(seats):
+            raise CliError(f"--first must be a seat 1–{len(seats)}, not {args.first}")
+        start = args.first - 1
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    meta = {"group": args.group} if args.group else None
+    try:
+        game = Game.new_chapter(seats, args.chapter, seed, short=args.short, start=start, carried=carried, meta=meta)
+    except (ValueError, ScenarioError) as exc:
+        raise CliError(str(exc)) from None
+    record.write(game, out)
+    title = ch.title.get("de", "")
+    kept = "; ".join(f"seat {q + 1}: {'+'.join(c)}" for q, c in sorted(carried.items())) or "none"
+    print(f"wrote {out}: chapter {ch.number} \"{title}\"{' (short variant)' if args.short else ''}, seed {seed}, "
+          f"start tile with seat {start + 1}, carried cards: {kept}")
     print(_who(game))
     return 0
 
@@ -513,7 +598,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("new", help="start a game and write its record")
-    p.add_argument("--players", required=True, metavar="NAME:HERO,...", help='e.g. "Anna:Bera,Ben:Oleif"')
+    p.add_argument("--players", metavar="NAME:HERO,...", help='e.g. "Anna:Bera,Ben:Oleif" (needed unless --group)')
     p.add_argument("--colours", metavar="C1,C2,...", help=f"one per player ({', '.join(COLOURS)})")
     p.add_argument("--mode", help="base (3–4 players), duell (2) or episch; default by player count")
     p.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
@@ -522,6 +607,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--beaches", metavar="1c3,3c3", help="the start beaches, in choosing order")
     p.add_argument("-o", "--output", required=True, metavar="RECORD")
     p.add_argument("--force", action="store_true", help="replace an existing record")
+    p.add_argument("--chapter", type=int, metavar="N", help="a campaign chapter (1, 2 or 3) instead of a mode")
+    p.add_argument("--short", action="store_true", help="with --chapter 1 or 2: the short variant (2 ambers)")
+    p.add_argument("--group", metavar="NAME",
+                   help="with --chapter: the players, heroes and carried cards of a campaign group (read only)")
+    p.add_argument("--carried", metavar="SEAT:CARD+CARD,...",
+                   help='with --chapter: the cards carried in, e.g. "1:segen1+tattoo,2:seekarte"')
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("legal", help="who decides, and the legal decisions")

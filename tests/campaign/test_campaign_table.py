@@ -61,7 +61,7 @@ def test_groups_are_created_once_and_checked(table):
         table.create_group("Allein", SEATS[:1])
     with pytest.raises(KeyError):
         table.group("Niemand")
-    assert table.rows("Wikinger")[0] == {"player": "Ann", "hero": "Bera", "chapter1": None, "chapter2": None,
+    assert table.rows("Wikinger")[0] == {"player": "Ann", "hero": "Bera", "bot": "", "chapter1": None, "chapter2": None,
                                          "tattoo": False, "seekarte": False, "chapter3": None}
     table.delete_group("Wikinger")
     assert table.groups() == []
@@ -219,3 +219,82 @@ def test_a_table_row_with_an_old_absolute_path_still_resumes(table):
     back = table.resume("Zwei")
     assert back.chapter.number == 2 and back.history == st.history
     assert snapshot(back) == snapshot(st)
+
+
+def test_bot_seats_are_kept_and_changed(table):
+    table.create_group("Zwei", [(*SEATS[0], "heuristic"), SEATS[1]])
+    assert table.group("Zwei").bots() == {0: "heuristic"}
+    assert [r["bot"] for r in table.rows("Zwei")] == ["heuristic", ""]
+    table.set_bot("Zwei", 1, "random")
+    table.set_bot("Zwei", 0, None)
+    assert table.group("Zwei").bots() == {1: "random"}
+    with pytest.raises(ValueError, match="unknown bot"):
+        table.set_bot("Zwei", 0, "klug")
+    with pytest.raises(ValueError, match="no seat 3"):
+        table.set_bot("Zwei", 2, "random")
+    with pytest.raises(ValueError, match="unknown bot"):
+        table.create_group("Drei", [(*SEATS[0], "klug"), SEATS[1]])
+
+
+def test_a_table_from_before_bot_seats_opens_with_people_everywhere(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE groups (name TEXT PRIMARY KEY, created TEXT NOT NULL, carried TEXT NOT NULL DEFAULT '{}',
+                             received TEXT NOT NULL DEFAULT '{}');
+        CREATE TABLE members (grp TEXT NOT NULL REFERENCES groups(name) ON DELETE CASCADE, seat INTEGER NOT NULL,
+                              player TEXT NOT NULL, hero TEXT NOT NULL, colour TEXT NOT NULL, PRIMARY KEY (grp, seat));
+        INSERT INTO groups(name, created) VALUES ('Alt', '2026-01-01T00:00:00+00:00');
+        INSERT INTO members VALUES ('Alt', 0, 'Ann', 'Bera', 'brown'), ('Alt', 1, 'Bo', 'Jorund', 'black');
+    """)
+    db.commit()
+    db.close()
+    with CampaignTable(path) as t:
+        assert t.group("Alt").bots() == {} and [m.player for m in t.group("Alt").members] == ["Ann", "Bo"]
+        t.set_bot("Alt", 1, "heuristic")
+        assert t.group("Alt").bots() == {1: "heuristic"}
+
+
+def test_a_chapter_given_up_is_kept_and_the_chapter_begins_again(table):
+    table.create_group("Zwei", SEATS[:2])
+    st = table.start_chapter("Zwei", 1, seed=6)
+    _step(st, greedy_policy(), random.Random(6), 50)
+    table.save("Zwei", st)
+    with pytest.raises(KeyError):
+        table.abandon("Niemand")
+    assert table.abandon("Zwei") == 1
+    assert table.in_progress("Zwei") is None and table.resume("Zwei") is None
+    (gone,) = table.abandoned("Zwei")
+    assert gone["chapter"] == 1 and gone["seed"] == 6 and gone["rounds"] == st.round
+    assert gone["decisions"] == len(st.history)
+    again = table.start_chapter("Zwei", 1, seed=7, short=True)
+    assert again.history == [] and table.in_progress("Zwei") == 1
+    assert table.group("Zwei").next_chapter() == 1  # nothing was won by giving up
+
+
+def test_a_group_is_renamed_with_everything_it_played(table):
+    table.create_group("Zwei", [(*SEATS[0], "heuristic"), SEATS[1]])
+    table.create_group("Andere", SEATS[2:])
+    st = table.start_chapter("Zwei", 1, seed=6)
+    _step(st, greedy_policy(), random.Random(6), 20)
+    table.save("Zwei", st)
+    table.abandon("Zwei")
+    st = table.start_chapter("Zwei", 1, seed=8)
+    _step(st, greedy_policy(), random.Random(8), 20)
+    table.save("Zwei", st)
+    with pytest.raises(ValueError, match="exists already"):
+        table.rename_group("Zwei", "Andere")
+    with pytest.raises(ValueError, match="needs a name"):
+        table.rename_group("Zwei", "  ")
+    table.rename_group("Zwei", "Nordleute")
+    assert sorted(table.groups()) == ["Andere", "Nordleute"]
+    assert table.group("Nordleute").bots() == {0: "heuristic"}
+    assert table.resume("Nordleute").history == st.history
+    assert len(table.abandoned("Nordleute")) == 1
+    table.delete_group("Nordleute")
+    assert table.groups() == ["Andere"]
+    assert table.db.execute("SELECT COUNT(*) FROM abandoned").fetchone()[0] == 0
+    with pytest.raises(KeyError):
+        table.delete_group("Nordleute")

@@ -626,6 +626,12 @@ class GreedyBot:
     def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if "campaign" in obs:  # a chapter's cards: choices, cards to play, ambers to buy
+            from .campaign import choose as campaign_choose
+
+            a = campaign_choose(obs, legal)
+            if a is not None:
+                return a
         v = self.view(obs)
         step = obs["step"]
         handler = self.handlers.get(step)

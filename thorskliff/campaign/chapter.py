@@ -52,8 +52,8 @@ EFFECT_KEYS: dict[str, tuple[str, ...]] = {
 }
 #: effects that may stop for a player's decision
 DECIDING = frozenset({"choice", "potion", "crystal"})
-CARD_KEYS = ("deck", "label", "title", "story", "text", "season", "finale", "effects", "hero", "abilities",
-             "modify", "powers", "use", "each_turn", "carry")
+CARD_KEYS = ("deck", "label", "title", "story", "text", "story_short", "text_short", "season", "finale", "effects",
+             "hero", "abilities", "modify", "powers", "use", "each_turn", "carry")
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,38 @@ class Card:
     each_turn: tuple[Effect, ...] = ()
     carry: bool = False
     source: str = ""
+    #: the story and text in the short variant, where they name the number of ambers
+    story_short: dict[str, str] | None = None
+    text_short: dict[str, str] | None = None
+
+    def introduces(self) -> tuple[str, ...]:
+        """What this card brings into the game that has a rule to read: the
+        rules it enables (``potions``, ``blitz``, …), ``rifts`` when it lays
+        them, ``trolls`` when trolls and crystals come (or a crystal goal)."""
+        out: list[str] = []
+
+        def walk(effects) -> None:
+            for e in effects:
+                if e.do == "enable" and e.rule not in out:
+                    out.append(e.rule)
+                elif e.do in ("rifts", "trolls") and e.do not in out:
+                    out.append(e.do)
+                elif e.do == "goal" and e.crystals and "trolls" not in out:
+                    out.append("trolls")
+                walk(e.instead)
+                for o in e.options:
+                    walk(o.effects)
+
+        walk(self.effects)
+        walk(self.use)
+        walk(self.each_turn)
+        return tuple(out)
+
+    def story_for(self, short: bool) -> dict[str, str] | None:
+        return self.story_short if short and self.story_short else self.story
+
+    def text_for(self, short: bool) -> dict[str, str] | None:
+        return self.text_short if short and self.text_short else self.text
 
 
 @dataclass(frozen=True)
@@ -145,6 +177,33 @@ class Chapter:
     sanctuary: tuple[str | tuple[str, ...], ...]  # a tuple is a group shuffled at setup
     special: tuple[str, ...]
     cards: dict[str, Card] = field(repr=False)
+    #: the intro in the short variant, where it names the number of ambers
+    intro_short: dict[str, str] | None = None
+
+    def can_come(self) -> frozenset[str]:
+        """Every rule (and ``rifts``, ``trolls``) this chapter has at its
+        start or any of its cards can bring (special cards reached through
+        other cards included)."""
+        out = set(self.rules)
+        if self.rifts_at_start:
+            out.add("rifts")
+        if self.goal_crystals:
+            out.add("trolls")
+        for c in self.cards.values():
+            out.update(c.introduces())
+        return frozenset(out)
+
+    def introduces(self, cid: str) -> tuple[str, ...]:
+        """What card ``cid`` brings (:meth:`Card.introduces`), with what the
+        special cards it hands out bring (the Donnergode's Blitzschlag)."""
+        out = list(self.cards[cid].introduces())
+        for e in (*self.cards[cid].effects, *self.cards[cid].use):
+            if e.do == "card" and e.card in self.cards:
+                out += [x for x in self.cards[e.card].introduces() if x not in out]
+        return tuple(out)
+
+    def intro_for(self, short: bool) -> dict[str, str]:
+        return self.intro_short if short and self.intro_short else self.intro
 
     def time_cards(self) -> dict[int, str]:
         """Space number (1-based) -> the time card read there."""
@@ -194,10 +253,11 @@ class _Loader:
         doc = read_toml(self.path)
         r = self.r
         r.only(doc, "", ("chapter", "island", "setup", "goal", "track", "decks", "reuse", "cards"))
-        ch = r.table(doc, "chapter", "", ("number", "title", "intro", "epilogue", "players"))
+        ch = r.table(doc, "chapter", "", ("number", "title", "intro", "intro_short", "epilogue", "players"))
         number = r.int_in(ch, "number", "chapter", 1, 9)
         title = r.texts(ch, "title", "chapter")
         intro = r.texts(ch, "intro", "chapter")
+        intro_short = r.texts(ch, "intro_short", "chapter") if "intro_short" in ch else None
         epilogue = r.texts(ch, "epilogue", "chapter") if "epilogue" in ch else None
         players = self._players(ch)
 
@@ -216,6 +276,8 @@ class _Loader:
         g_short = r.int_in(goal, "short_ambers", "goal", 1, 12) if "short_ambers" in goal else 0
         if g_short and g_short >= g_amb:
             raise self.fail("goal.short_ambers", f"the short variant needs fewer ambers than {g_amb}")
+        if intro_short and not g_short:
+            raise self.fail("chapter.intro_short", "the chapter has no short variant (goal.short_ambers)")
         g_cry = r.int_in(goal, "crystals", "goal", 0, 6, 0)
 
         track = self._track(r.table(doc, "track", "", ("spaces",)))
@@ -229,7 +291,7 @@ class _Loader:
             file=str(self.path), number=number, title=title, intro=intro, epilogue=epilogue, players=players,
             arrangement=arrangement, rifts=rifts, beaches=beaches, cards=cards, goal_ambers=g_amb,
             short_ambers=g_short, goal_crystals=g_cry, track=track, time=time, sanctuary=sanctuary,
-            special=special, **setup)
+            special=special, intro_short=intro_short, **setup)
         from .checks import Checker
 
         Checker(self, chapter, set(doc.get("cards", {}))).check()
@@ -378,6 +440,12 @@ class _Loader:
         title = r.texts(cdoc, "title", path)
         story = r.texts(cdoc, "story", path) if "story" in cdoc else None
         text = r.texts(cdoc, "text", path) if "text" in cdoc else None
+        shorts = {}
+        for k in ("story", "text"):
+            if f"{k}_short" in cdoc:
+                if k not in cdoc:
+                    raise self.fail(f"{path}.{k}_short", f"a short variant of the {k} needs the {k} itself")
+                shorts[f"{k}_short"] = r.texts(cdoc, f"{k}_short", path)
         effects = self._effects(cdoc, "effects", path, required=deck != "special")
         if effects and all(e.do == "story" for e in effects):
             if story is None:
@@ -400,7 +468,7 @@ class _Loader:
             raise self.fail(f"{path}.finale", "only a sanctuary card is read by the winner")
         return Card(id=cid, deck=deck, title=title, story=story, text=text, effects=effects,
                     label=r.value(cdoc, "label", path, str, ""), season=season, finale=finale,
-                    source=str(self.path), **extra)
+                    source=str(self.path), **shorts, **extra)
 
     def _special(self, cdoc: dict, path: str) -> dict[str, Any]:
         r = self.r

@@ -21,6 +21,8 @@ class Member:
     player: str
     hero: str
     colour: str
+    #: the kind of bot that plays this seat (``thorskliff.bots.registry``), "" for a person
+    bot: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,10 @@ class Group:
 
     def seats(self) -> list[tuple[str, str, str]]:
         return [(m.player, m.hero, m.colour) for m in self.members]
+
+    def bots(self) -> dict[int, str]:
+        """Seat -> the kind of bot that plays it (seats people play are missing)."""
+        return {q: m.bot for q, m in enumerate(self.members) if m.bot}
 
     def start(self, chapter: Chapter | str | int, seed: int, short: bool = False, start: int = 0):
         """A new chapter for this group, with its carried cards."""
@@ -74,7 +80,7 @@ class Group:
         won: "red" (ambers), "blue" (crystals) or "won"."""
         rows = []
         for q, m in enumerate(self.members):
-            row: dict[str, Any] = {"player": m.player, "hero": m.hero}
+            row: dict[str, Any] = {"player": m.player, "hero": m.hero, "bot": m.bot}
             for n in (1, 2, 3):
                 res = self.results.get(n)
                 won: Any = None if res is None else res.winner == q
@@ -117,6 +123,10 @@ def check_members(members: list[Member]) -> None:
             raise ValueError(f"unknown colour {m.colour!r} (colours: {', '.join(COLOURS)})")
         if not m.player.strip():
             raise ValueError("every player has a name")
+        if m.bot:
+            from ..bots.registry import make_bot
+
+            make_bot(m.bot)  # ValueError names the bots there are
     if len({m.hero for m in members}) != len(members):
         raise ValueError("each hero can be chosen once")
     if len({m.colour for m in members}) != len(members):

@@ -41,6 +41,11 @@ AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda s
     cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER)
 
 
+def effect_view(e: Effect) -> dict[str, Any]:
+    """An effect as plain data (a bot weighs a card's options by it)."""
+    return {"do": e.do, "to": e.to, "n": e.n, "full": e.full, "kind": e.kind, "card": e.card, "item": e.item}
+
+
 class CampaignState(GameState):
     #: the base game's verb table and the chapter's own verb
     verbs = (*TABLE, AMBER_VERB)
@@ -374,6 +379,10 @@ class CampaignState(GameState):
             "marker": min(self.round, len(ch.track)),
             "track": self.track_view(lang),
             "rules": sorted(self.rules),
+            # what is in force with a rule to read, and what this chapter can still bring
+            "introduced": sorted(self.rules | ({"rifts"} if self.rifts else set())
+                                 | ({"trolls"} if self.mode.goal_crystals or any(self.troll) else set())),
+            "can_come": sorted(ch.can_come()),
             "amber_price": self.amber_price if "buy_amber" in self.rules else None,
             "held": [list(h) for h in self.held],
             "spent": [list(h) for h in self.spent],
@@ -382,7 +391,11 @@ class CampaignState(GameState):
                     for c, s, r, how in self.card_log],
             "choice": None if w is None else {
                 "seat": w.seat + 1, "card": w.card,
-                "options": [{"id": o.id, "text": lang_text(o.text, lang), "cost": o.cost} for o in w.options]},
+                "options": [{"id": o.id, "text": lang_text(o.text, lang), "cost": o.cost,
+                             "effects": [effect_view(e) for e in o.effects]} for o in w.options]},
+            # what each held card does when played (cards are read aloud: public)
+            "uses": {c: {"effects": [effect_view(e) for e in ch.cards[c].use], "carry": ch.cards[c].carry}
+                     for h in self.held for c in h if ch.cards[c].use},
         }
 
     def track_view(self, lang: str = "de") -> list[dict[str, Any]]:
@@ -406,8 +419,8 @@ class CampaignState(GameState):
         """A card as the app shows it: label, title, story and its effect in words."""
         c = self.chapter.cards[cid]
         return {"id": cid, "deck": c.deck, "label": c.label, "title": lang_text(c.title, lang),
-                "story": lang_text(c.story, lang), "text": lang_text(c.text, lang),
-                "usable": bool(c.use), "carry": c.carry}
+                "story": lang_text(c.story_for(self.short), lang), "text": lang_text(c.text_for(self.short), lang),
+                "usable": bool(c.use), "carry": c.carry, "introduces": list(self.chapter.introduces(cid))}
 
     def rules_in_force(self) -> list[str]:
         return sorted(self.rules)

@@ -36,6 +36,18 @@ CREATE TABLE IF NOT EXISTS members (
     colour TEXT NOT NULL,
     PRIMARY KEY (grp, seat)
 );
+CREATE TABLE IF NOT EXISTS abandoned (
+    grp TEXT NOT NULL REFERENCES groups(name) ON DELETE CASCADE,
+    chapter INTEGER NOT NULL,
+    file TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    short INTEGER NOT NULL,
+    start_seat INTEGER NOT NULL,
+    carried TEXT NOT NULL,
+    history TEXT NOT NULL,
+    rounds INTEGER NOT NULL,
+    abandoned TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chapters (
     grp TEXT NOT NULL REFERENCES groups(name) ON DELETE CASCADE,
     chapter INTEGER NOT NULL,
@@ -160,6 +172,14 @@ class CampaignTable:
         except sqlite3.Error as exc:  # e.g. a read-only folder: WAL needs files beside the table
             self.db.close()
             raise TableError(self.path, f"cannot be written ({exc})") from None
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Tables written before seats could be bots get the column (people everywhere)."""
+        cols = {r[1] for r in self.db.execute("PRAGMA table_info(members)")}
+        if "bot" not in cols:
+            with self.db:
+                self.db.execute("ALTER TABLE members ADD COLUMN bot TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
         self.db.close()
@@ -178,8 +198,8 @@ class CampaignTable:
             raise ValueError(f"a group named {name!r} exists already")
         with self.db:
             self.db.execute("INSERT INTO groups(name, created) VALUES (?, ?)", (name, _now()))
-            self.db.executemany("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
-                                [(name, q, m.player, m.hero, m.colour) for q, m in enumerate(ms)])
+            self.db.executemany("INSERT INTO members(grp, seat, player, hero, colour, bot) VALUES (?, ?, ?, ?, ?, ?)",
+                                [(name, q, m.player, m.hero, m.colour, m.bot) for q, m in enumerate(ms)])
         return group
 
     def groups(self) -> list[str]:
@@ -190,7 +210,7 @@ class CampaignTable:
         if row is None:
             raise KeyError(f"no campaign group named {name!r}")
         members = [Member(*r) for r in self.db.execute(
-            "SELECT player, hero, colour FROM members WHERE grp = ? ORDER BY seat", (name,))]
+            "SELECT player, hero, colour, bot FROM members WHERE grp = ? ORDER BY seat", (name,))]
         results = {}
         for ch, winner, reason, short in self.db.execute(
                 "SELECT chapter, winner, reason, short FROM chapters WHERE grp = ? AND status = 'done'", (name,)):
@@ -201,8 +221,42 @@ class CampaignTable:
             raise TableError(self.path, f"group {name!r}: {exc}") from None
 
     def delete_group(self, name: str) -> None:
+        """The group, its members, results, the chapter in progress and the
+        abandoned ones are gone."""
+        self.group(name)  # KeyError for a group that is not there
         with self.db:
             self.db.execute("DELETE FROM groups WHERE name = ?", (name,))
+
+    def rename_group(self, name: str, new: str) -> None:
+        """The same group under a new name (everything it played goes along)."""
+        new = new.strip()
+        self.group(name)
+        if not new:
+            raise ValueError("a group needs a name")
+        if new == name:
+            return
+        if self.db.execute("SELECT 1 FROM groups WHERE name = ?", (new,)).fetchone():
+            raise ValueError(f"a group named {new!r} exists already")
+        with self.db:
+            # the new row first: the members' and chapters' references must always point at a group
+            self.db.execute("INSERT INTO groups(name, created, carried, received) "
+                            "SELECT ?, created, carried, received FROM groups WHERE name = ?", (new, name))
+            for tab in ("members", "chapters", "abandoned"):
+                self.db.execute(f"UPDATE {tab} SET grp = ? WHERE grp = ?", (new, name))
+            self.db.execute("DELETE FROM groups WHERE name = ?", (name,))
+
+    def set_bot(self, name: str, seat: int, kind: str | None) -> None:
+        """A bot of ``kind`` plays ``seat`` from now on (None or "": a person);
+        ValueError for an unknown kind or seat."""
+        g = self.group(name)
+        if not 0 <= seat < len(g.members):
+            raise ValueError(f"no seat {seat + 1} in a group of {len(g.members)}")
+        if kind:
+            from ..bots.registry import make_bot
+
+            make_bot(kind)
+        with self.db:
+            self.db.execute("UPDATE members SET bot = ? WHERE grp = ? AND seat = ?", (kind or "", name, seat))
 
     def _save_group(self, g: Group) -> None:
         self.db.execute("UPDATE groups SET carried = ?, received = ? WHERE name = ?",
@@ -283,6 +337,36 @@ class CampaignTable:
                             (json.dumps(st.history), res.winner, res.reason, _now(), name, st.chapter.number))
             self._save_group(g)
         return res
+
+    def abandon(self, name: str) -> int:
+        """The chapter in progress is given up: it is kept, with its seed and
+        decisions, among the abandoned ones, and the group may start that
+        chapter again. Returns its number (KeyError with none in progress)."""
+        row = self.db.execute("SELECT chapter, file, seed, short, start_seat, carried, history FROM chapters "
+                              "WHERE grp = ? AND status = 'playing'", (name,)).fetchone()
+        if row is None:
+            raise KeyError(f"group {name!r} has no chapter in progress")
+        try:
+            rounds = self.resume(name).round
+        except (ValueError, ScenarioError):  # a chapter that no longer loads can still be given up
+            rounds = 0
+        with self.db:
+            self.db.execute("INSERT INTO abandoned(grp, chapter, file, seed, short, start_seat, carried, history, "
+                            "rounds, abandoned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (name, *row, rounds, _now()))
+            self.db.execute("DELETE FROM chapters WHERE grp = ? AND status = 'playing'", (name,))
+        return row[0]
+
+    def abandoned(self, name: str) -> list[dict[str, Any]]:
+        """The chapters the group gave up, oldest first: chapter, seed,
+        short variant, rounds begun, decisions made and when."""
+        out = []
+        for ch, seed, short, history, rounds, when in self.db.execute(
+                "SELECT chapter, seed, short, history, rounds, abandoned FROM abandoned WHERE grp = ? "
+                "ORDER BY abandoned, rowid", (name,)):
+            out.append({"chapter": ch, "seed": seed, "short": bool(short), "rounds": rounds,
+                        "decisions": len(json.loads(history)), "when": when})
+        return out
 
     def rows(self, name: str) -> list[dict[str, Any]]:
         """The group table (R-CAMP-7)."""

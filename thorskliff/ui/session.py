@@ -417,17 +417,29 @@ class CampaignSession(LocalSession):
     (``thorskliff.campaign.table``): after every change the table keeps the
     chapter's decisions, so it resumes exactly; when it ends, its result and
     the carried cards go into the table. ``path``, when given, receives the
-    chapter's record as well (``thorskliff replay`` checks it)."""
+    chapter's record as well (``thorskliff replay`` checks it).
 
-    #: a chapter resumes from the table, which keeps no bots
-    changes_seats = False
+    The group's bot seats (chosen at its creation, changed on its page)
+    are played by bots; a seat given to a bot or taken back during the
+    chapter is written into the group at once, so it stays so on resume and
+    in the next chapter."""
 
-    def __init__(self, game: Game, table, group: str, path: str | Path | None = None, annotate: bool = True):
-        super().__init__(game, path, annotate)
+    def __init__(self, game: Game, table, group: str, path: str | Path | None = None, annotate: bool = True,
+                 bots: Mapping[int, str] | None = None):
+        super().__init__(game, path, annotate, bots=dict(bots or {}))
         self.table = table
         self.group = group
         #: the table's ChapterResult once the chapter is over
         self.result = None
+
+    def hand_to_bot(self, seat: int, kind: str) -> None:
+        super().hand_to_bot(seat, kind)
+        self.table.set_bot(self.group, seat, kind)
+
+    def take_back(self, seat: int) -> str:
+        kind = super().take_back(seat)
+        self.table.set_bot(self.group, seat, None)
+        return kind
 
     @classmethod
     def start(cls, table, group: str, chapter: int, seed: int, short: bool = False, start: int = 0,
@@ -437,7 +449,7 @@ class CampaignSession(LocalSession):
         st = table.start_chapter(group, chapter, seed, short=short, start=start, file=file)
         game = Game.new_chapter(table.group(group), st.chapter.file, seed, short=short, start=start,
                                 meta={"group": group})
-        session = cls(game, table, group, path)
+        session = cls(game, table, group, path, bots=table.group(group).bots())
         session.save()
         return session
 
@@ -460,7 +472,7 @@ class CampaignSession(LocalSession):
             raise RuntimeError(f"the chapter of {group!r} does not replay to itself")
         game.auto_chance = game.keep_undo = True
         game.resolve_chance()
-        return cls(game, table, group, path)
+        return cls(game, table, group, path, bots=table.group(group).bots())
 
     def save(self) -> None:
         super().save()
@@ -489,7 +501,7 @@ class CampaignSession(LocalSession):
         from ..campaign.chapter import lang_text
 
         ch = self.game.state.chapter
-        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro, lang()),
+        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro_for(self.game.state.short), lang()),
                 "epilogue": lang_text(ch.epilogue, lang()) if ch.epilogue else ""}
 
     def rules_in_force(self) -> list[str]:

@@ -32,6 +32,20 @@ from .title import Recomposed
 
 CHAPTERS = (1, 2, 3)
 DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
+HUMAN = "human"
+
+
+def kind_options() -> list[tuple[str, str]]:
+    """Who plays a seat: a person or one of the bots (as in a local game)."""
+    from .setup import BOT_KINDS
+
+    return [(t("setup.human"), HUMAN)] + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS]
+
+
+def hero_about(hero: str) -> str:
+    """A hero as a new group meets it: what it can do in chapter 1, and when
+    the rest comes (R-CAMP-5; the abilities come with cards)."""
+    return f"{hero} – {t('campaign.hero.' + hero)}"
 
 
 def table_of(app) -> CampaignTable:
@@ -48,6 +62,21 @@ def record_path(group: str, chapter: int):
     replay`` checks it)."""
     slug = re.sub(r"[^\w-]+", "_", group).strip("_") or "group"
     return saves.data_dir() / "campaign" / f"{slug}-chapter{chapter}.tkr"
+
+
+def group_records(group: str) -> list:
+    """The group's chapter records beside the table (in progress or given up)."""
+    folder = saves.data_dir() / "campaign"
+    stem = record_path(group, 1).name.rsplit("-chapter", 1)[0]
+    return sorted(folder.glob(f"{stem}-chapter*.tkr")) if folder.is_dir() else []
+
+
+def keep_abandoned_record(group: str, chapter: int, k: int) -> None:
+    """The record of a chapter given up stays beside the table under its own
+    name, so a new start of the chapter does not write over it."""
+    path = record_path(group, chapter)
+    if path.exists():
+        path.replace(path.with_name(f"{path.stem}-abandoned{k}.tkr"))
 
 
 def start_chapter(app, group: str, chapter: int, seed: int, short: bool, start: int) -> None:
@@ -185,10 +214,13 @@ class NewGroupScreen(Screen):
                 with Horizontal(classes="ng-seat", id=f"ng-seat-{i}"):
                     yield Input(DEFAULT_NAMES[i], id=f"ng-player-{i}", max_length=16,
                                 placeholder=t("setup.name_n", n=i + 1))
-                    yield Select([(f"{h} – {t('hero.' + h)}", h) for h in heroes], value=heroes[i % len(heroes)],
+                    yield Select([(h, h) for h in heroes], value=heroes[i % len(heroes)],
                                  allow_blank=False, id=f"ng-hero-{i}")
                     yield Select([(f"{G.OWNER[c]} {t('colour.' + c)}", c) for c in COLOURS],
                                  value=COLOURS[i % len(COLOURS)], allow_blank=False, id=f"ng-colour-{i}")
+                    yield Select(kind_options(), value=HUMAN, allow_blank=False, id=f"ng-kind-{i}",
+                                 tooltip=t("setup.who", n=i + 1))
+                yield Static(hero_about(heroes[i % len(heroes)]), id=f"ng-about-{i}", classes="ng-about")
             yield Static(t("campaign.heroes_fixed"), id="ng-hint")
             yield Static(id="ng-problem")
             with Horizontal(id="ng-buttons"):
@@ -203,6 +235,12 @@ class NewGroupScreen(Screen):
     def _fit(self) -> None:
         for i in range(4):
             self.query_one(f"#ng-seat-{i}").display = i < self.players
+            self.query_one(f"#ng-about-{i}").display = i < self.players
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        ident = event.select.id or ""
+        if ident.startswith("ng-hero-") and event.value != Select.BLANK:
+            self.query_one(f"#ng-about-{ident.rsplit('-', 1)[1]}", Static).update(hero_about(str(event.value)))
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         ident = event.pressed.id or ""
@@ -225,10 +263,14 @@ class NewGroupScreen(Screen):
         localize(self)  # the form keeps what was typed; its labels change when it is opened again
         self.refresh_bindings()
 
-    def members(self) -> list[tuple[str, str, str]]:
-        return [(self.query_one(f"#ng-player-{i}", Input).value.strip(),
-                 self.query_one(f"#ng-hero-{i}", Select).value,
-                 self.query_one(f"#ng-colour-{i}", Select).value) for i in range(self.players)]
+    def members(self) -> list[tuple[str, str, str, str]]:
+        out = []
+        for i in range(self.players):
+            kind = self.query_one(f"#ng-kind-{i}", Select).value
+            out.append((self.query_one(f"#ng-player-{i}", Input).value.strip(),
+                        self.query_one(f"#ng-hero-{i}", Select).value,
+                        self.query_one(f"#ng-colour-{i}", Select).value, "" if kind == HUMAN else kind))
+        return out
 
     def create(self) -> None:
         name = self.query_one("#ng-name", Input).value.strip()
@@ -252,15 +294,19 @@ class NewGroupScreen(Screen):
 
 class GroupScreen(Recomposed, Screen):
     """The group table (R-CAMP-7) from the campaign table, the cards carried
-    on, and the next chapter or the one in progress."""
+    on, who plays each seat (a person or a bot), the next chapter or the one
+    in progress (to resume, give up or begin anew), the chapters given up,
+    and renaming or deleting the group."""
 
     CSS_PATH = "campaign.tcss"
     BINDINGS = [Binding("escape", "back", "key.back")]
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, focus: str = ""):
         super().__init__()
         localize(self)
         self.group_name = name
+        #: the widget to focus when the page opens (after a chapter was given up: the start form)
+        self.first_focus = focus
 
     def compose(self) -> ComposeResult:
         table = table_of(self.app)
@@ -272,16 +318,30 @@ class GroupScreen(Recomposed, Screen):
             yield Static(t("campaign.group_title", name=self.group_name), id="grp-title")
             yield Static(group_table(g.table(), g.carried), id="grp-table")
             yield Static(self._results(), id="grp-results")
+            gave_up = table.abandoned(self.group_name)
+            if gave_up:
+                yield Static(self._abandoned(gave_up), id="grp-abandoned")
             if self.playing:
                 yield Static(t("campaign.in_progress", n=self.playing, title=self._title(self.playing)),
                              id="grp-next")
-                yield Button(t("campaign.resume", n=self.playing), id="grp-resume", variant="primary")
+                with Horizontal(classes="grp-row"):
+                    yield Button(t("campaign.resume", n=self.playing), id="grp-resume", variant="primary")
+                    yield Button(t("campaign.restart"), id="grp-restart")
+                    yield Button(t("campaign.abandon"), id="grp-abandon", variant="warning")
             elif self.chapter_no in CHAPTERS:
                 yield from self._next_form()
             else:
                 yield Static(t("campaign.done_all"), id="grp-next")
             yield Static(id="grp-problem")
-            yield Button(t("setup.back"), id="grp-back")
+            yield Label(t("campaign.who_plays"))
+            for q, m in enumerate(g.members):
+                with Horizontal(classes="grp-seat"):
+                    yield Static(f"{m.player} ({m.hero})", classes="grp-seat-name")
+                    yield Select(kind_options(), value=m.bot or HUMAN, allow_blank=False, id=f"grp-kind-{q}")
+            with Horizontal(classes="grp-row"):
+                yield Button(t("campaign.rename"), id="grp-rename")
+                yield Button(t("campaign.delete"), id="grp-delete", variant="error")
+                yield Button(t("setup.back"), id="grp-back")
         yield Footer()
 
     def _title(self, n: int) -> str:
@@ -298,6 +358,14 @@ class GroupScreen(Recomposed, Screen):
             who = t("campaign.result_draw") if r.winner is None else t(f"result.{r.reason}", name=names[r.winner])
             out.append(t("campaign.chapter_result", n=n, title=self._title(n), result=who)
                        + (" " + t("campaign.short_played") if r.short else "") + "\n")
+        return out
+
+    def _abandoned(self, rows: list[dict]) -> Text:
+        out = Text(t("campaign.abandoned_title") + "\n", style="bold")
+        for r in rows:
+            out.append(t("campaign.abandoned_row", n=r["chapter"], title=self._title(r["chapter"]), seed=r["seed"],
+                         rounds=r["rounds"], decisions=r["decisions"], when=r["when"].replace("T", " ")[:16])
+                       + (" " + t("campaign.short_played") if r["short"] else "") + "\n", style="dim")
         return out
 
     def _next_form(self) -> ComposeResult:
@@ -318,15 +386,35 @@ class GroupScreen(Recomposed, Screen):
                 yield RadioButton(m.player, value=q == 0, id=f"grp-start-{q}")
         yield Label(t("setup.seed"))
         seed = getattr(self.app, "seed", None)
-        yield Input("" if seed is None else str(seed), id="grp-seed", type="integer")
+        yield Input("" if seed is None else str(seed), id="grp-seed", type="integer",
+                    placeholder=t("campaign.seed_hint"))
         yield Button(t("campaign.begin", n=n), id="grp-begin", variant="primary")
 
     def on_mount(self) -> None:
-        for ident in ("#grp-resume", "#grp-begin", "#grp-back"):
+        order = (self.first_focus,) if self.first_focus else ()
+        for ident in (*order, "#grp-resume", "#grp-begin", "#grp-back"):
             found = self.query(ident)
             if found:
                 found.first().focus()
                 break
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "grp-seed":  # Enter in the seed field starts the chapter
+            self.begin()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        ident = event.select.id or ""
+        if not ident.startswith("grp-kind-"):
+            return
+        event.stop()
+        q = int(ident.rsplit("-", 1)[1])
+        kind = "" if event.value == HUMAN else str(event.value)
+        if self.group.members[q].bot == kind:
+            return
+        table_of(self.app).set_bot(self.group_name, q, kind)
+        self.group = table_of(self.app).group(self.group_name)
+        self.query_one("#grp-table", Static).update(group_table(self.group.table(), self.group.carried))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -335,24 +423,33 @@ class GroupScreen(Recomposed, Screen):
             self.resume()
         elif ident == "grp-begin":
             self.begin()
+        elif ident in ("grp-abandon", "grp-restart"):
+            self.confirm_abandon(restart=ident == "grp-restart")
+        elif ident == "grp-rename":
+            self.rename()
+        elif ident == "grp-delete":
+            self.confirm_delete()
         else:
             self.action_back()
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#grp-problem", Static).update(Text(text, style="bold red"))
 
     def resume(self) -> None:
         try:
             resumed = resume_chapter(self.app, self.group_name)
         except (ValueError, ScenarioError) as exc:  # a custom chapter file gone: one line, no traceback
-            self.query_one("#grp-problem", Static).update(Text(str(exc), style="bold red"))
+            self._problem(str(exc))
             return
         if not resumed:
-            self.query_one("#grp-problem", Static).update(Text(t("campaign.nothing_to_resume"), style="bold red"))
+            self._problem(t("campaign.nothing_to_resume"))
 
     def begin(self) -> None:
         raw = self.query_one("#grp-seed", Input).value.strip()
         try:
             seed = int(raw) if raw else secrets.randbelow(2**31)
         except ValueError:
-            self.query_one("#grp-problem", Static).update(Text(t("setup.bad_seed"), style="bold red"))
+            self._problem(t("setup.bad_seed"))
             return
         shorts = self.query("#grp-short")
         short = bool(shorts) and shorts.first(Checkbox).value
@@ -361,7 +458,68 @@ class GroupScreen(Recomposed, Screen):
         try:
             start_chapter(self.app, self.group_name, self.chapter_no, seed, short, start)
         except (ValueError, ScenarioError) as exc:
-            self.query_one("#grp-problem", Static).update(Text(str(exc), style="bold red"))
+            self._problem(str(exc))
+
+    # ------------------------------------------------------------ managing the group
+    def confirm_abandon(self, restart: bool) -> None:
+        """Give up the chapter in progress (after asking): it is kept and
+        listed; the chapter can be begun again, with other settings."""
+        from .choose import ChooseScreen
+
+        n = self.playing
+        key = "restart" if restart else "abandon"
+
+        def answered(yes: str | None) -> None:
+            if yes != "yes":
+                return
+            table = table_of(self.app)
+            table.abandon(self.group_name)
+            keep_abandoned_record(self.group_name, n, len(table.abandoned(self.group_name)))
+            self.app.switch_screen(GroupScreen(self.group_name, focus="#grp-short" if restart else "#grp-back"))
+
+        items = [("no", t("campaign.confirm_no")), ("yes", t(f"campaign.confirm_{key}", n=n))]
+        self.app.push_screen(ChooseScreen(t(f"campaign.ask_{key}", n=n, title=self._title(n)), items),
+                             callback=answered)
+
+    def rename(self) -> None:
+        from .campaign_manage import NameScreen
+
+        def named(new: str | None) -> None:
+            if new is None or new.strip() == self.group_name:
+                return
+            old_records = group_records(self.group_name)
+            try:
+                table_of(self.app).rename_group(self.group_name, new)
+            except ValueError as exc:
+                self._problem(t("campaign.bad_group", why=str(exc)))
+                return
+            new = new.strip()
+            for path in old_records:  # the records follow the group's new name
+                tail = path.name.rsplit("-chapter", 1)[1]
+                path.replace(path.with_name(record_path(new, 1).name.rsplit("-chapter", 1)[0] + "-chapter" + tail))
+            self.app.switch_screen(GroupScreen(new))
+
+        self.app.push_screen(NameScreen(t("campaign.rename_title", name=self.group_name), self.group_name),
+                             callback=named)
+
+    def confirm_delete(self) -> None:
+        from .choose import ChooseScreen
+
+        def answered(yes: str | None) -> None:
+            if yes != "yes":
+                return
+            records = group_records(self.group_name)
+            table_of(self.app).delete_group(self.group_name)
+            for path in records:
+                path.unlink(missing_ok=True)
+            stack = self.app.screen_stack
+            if len(stack) > 1 and isinstance(stack[-2], CampaignScreen):
+                self.app.pop_screen()  # back to the list of groups, which reads the table anew
+            else:
+                self.app.switch_screen(CampaignScreen())
+
+        items = [("no", t("campaign.confirm_no")), ("yes", t("campaign.confirm_delete", name=self.group_name))]
+        self.app.push_screen(ChooseScreen(t("campaign.ask_delete", name=self.group_name), items), callback=answered)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -32,6 +32,12 @@ class Page:
         self.title = title
         self.story = story
 
+    def rules(self) -> list[str]:
+        """The rule sections the card brings (for "Regel lesen")."""
+        from ..rulehelp import sections
+
+        return sections(self.view.get("introduces", ())) if self.view is not None else []
+
     def render(self):
         if self.view is not None:
             return card_text(self.view, self.reader, self.how)
@@ -47,7 +53,8 @@ class CardScreen(ModalScreen[None]):
 
     CSS_PATH = "campaign.tcss"
     # Enter is the screen's, not the button's: a button ignores a second press while it still flashes
-    BINDINGS = [Binding("enter,space", "next", "key.next", priority=True), Binding("escape", "close", "key.close")]
+    BINDINGS = [Binding("enter,space", "next", "key.next", priority=True), Binding("escape", "close", "key.close"),
+                Binding("r", "rule", "rulehelp.read")]
 
     def __init__(self, pages: list[Page]):
         super().__init__()
@@ -61,6 +68,7 @@ class CardScreen(ModalScreen[None]):
             with VerticalScroll(id="card-scroll"):
                 yield Static(id="card-body")
             with Horizontal(id="card-buttons"):
+                yield Button(t("rulehelp.read_key"), id="card-rule")
                 yield Button(t("key.next"), id="card-next", variant="primary")
 
     def on_mount(self) -> None:
@@ -75,6 +83,13 @@ class CardScreen(ModalScreen[None]):
             t("campaign.card_n", n=self.at + 1, total=n) if n > 1 else "")
         last = self.at + 1 == n
         self.query_one("#card-next", Button).label = t("campaign.card_done" if last else "campaign.card_next")
+        self.query_one("#card-rule", Button).display = bool(page.rules())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "rule":
+            return bool(self.pages[self.at].rules())
+        return True
 
     @property
     def body(self) -> str:
@@ -87,7 +102,16 @@ class CardScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_next()
+        if event.button.id == "card-rule":
+            self.action_rule()
+        else:
+            self.action_next()
+
+    def action_rule(self) -> None:
+        """The rule the card brings, to read now (the rulebook's "Lies jetzt die Regel …")."""
+        found = self.pages[self.at].rules()
+        if found:
+            self.app.push_screen(RuleScreen(found))
 
     def action_next(self) -> None:
         if self.at + 1 < len(self.pages):
@@ -133,6 +157,40 @@ class CardListScreen(ModalScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.app.push_screen(CardScreen([self.pages[int(event.option.id)]]))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RuleScreen(ModalScreen[None]):
+    """The rulebook's sections for what a card brings (``rulehelp``)."""
+
+    CSS_PATH = "campaign.tcss"
+    BINDINGS = [Binding("escape,enter,r", "close", "key.close")]
+
+    def __init__(self, sections: list[str]):
+        super().__init__()
+        localize(self)
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
+        from ..rulehelp import markdown
+
+        with Vertical(id="rule-box"):
+            with VerticalScroll(id="rule-scroll"):
+                yield Markdown("\n\n".join(markdown(s) for s in self.sections), id="rule-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#rule-scroll").focus()
+
+    @property
+    def source(self) -> str:
+        """The text shown, in Markdown (tests)."""
+        from ..rulehelp import markdown
+
+        return "\n\n".join(markdown(s) for s in self.sections)
 
     def action_close(self) -> None:
         self.dismiss(None)

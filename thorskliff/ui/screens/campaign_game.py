@@ -158,6 +158,12 @@ class CampaignGameScreen(GameScreen):
             return True
         return super().decide(text)
 
+    def choose_hex(self, i: int) -> None:
+        if self.decider == TERMINAL:  # the chapter is over: Enter on the map goes on to the group table too
+            self.action_group()
+            return
+        super().choose_hex(i)
+
     def action_cards(self) -> None:
         """The chapter's cards so far (newest first) and the cards held."""
         obs = self.session.view(None)

@@ -11,11 +11,29 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from ..i18n import t
+from ..rulehelp import markdown, sections
 from ..widgets.campaign import carried_title
 from .help import TABS, HelpScreen
 
 #: the rules a card can bring in or take out (docs/scenarios.md, "Rules in force")
 RULES = ("potions", "haste", "wisent", "helm", "gamble", "gode", "blitz", "runestone", "epic", "buy_amber")
+
+
+#: the rule each row of the action table (``helptext.table``, rows in the same order in every
+#: language) needs; None: always in force
+TABLE_ROWS = (None, "wisent", None, None, "potions", "helm", "gamble", "gamble", "rifts", "rifts", "rifts",
+              "runestone")
+
+
+def action_table(text: str, introduced) -> str:
+    """The help's action table with only the actions in force in the chapter
+    now: a chapter 1 view shows no Wisent or helmet price before they exist."""
+    lines = text.split("\n")
+    rows = [i for i, ln in enumerate(lines) if ln.startswith("|")][2:]  # after the header and its rule
+    if len(rows) != len(TABLE_ROWS):  # the table changed: show it whole rather than wrongly cut
+        return text
+    drop = {i for i, need in zip(rows, TABLE_ROWS) if need is not None and need not in introduced}
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop)
 
 
 def campaign_help(obs: dict, card_title=carried_title) -> str:
@@ -38,7 +56,9 @@ def campaign_help(obs: dict, card_title=carried_title) -> str:
             lines.append(f"- **{text}**")
     if not any(r in on for r in RULES):
         lines.append("- " + t("campaign.help.none_yet"))
-    off = [t(f"campaign.rule.{r}") for r in RULES if r not in on]
+    # only what this chapter can still bring: a rule that never comes here is not "not yet"
+    can_come = camp.get("can_come", RULES)
+    off = [t(f"campaign.rule.{r}") for r in RULES if r not in on and r in can_come]
     if off:
         lines += ["", f"### {t('campaign.help.not_yet')}", "", ", ".join(off)]
     lines += ["", f"### {t('campaign.help.held')}", ""]
@@ -52,6 +72,10 @@ def campaign_help(obs: dict, card_title=carried_title) -> str:
             mark = " ◀" if sp["marker"] else ""
             title = sp["title"] if sp["read"] else "?"
             lines.append(f"- {sp['space']} ({t('campaign.kind.' + sp['kind'])}): {title}{mark}")
+    read = sections(camp.get("introduced", on))
+    if read:  # the rulebook's sections for what is in force, to read again
+        lines += ["", f"### {t('rulehelp.heading')}", ""]
+        lines += [markdown(x, level=4) + "\n" for x in read]
     lines += ["", t("campaign.help.keys")]
     return "\n".join(lines)
 
@@ -85,10 +109,14 @@ class CampaignHelpScreen(HelpScreen):
             with TabPane(t("campaign.help.tab"), id="tab-campaign"):
                 with VerticalScroll():
                     yield Markdown(campaign_help(self.obs, self.title_of), id="campaign-help")
+            camp = self.obs["campaign"]
             for name in TABS:
+                text = t(f"helptext.{name}")
+                if name == "table":
+                    text = action_table(text, camp.get("introduced", camp["rules"]))
                 with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
                     with VerticalScroll():
-                        yield Markdown(t(f"helptext.{name}"))
+                        yield Markdown(text, id=f"help-{name}")
         yield Footer()
 
     def action_tab(self, step: int) -> None:

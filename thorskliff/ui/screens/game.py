@@ -273,6 +273,10 @@ class GameScreen(Screen):
                         break  # the screen is being taken down around us
         finally:
             self._bot_worker = None
+            if self._alive() and self.session.bot_job() is not None:
+                # a bot became due while this worker was ending (a card shown, a combat dialog
+                # opened): nobody else would start the bots again
+                self.call_later(self._run_bots)
 
     def _alive(self) -> bool:
         """Still on screen in a running app (not closing down)."""

@@ -200,7 +200,10 @@ def group_table(rows: list[dict], carried: dict[int, list[str]] | None = None) -
         tab.add_column(t(f"campaign.table.{key}"))
     for q, r in enumerate(rows):
         cards = (carried or {}).get(q, [])
-        tab.add_row(r["player"], r["hero"], _won(r["chapter1"]), _won(r["chapter2"]),
+        who = Text(r["player"])
+        if r.get("bot"):  # a bot plays this seat
+            who.append(" " + t("bots.mark"), style="italic")
+        tab.add_row(who, r["hero"], _won(r["chapter1"]), _won(r["chapter2"]),
                     Text("✔", style="bold") if r["tattoo"] else Text("–", style="dim"),
                     Text("✔", style="bold") if r["seekarte"] else Text("–", style="dim"),
                     _won(r["chapter3"]), ", ".join(carried_title(c) for c in cards) or "–")

@@ -1,0 +1,261 @@
+"""Campaign groups as they are really played (issue 18): bot heroes chosen
+at the group's creation and changed on its page or mid-chapter, a chapter
+given up or begun anew (kept and listed), a group renamed and deleted —
+each with what the screen says checked against the campaign table."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from textual.widgets import Button, Input, OptionList, RadioSet, Select, Static
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "campaign"))
+
+from test_campaign_ui import drive, new_group, read_all_cards, text_of  # noqa: E402
+
+from thorskliff.campaign.table import CampaignTable  # noqa: E402
+from thorskliff.ui.app import ThorsApp  # noqa: E402
+from thorskliff.ui.screens.campaign import (  # noqa: E402
+    CampaignScreen, GroupScreen, NewGroupScreen, record_path, table_of,
+)
+from thorskliff.ui.screens.campaign_game import CampaignGameScreen  # noqa: E402
+from thorskliff.ui.screens.campaign_manage import NameScreen  # noqa: E402
+from thorskliff.ui.screens.choose import ChooseScreen  # noqa: E402
+from thorskliff.ui.session import CampaignSession  # noqa: E402
+from thorskliff.ui.widgets.campaign import table_plain  # noqa: E402
+
+
+async def _open_group(pilot, app, name: str = "Wikinger") -> GroupScreen:
+    app.action_campaign()
+    await pilot.pause()
+    ol = app.screen.query_one(OptionList)
+    row = next(i for i in range(ol.option_count) if ol.get_option_at_index(i).id == name)
+    await pilot.press(*["down"] * row, "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, GroupScreen)
+    return app.screen
+
+
+async def _answer(pilot, app, which: str) -> str:
+    """Answer the confirmation shown: returns its question."""
+    box = app.screen
+    assert isinstance(box, ChooseScreen)
+    question = box.title_text
+    ol = box.query_one(OptionList)
+    assert ol.highlighted == 0 and ol.get_option_at_index(0).id == "no"  # the safe answer comes first
+    if which == "yes":
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+    return question
+
+
+# ---------------------------------------------------------------- bot heroes
+
+
+async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
+    app = ThorsApp(handover=False, seed=7, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_campaign()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()  # the form is composed before its fields are set
+        form = app.screen
+        assert isinstance(form, NewGroupScreen)
+        form.query_one("#ng-players", RadioSet).query_one("#ng-players-2").value = True
+        await pilot.pause()
+        # the hero list says what a hero can do in chapter 1 and when the rest comes
+        about = text_of(form.query_one("#ng-about-0"))
+        assert about.startswith("Raghild – 10 Leben · Fähigkeiten erst in Kapitel 2") and "Furchtlos gegen" not in about
+        form.query_one("#ng-hero-0", Select).value = "Bera"
+        await pilot.pause()
+        assert "schon in Kapitel 1: Tränke für 2 Taler" in text_of(form.query_one("#ng-about-0"))
+        form.query_one("#ng-hero-0", Select).value = "Raghild"
+        form.query_one("#ng-name", Input).value = "Solo"
+        form.query_one("#ng-player-1", Input).value = "Knut"
+        form.query_one("#ng-hero-1", Select).value = "Oleif"
+        form.query_one("#ng-kind-1", Select).value = "heuristic"
+        form.query_one("#ng-create", Button).press()
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, GroupScreen)
+        with CampaignTable() as table:
+            assert table.group("Solo").bots() == {1: "heuristic"}
+        shown = table_plain(page.group.table())
+        assert "Knut (Bot)" in shown and "Astrid (Bot)" not in shown
+        assert page.query_one("#grp-kind-1", Select).value == "heuristic"
+        page.query_one("#grp-start", RadioSet).query_one("#grp-start-1").value = True  # the bot begins
+        await pilot.pause()
+        await pilot.click("#grp-begin")
+        await read_all_cards(pilot, app)
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen) and gs.session.bots == {1: "heuristic"}
+        for _ in range(100):  # the bot's first turn, by itself
+            await pilot.pause(0.02)
+            await read_all_cards(pilot, app)
+            if gs.session.decider() == 0:
+                break
+        assert gs.session.decider() == 0 and gs.viewer == 0
+        assert any(e.seat == 1 for e in gs.session.log())
+        assert "Knut (Bot)" in text_of(gs.query_one("#tableaus"))
+
+
+async def test_seats_change_hands_on_the_group_page_and_mid_chapter():
+    new_group().close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        page.query_one("#grp-kind-0", Select).value = "heuristic"
+        await pilot.pause()
+        with CampaignTable() as table:
+            assert table.group("Wikinger").bots() == {0: "heuristic"}
+        assert "Ann (Bot)" in table_plain(page.group.table())
+        page.query_one("#grp-kind-0", Select).value = "human"
+        await pilot.pause()
+        with CampaignTable() as table:
+            assert table.group("Wikinger").bots() == {}
+        # mid-chapter: a seat given to a bot stays a bot's when the chapter resumes
+        session = CampaignSession.start(table_of(app), "Wikinger", 1, seed=2, path=record_path("Wikinger", 1))
+        drive(session, lambda st, a: st.round >= 2)
+        session.hand_to_bot(1, "heuristic")
+        assert table_of(app).group("Wikinger").bots() == {1: "heuristic"}
+        again = CampaignSession.resume(table_of(app), "Wikinger")
+        assert again.bots == {1: "heuristic"} and again.game.lines == session.game.lines
+        again.take_back(1)
+        assert table_of(app).group("Wikinger").bots() == {}
+
+
+# ---------------------------------------------------------------- giving up a chapter
+
+
+async def test_a_chapter_is_abandoned_after_asking_and_kept_in_the_list():
+    new_group().close()
+    app = ThorsApp(handover=False, seed=3, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = CampaignSession.start(table_of(app), "Wikinger", 1, seed=3, path=record_path("Wikinger", 1))
+        drive(session, lambda st, a: st.round >= 3)
+        decisions = len(session.state.history)
+        page = await _open_group(pilot, app)
+        assert "Kapitel 1 „Die erste Begegnung“ läuft." in text_of(page.query_one("#grp-next"))
+        await pilot.click("#grp-abandon")
+        await pilot.pause()
+        question = await _answer(pilot, app, "no")
+        assert "abbrechen?" in question
+        assert table_of(app).in_progress("Wikinger") == 1 and app.screen is page  # nothing happened
+        await pilot.click("#grp-abandon")
+        await pilot.pause()
+        await _answer(pilot, app, "yes")
+        page = app.screen
+        assert isinstance(page, GroupScreen)
+        assert table_of(app).in_progress("Wikinger") is None
+        listed = text_of(page.query_one("#grp-abandoned"))
+        assert "Abgebrochene Kapitel" in listed
+        assert "Kapitel 1 „Die erste Begegnung“ · Startwert 3 · Runde 3" in listed
+        assert f"{decisions} Entscheidungen" in listed
+        # the record of the chapter given up stays beside the table
+        kept = record_path("Wikinger", 1).with_name("Wikinger-chapter1-abandoned1.tkr")
+        assert kept.exists() and not record_path("Wikinger", 1).exists()
+        assert "Als Nächstes: Kapitel 1" in text_of(page.query_one("#grp-next"))
+
+
+async def test_a_chapter_is_begun_anew_with_other_settings():
+    new_group().close()
+    app = ThorsApp(handover=False, seed=3, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = CampaignSession.start(table_of(app), "Wikinger", 1, seed=3, path=record_path("Wikinger", 1))
+        drive(session, lambda st, a: st.round >= 2)
+        await _open_group(pilot, app)
+        await pilot.click("#grp-restart")
+        await pilot.pause()
+        assert "neu beginnen?" in await _answer(pilot, app, "yes")
+        page = app.screen
+        assert page.focused is not None and page.focused.id == "grp-short"  # straight to the settings
+        await pilot.press("space")  # the short variant this time
+        page.query_one("#grp-start", RadioSet).query_one("#grp-start-1").value = True
+        await pilot.click("#grp-begin")
+        await read_all_cards(pilot, app)
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen)
+        st = gs.session.state
+        assert st.short and st.start_seat == 1 and st.history == []
+        assert [r["chapter"] for r in table_of(app).abandoned("Wikinger")] == [1]
+
+
+# ---------------------------------------------------------------- renaming and deleting
+
+
+async def test_a_group_is_renamed_and_deleted_after_asking():
+    table = new_group()
+    table.create_group("Andere", [("Cy", "Jorund", "grey"), ("Di", "Raghild", "white")])
+    table.close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = CampaignSession.start(table_of(app), "Wikinger", 1, seed=1, path=record_path("Wikinger", 1))
+        drive(session, lambda st, a: st.round >= 2)
+        lines = list(session.game.lines)
+        page = await _open_group(pilot, app)
+        assert page.group_name == "Wikinger"
+        await pilot.click("#grp-rename")
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        box = app.screen.query_one(Input)
+        box.value = "Andere"  # taken
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "exists already" in text_of(app.screen.query_one("#grp-problem"))
+        await pilot.click("#grp-rename")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "Nordleute"
+        await pilot.press("enter")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, GroupScreen) and page.group_name == "Nordleute"
+        assert "Gruppe Nordleute" in text_of(page.query_one("#grp-title"))
+        assert sorted(table_of(app).groups()) == ["Andere", "Nordleute"]
+        assert record_path("Nordleute", 1).exists() and not record_path("Wikinger", 1).exists()
+        await pilot.click("#grp-resume")  # the chapter goes on under the new name
+        await pilot.pause()
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen) and gs.session.game.lines == lines
+        await pilot.press("g")
+        await pilot.pause()
+        page = app.screen
+        await pilot.click("#grp-delete")
+        await pilot.pause()
+        await _answer(pilot, app, "no")
+        assert "Nordleute" in table_of(app).groups()
+        await pilot.click("#grp-delete")
+        await pilot.pause()
+        assert "Nordleute löschen?" in await _answer(pilot, app, "yes")
+        assert isinstance(app.screen, CampaignScreen)
+        assert table_of(app).groups() == ["Andere"] and not record_path("Nordleute", 1).exists()
+        names = [str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)
+                 for i in range(app.screen.query_one(OptionList).option_count)]
+        assert not any("Nordleute" in n for n in names)
+
+
+async def test_enter_on_the_map_at_the_chapters_end_goes_to_the_group_table():
+    from test_campaign_ui import _finished_chapter1
+
+    table = new_group()
+    game, _ = _finished_chapter1(table)
+    session = CampaignSession(game, table, "Wikinger")
+    session.save()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await read_all_cards(pilot, app)
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen) and gs.decision_items()[0][1] == "Zur Gruppentafel"
+        gs.map.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GroupScreen)
+        assert "Als Nächstes: Kapitel 2" in text_of(app.screen.query_one("#grp-next"))
