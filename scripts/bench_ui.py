@@ -13,9 +13,14 @@
 * key to repaint: from a cursor key pressed on the island to its redrawn
   first line, and to the end of the last screen update it caused (the hex
   info and the list of decisions follow the cursor) (target: median under
-  50 ms).
+  50 ms);
+* the play flow's keys (issue 13): the island's cursor, Tab, ↓ in the list,
+  Enter selecting a stack, a stack of three moving in one key and u taking a
+  step back, each from the press to the end of the last screen update it
+  caused (target: median under 16 ms, one frame at 60 Hz).
 
 Prints medians; asserts nothing. Run: python scripts/bench_ui.py [runs]
+(an older commit's code for comparison: PYTHONPATH=<its checkout> python scripts/bench_ui.py)
 """
 
 from __future__ import annotations
@@ -72,9 +77,16 @@ _orig_refresh = Screen._compositor_refresh
 refreshed: list[float] = []
 
 
+#: per screen update: when it ended (wall clock, and this process's CPU time)
+#: and which widgets it drew
+updates: list[tuple[float, float, tuple[str, ...]]] = []
+
+
 def _timed_refresh(self):
+    drawn = tuple(sorted(type(w).__name__ for w in self._dirty_widgets))
     result = _orig_refresh(self)
     refreshed.append(time.perf_counter())
+    updates.append((refreshed[-1], time.process_time(), drawn))
     return result
 
 
@@ -130,6 +142,67 @@ async def key_to_repaint(presses: int) -> list[float]:
             out.append(t1 - t0)
             settled.append(min((x for x in refreshed[r:] if x >= t1), default=t1) - t0)
     return out
+
+
+async def key_to_full_update(rounds: int) -> dict[str, list[tuple[float, float]]]:
+    """The play flow's keys at 120x40 (issue 13), each timed from the press to
+    the end of the last screen update it caused: the island's cursor, Tab
+    between island and list, ↓ in the list, Enter selecting a stack, a stack
+    of three moving (three decisions in one key) and u taking one back."""
+    game = Game.new("base", SEATS, 7)
+    for _ in range(4):
+        game.submit(game.state.legal_actions()[0])
+    st = game.state
+    seat = st.current_player()
+    hero = st.players[seat].hero_at
+    st.wc[seat][hero] += 2  # the hero's two warriors, as in a typical turn
+    st.players[seat].supply -= 2
+    st._legal = None
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    out: dict[str, list[tuple[float, float]]] = {}
+
+    async def timed(kind: str, key: str) -> None:
+        r = len(updates)
+        t0, c0 = time.perf_counter(), time.process_time()
+        await pilot.press(key)
+        await pilot.pause()
+        await asyncio.sleep(0.15)  # let every update it caused finish
+        # the last update that drew what the key changed (scroll bars alone follow a frame later)
+        drawn = [(at, cpu) for at, cpu, what in updates[r:] if at >= t0 and what and set(what) != {"ScrollBar"}]
+        if drawn:
+            out.setdefault(kind, []).append((drawn[-1][0] - t0, drawn[-1][1] - c0))
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        gs = app.screen
+        for _ in range(rounds):
+            gs.map.set_cursor(hero)
+            await pilot.pause()
+            for k in ("up", "down", "left", "right"):
+                await timed("cursor key on the island", k)
+            gs.map.set_cursor(hero)
+            await pilot.pause()
+            await timed("Tab to the list", "tab")
+            await timed("↓ in the list", "down")
+            await timed("Tab to the island", "tab")
+            if not hasattr(gs, "move_stack"):
+                continue  # an older commit (before stacks): the keys above only
+            await timed("Enter: select a stack", "enter")
+            target = min(choices_targets(gs), default=None)
+            if target is None:
+                break
+            gs.map.set_cursor(target)
+            await pilot.pause()
+            await timed("Enter: a stack of three moves", "enter")
+            for _ in range(3):
+                await timed("u: one decision taken back", "u")
+    return out
+
+
+def choices_targets(gs) -> list[int]:
+    from thorskliff.ui import choices
+
+    return sorted(choices.stack_targets(gs.legal, gs.selected, gs._going()))
 
 
 #: a fresh process that prints the wall-clock time of its first painted line;
@@ -203,6 +276,14 @@ async def main(runs: int) -> None:
     print(f"key to repaint (120x40):          median {m_key:7.1f} ms over {len(keys)} keys (target < 50)")
     print(f"key to finished screen update:    median {statistics.median(settled) * 1000:7.1f} ms "
           "(the update that redrew the island)")
+    flow = await key_to_full_update(max(5, runs))
+    every = [x for xs in flow.values() for x in xs]
+    print("play flow at 120x40, from the key to the end of the screen update that drew what it changed")
+    print("(wall clock, and this process's CPU time in that span; target: median under 16 ms):")
+    for kind, xs in [*flow.items(), ("every key above", every)]:
+        wall = statistics.median(x for x, _ in xs) * 1000
+        cpu = statistics.median(c for _, c in xs) * 1000
+        print(f"  {kind:32s} wall median {wall:6.1f} ms, CPU median {cpu:6.1f} ms over {len(xs)} keys")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...engine.steps import COMBAT_STEPS, Step
 from ...engine.actions import ActionError
@@ -42,7 +42,7 @@ from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
-from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, Tableaus, hex_text
+from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text
 
 SIDE_MIN = 32
 
@@ -65,6 +65,9 @@ class GameScreen(Screen):
     TABLEAUS = Tableaus
     LOG = GameLog
     BINDINGS = [
+        # Enter chooses on the island, in the list or sends the notation line: one binding
+        # for all (before theirs), so that the footer stays the same whichever has the keys
+        Binding("enter", "choose_here", "key.select", priority=True),
         Binding("e", "end", "key.end"),
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("tab", "toggle_focus", "key.focus", priority=True),
@@ -103,6 +106,8 @@ class GameScreen(Screen):
         self.stack: list[str] = []
         self.chosen: list[bool] = []
         self._result_shown = False
+        #: the record's length at the last redraw (names the decision point)
+        self._lines = 0
         self.labels = False
         self.legal: list = []
         self._handing = False
@@ -133,6 +138,7 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.ready = False
         self.map = self.query_one(IslandMap)
+        self.map.hide_choose_key()
         self.map.set_cursor(self._start_cursor())
         self.map.focus()
         self._layout(self.size.width, self.size.height)
@@ -145,12 +151,16 @@ class GameScreen(Screen):
 
         load_css(self.app, self)
         await self.query_one("#left").mount(self.LOG(id="log-left"))
+        decisions = DecisionList(id="decisions")
         await self.query_one("#side").mount_all([
             self.TABLEAUS(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
-            DecisionList(id="decisions"), self.LOG(id="log-side")])
-        await self.mount_all([Input(id="command", placeholder=t("game.command")), Footer(compact=True)])
-        self.decisions = self.query_one("#decisions", DecisionList)
+            decisions, self.LOG(id="log-side")])
+        await self.mount_all([Input(id="command", placeholder=t("game.command")), StableFooter(compact=True)])
+        if not (self.is_attached and decisions.is_attached):
+            return  # the screen closed while it was being built
+        self.decisions = decisions
         self.ready = True
+        self.map.follow = self._follow_cursor
         self.refresh_bindings()  # the footer came after the first frame
         self.viewer = None
         self._layout(self.size.width, self.size.height)
@@ -422,7 +432,8 @@ class GameScreen(Screen):
         return choices.targets(legal, -1), frozenset(a.a for s, a in legal if s in fights and a.verb in choices.HEX_VERBS)
 
     def _hexinfo(self) -> None:
-        self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor))
+        # a fixed height (game.tcss): no layout of the whole screen at each cursor key
+        self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor), layout=False)
 
     def _prompt(self) -> None:
         obs = self.obs
@@ -587,6 +598,11 @@ class GameScreen(Screen):
         self.decide(msg.decision)
 
     def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
+        self._follow_cursor(msg.index)
+
+    def _follow_cursor(self, i: int) -> None:
+        if not getattr(self, "ready", False):
+            return
         self._hexinfo()
         if self.obs["step"] in (Step.MOVE, Step.HASTE) and self.selected < 0:
             self._fill_decisions()
@@ -738,6 +754,16 @@ class GameScreen(Screen):
         self._select(-1, draw=False)
         self.say(t("game.undone", what=words.taken_back(line, self.session, self.viewer)))
         self.sync()
+
+    async def action_choose_here(self) -> None:
+        """Enter: on the island, in the list, or in the notation line."""
+        focused = self.focused
+        if focused is self.map:
+            self.map.action_choose()
+        elif focused is getattr(self, "decisions", None):
+            self.decisions.action_select()
+        elif isinstance(focused, Input):
+            await focused.action_submit()
 
     def action_toggle_focus(self) -> None:
         if self.app.screen is not self:

@@ -3,6 +3,7 @@ with the arrow keys or the mouse, and a message when a hex is chosen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import groupby
 from operator import itemgetter
 
@@ -64,6 +65,8 @@ class IslandMap(Widget, can_focus=True):
         self._strips: list[Strip] | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
+        #: called with the new cursor hex instead of posting Moved, when set
+        self.follow: Callable[[int], None] | None = None
 
     # ------------------------------------------------------------ data in
     def fit(self, width: int, height: int) -> None:
@@ -97,7 +100,12 @@ class IslandMap(Widget, can_focus=True):
             self.marks.cursor = i
             self._strips = None
             self.refresh()
-            self.post_message(self.Moved(i))
+            if self.follow is not None:
+                # at once, not as a message: what follows the cursor (hex info, the
+                # list) is drawn in the same screen update as the island
+                self.follow(i)
+            else:
+                self.post_message(self.Moved(i))
 
     def on_focus(self) -> None:
         self._focus_mark(True)
@@ -185,6 +193,15 @@ class IslandMap(Widget, can_focus=True):
             if where in ("left", "right"):
                 self._zig += 1
             self.set_cursor(i)
+
+    def hide_choose_key(self) -> None:
+        """Leave Enter out of the footer: a screen that names it for the island
+        and its list alike keeps one footer whichever has the keys."""
+        from dataclasses import replace
+
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [replace(b, show=False) if b.action == "choose" else b
+                                                   for b in bindings]
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self.cursor))

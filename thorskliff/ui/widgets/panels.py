@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.message import Message
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from .. import glyphs as G
@@ -284,6 +284,25 @@ class GameLog(RichLog):
         return out
 
 
+# ---------------------------------------------------------------- footer
+
+
+class StableFooter(Footer):
+    """A footer that builds its keys anew only when the keys it shows change:
+    Textual's rebuilds them at every change of focus, three screen updates
+    (and ~100 ms on a busy machine) after each Tab."""
+
+    _shown_keys: tuple | None = None
+
+    def bindings_changed(self, screen) -> None:
+        keys = tuple((b.action, b.key, b.description, enabled)
+                     for _, b, enabled, _ in screen.active_bindings.values() if b.show)
+        if keys == self._shown_keys and self._bindings_ready:
+            return
+        self._shown_keys = keys
+        super().bindings_changed(screen)
+
+
 # ---------------------------------------------------------------- decisions
 
 
@@ -325,12 +344,16 @@ class DecisionList(OptionList):
     def fill(self, items: list[tuple[str, Text | str, bool]], point: object = None) -> None:
         """``items``: (decision, prompt, enabled); ``point``: the decision
         point they belong to (a new one puts the cursor on the first entry)."""
+        shown = [(d, str(p), ok) for d, p, ok in items]
+        if point == self.point and shown == getattr(self, "_shown", None):
+            return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
+        self._shown = shown
         keep = None
         if point == self.point and self.highlighted is not None and self.highlighted < self.option_count:
             keep = (self.get_option_at_index(self.highlighted).id or "").partition(":")[2]
         self.point = point
-        self.clear_options()
-        self.add_options([Option(p, id=f"{n}:{d}", disabled=not ok) for n, (d, p, ok) in enumerate(items)])
+        # set_options, not clear and add: the same number of lines lays out nothing anew
+        self.set_options([Option(p, id=f"{n}:{d}", disabled=not ok) for n, (d, p, ok) in enumerate(items)])
         if items:
             first = next((n for n, (_, _, ok) in enumerate(items) if ok), None)
             same = next((n for n, (d, _, ok) in enumerate(items) if ok and d == keep), None)
