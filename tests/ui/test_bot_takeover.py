@@ -234,7 +234,7 @@ async def test_the_last_person_leaves_during_a_combat():
         assert HandOver not in seen and CombatScreen not in seen
         if session.decider() >= 0:
             assert str(game.decision_items()[0][1]).startswith("Nur Bots spielen")
-        assert len(seat_lines(session, 0)) > 8
+        assert len(seat_lines(session, 0)) > 5  # the bot decided on for the seat
         assert app.get_system_commands(game)  # and anyone may take a seat again
         assert "Platz an einen Bot geben" not in [c.title for c in app.get_system_commands(game)]
 

@@ -56,7 +56,10 @@ async def test_handover_hides_potion_kinds():
         text = str(game.query_one(Tableaus).content)
         assert "Krafttrank" in text
         assert "Heiltrank" not in text and "Schutztrank" not in text
-        await pilot.press("e")  # P1 ends movement; the turn passes to P2
+        await pilot.press("e")  # P1 ends movement
+        await pilot.pause()
+        assert session.state.step == "haste"  # a potion holder stops at its haste phase, whatever the kind
+        await pilot.press("e")  # and ends it: the turn passes to P2
         await pilot.pause()
         assert isinstance(app.screen, HandOver)
         assert "P2" in shown(app.screen)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ..scenario import ScenarioError
+from ..engine.actions import ActionError
+from ..engine.flow import OLD_HASTE
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member
 from .state import CampaignState
@@ -198,11 +200,25 @@ class CampaignTable:
             return None
         number, ref, seed, short, start, carried, history = row
         g = self.group(name)
-        st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
-                                       carried=_seats(json.loads(carried)))
-        for line in json.loads(history):
-            st.apply_action(line)
-        return st
+
+        def replay(old_haste: bool) -> CampaignState:
+            st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
+                                           carried=_seats(json.loads(carried)))
+            if old_haste:
+                st.rules.add(OLD_HASTE)
+            for line in json.loads(history):
+                st.apply_action(line)
+            return st
+
+        try:
+            return replay(False)
+        except ActionError:
+            # a chapter begun before the haste phase kept its secret (R-SECRET-1) goes on as it was played
+            try:
+                return replay(True)
+            except ActionError:
+                pass
+            raise
 
     def finish(self, name: str, st: CampaignState) -> ChapterResult:
         """Record the end of the chapter in progress: result and carried cards."""

@@ -49,6 +49,14 @@ class SeatSpec(NamedTuple):
 class GameState(TurnRules, CombatRules):
     """The whole state of one game. Copy with :meth:`clone`."""
 
+    #: where the events of the decision being applied go (``thorskliff.engine.events``;
+    #: a Game sets it around each apply); None: nobody listens (bots' copies)
+    sink: list | None = None
+
+    def _emit(self, kind: str, *args, **kw) -> None:
+        if self.sink is not None:
+            self.sink.append((kind, args, kw))
+
     # ------------------------------------------------------------ creation
     @classmethod
     def new(cls, mode: ModeSpec | str, seats: list[SeatSpec] | list[tuple[str, str, str]], seed: int,
@@ -275,6 +283,7 @@ class GameState(TurnRules, CombatRules):
         self.decider = CHANCE
 
     def _on_roll(self, purpose: str, kinds: tuple[str, ...], vals: tuple[int, ...]) -> None:
+        self._emit("rolled", purpose, "".join(kinds), tuple(vals))
         if purpose == "gamble":
             self._gamble_paid(vals)
         else:
@@ -351,6 +360,7 @@ class GameState(TurnRules, CombatRules):
     def _win(self, seat: int, reason: str) -> None:
         if self.result is None:
             self.result = Outcome(seat, reason)
+            self._emit("won", seat, reason)
             self.step = "over"
             self.decider = TERMINAL
 
