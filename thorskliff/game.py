@@ -20,7 +20,6 @@ from typing import Any, NamedTuple
 
 from .engine.actions import Action, IllegalActionError, fmt, parse
 from .engine.events import Event, make
-from .engine.flow import OLD_HASTE
 from .engine.state import CHANCE, GameState, SeatSpec
 
 UNDO_RULE = "R-TURN-4"
@@ -73,13 +72,13 @@ class Setup:
     #: 0-based seats played by bots, with their kind (``thorskliff.bots.registry``)
     bots: dict[int, str] = field(default_factory=dict)
     #: the record's flow: 2 since the haste phase keeps its secret (R-SECRET-1);
-    #: a record without it (flow 1) replays as it was played (``engine.flow.OLD_HASTE``)
+    #: a record without it (flow 1) replays as it was played (``GameState.old_haste``)
     flow: int = 2
 
     def build(self) -> GameState:
         st = self._build()
         if self.flow < 2:
-            st.rules.add(OLD_HASTE)
+            st.old_haste = True
         return st
 
     def _build(self) -> GameState:

@@ -51,7 +51,8 @@ def dumps(game: Game) -> str:
     """The record of ``game`` as text."""
     s = game.setup
     out = ["# thorskliff game record; check it with: thorskliff replay FILE\n"]
-    out.append(tomli_w.dumps({"format": FORMAT, "flow": s.flow, "mode": s.mode, "seed": s.seed, "arrangement": s.arrangement,
+    flow = {"flow": s.flow} if s.flow != 1 else {}  # a flow-1 record is written as it was, without the key
+    out.append(tomli_w.dumps({"format": FORMAT, **flow, "mode": s.mode, "seed": s.seed, "arrangement": s.arrangement,
                               "first": s.first + 1}))
     isl = game.state.island
     rifts = {isl.label(h): kind for h, kind in sorted(s.rifts.items())}

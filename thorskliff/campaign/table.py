@@ -17,7 +17,6 @@ from typing import Any
 
 from ..scenario import ScenarioError
 from ..engine.actions import ActionError
-from ..engine.flow import OLD_HASTE
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member
 from .state import CampaignState
@@ -205,7 +204,7 @@ class CampaignTable:
             st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
                                            carried=_seats(json.loads(carried)))
             if old_haste:
-                st.rules.add(OLD_HASTE)
+                st.old_haste = True
             for line in json.loads(history):
                 st.apply_action(line)
             return st

@@ -10,8 +10,6 @@ from .actions import END, EPIC_CARDS, GODE_ABILITIES, POTIONS, Action, IllegalAc
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 from ..scenario import TERRAINS
 
-#: the rule marker of games recorded before the haste phase kept its secret (record flow 1)
-OLD_HASTE = "haste-eile"
 EPIC_PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kampfrausch": 11}
 WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
 GODE_NEED = {"forest": 2}
@@ -727,10 +725,10 @@ class TurnRules:
         """Whether the turn stops at the haste phase. R-SECRET-1 / decision 33:
         it stops for every hero on the board whose owner holds any potion (the
         count is public, the kinds are not), so stopping there betrays no
-        Eiletrank; a Gode with Hugin & Munin (public) stops it too. Records
-        of flow 1 (rule OLD_HASTE) stopped only for a holder of an Eiletrank."""
+        Eiletrank; a Gode with Hugin & Munin (public) stops it too. Games of
+        record flow 1 (``old_haste``) stopped only for a holder of an Eiletrank."""
         p = self.players[self.seat]
-        if OLD_HASTE not in self.rules and "haste" in self.rules and p.hero_at >= 0 and p.potions:
+        if not self.old_haste and "haste" in self.rules and p.hero_at >= 0 and p.potions:
             return True
         return bool(self._haste_legal())
 

@@ -52,6 +52,9 @@ class GameState(TurnRules, CombatRules):
     #: where the events of the decision being applied go (``thorskliff.engine.events``;
     #: a Game sets it around each apply); None: nobody listens (bots' copies)
     sink: list | None = None
+    #: a game of record flow 1: the haste phase as it was before it kept its
+    #: secret (``Setup.flow``); set on such games only, so positions never hold it
+    old_haste = False
 
     def _emit(self, kind: str, *args, **kw) -> None:
         if self.sink is not None:

@@ -18,7 +18,7 @@ from ..engine.actions import Action, ActionError, IllegalActionError, parse
 from ..engine.explain import explain
 from ..game import parser_for
 from ..game import Game
-from ..engine.flow import EPIC_PRICE, EPIC_NEED, OLD_HASTE, RUNE_NEED, WISENT_NEED
+from ..engine.flow import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
 from ..engine.state import CHANCE, TERMINAL, GameState
 from .i18n import lang
 
@@ -442,7 +442,7 @@ class CampaignSession(LocalSession):
             return None
         game = Game.new_chapter(table.group(group), st.chapter.file, st.seed, short=st.short, start=st.start_seat,
                                 auto_chance=False, meta={"group": group})
-        if OLD_HASTE in st.rules:  # begun before the haste phase kept its secret
+        if st.old_haste:  # begun before the haste phase kept its secret
             game.setup.flow = 1
             game.state = game.setup.build()
         game.keep_undo = False
