@@ -16,6 +16,7 @@ from typing import NamedTuple, Protocol
 from .. import record
 from ..engine.actions import Action, ActionError, IllegalActionError, parse
 from ..engine.explain import explain
+from ..engine.events import visible
 from ..game import parser_for
 from ..game import Game
 from ..engine.flow import EPIC_PRICE, EPIC_NEED, RUNE_NEED, WISENT_NEED
@@ -156,6 +157,11 @@ class LocalSession:
 
     def log(self) -> list[LogEntry]:
         return list(self._log)
+
+    def events(self, viewer: int | None) -> list[tuple]:
+        """The events of every record line as ``viewer`` (0-based seat, None:
+        a spectator) may see them (``thorskliff.engine.events``)."""
+        return [tuple(visible(evs, viewer)) for evs in self.game.events]
 
     def chance_request(self) -> tuple[str, ...]:
         return self.game.state.chance_request()
@@ -370,6 +376,7 @@ class ReplaySession:
     def __init__(self, game: Game):
         self.setup = game.setup
         self.lines = list(game.lines)
+        self._events = list(game.events)
         self.states: list[GameState] = [game.setup.build()]
         self._log: list[LogEntry] = []
         self.at = 0
@@ -399,6 +406,10 @@ class ReplaySession:
 
     def log(self) -> list[LogEntry]:
         return self._log[: self.at]
+
+    def events(self, viewer: int | None) -> list[tuple]:
+        """The events up to the step shown, as a spectator sees them."""
+        return [tuple(visible(evs, None)) for evs in self._events[: self.at]]
 
     def undo_problem(self, seat=None) -> str:
         return "a replay changes nothing"
