@@ -2,4 +2,5 @@ import sys
 
 from .app import run
 
-sys.exit(run(sys.argv[1:]))
+if __name__ == "__main__":  # python -m thorskliff.ui; importing this module starts nothing
+    sys.exit(run(sys.argv[1:]))
