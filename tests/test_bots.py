@@ -116,7 +116,7 @@ def test_secret_potions_were_around_while_bots_decided():
     log: Counter = Counter()
     truth: list = [None]
     bots = [Watch(b, i, truth, log) for i, b in enumerate([HeuristicBot(), RandomBot(), RandomBot(), RandomBot()])]
-    play_game("base", bots, 3, round_cap=12, on_step=lambda st, a: truth.__setitem__(0, st))
+    play_game("base", bots, 7, round_cap=12, on_step=lambda st, a: truth.__setitem__(0, st))
     assert log["secret potions around"] > 0
 
 

@@ -89,7 +89,7 @@ def test_known_fields_are_all_the_fields():
 @pytest.mark.parametrize("mode,n", [("base", 4), ("base", 3), ("duell", 2), ("episch", 2), ("episch", 4)])
 def test_round_trip_at_many_moments_and_the_game_goes_on_alike(mode, n):
     steps = set()
-    for seed in range(4):
+    for seed in (0, 1, 2, 7):  # seed 7: random play reaches a block and an assignment in a duell
         for k, (st, _rng) in enumerate(walk(mode, n, seed)):
             inside = st.combat is not None or st.current_player() == CHANCE
             if k % 17 == 0 or inside and k % 4 == 0:

@@ -114,6 +114,7 @@ colour = "black"
 """
     game = record.loads(text, "hand.tkr")
     drawn = Game.new("duell", [("A", "Oleif", "brown"), ("B", "Bera", "black")], 4)
+    drawn.setup.flow = 1  # a record without the key "flow" replays as it was played before flow 2
     assert game.setup == drawn.setup
     first = game.decider() + 1
     beach = game.legal()[0]

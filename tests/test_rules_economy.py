@@ -566,7 +566,10 @@ def test_R_POT_2_bera_may_stop_after_one():
     assert "end" in legal(st)
     play(st, "end")
     assert st.players[1].potions == [("kraft", 1)]
-    assert (st.players[1].taler, st.seat) == (4, 0)  # nothing left to do: the turn passed
+    # R-SECRET-1 / decision 33: a potion holder's turn stops at the haste phase, whatever the kind
+    assert (st.players[1].taler, st.step) == (4, "haste")
+    play(st, "end")
+    assert st.seat == 0  # nothing left to do: the turn passed
 
 
 def test_R_POT_2_at_most_3_held_a_used_eiletrank_included():

@@ -49,6 +49,7 @@ folder: {data}
   thorskliff apply game.tkr "H 1c3-1c2" "end"
   thorskliff show game.tkr [--seat N] [--json]
                                        (legal, apply and show take a position file too)
+  thorskliff log game.tkr [--seat N] [--json] [--lang de|en]   the events in words
   thorskliff replay game.tkr           check a record end to end
   thorskliff position game.tkr [-o FILE]
   thorskliff bench
@@ -310,9 +311,59 @@ def cmd_show(args) -> int:
         seat = args.seat - 1
     obs = game.view(seat)
     if args.json:
+        obs["events"] = turn_events(game, seat)  # what this turn did, as the seat may see it
         print(json.dumps(obs, indent=2, ensure_ascii=False))
     else:
         print(render(obs))
+    return 0
+
+
+def _seat_arg(game: Game, seat: int | None) -> int | None:
+    if seat is None:
+        return None
+    if not 1 <= seat <= game.state.num_players:
+        raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {seat}")
+    return seat - 1
+
+
+def turn_events(game: Game, seat: int | None) -> list[dict]:
+    """The events of the current turn (from its start) that ``seat`` (0-based,
+    None: a spectator) may see, as JSON (docs/records.md, "show --json")."""
+    from .engine import events as E
+
+    flat = [e for line in game.events for e in E.visible(line, seat)]
+    start = max((i for i, e in enumerate(flat) if isinstance(e, E.TurnBegan)), default=0)
+    return [e.to_json() for e in flat[start:]]
+
+
+def cmd_log(args) -> int:
+    """The game's events in words (or JSON) as one seat could know them."""
+    from .engine import events as E
+    from .ui import eventwords
+    from .ui.i18n import set_lang
+
+    game = _load(args.record)
+    seat = _seat_arg(game, args.seat)
+    if args.json:
+        out = [{"line": i + 1, "events": [e.to_json() for e in E.visible(evs, seat)]}
+               for i, evs in enumerate(game.events) if evs]
+        print(json.dumps({"seat": None if seat is None else seat + 1, "lines": out}, indent=2, ensure_ascii=False))
+        return 0
+    set_lang(args.lang)
+    st = game.state
+    names = eventwords.Names.of_state(st)
+    card = getattr(st, "card_view", None)
+    card_name = (lambda cid: card(cid, args.lang)["title"]) if card else None
+    inside = False
+    for evs in game.events:
+        for e in E.visible(evs, seat):
+            text = eventwords.say(e, names, card_name)
+            if isinstance(e, E.CombatBegan):
+                inside = True
+            if text:
+                print(("  " if inside and not isinstance(e, E.CombatBegan) else "") + text)
+            if isinstance(e, E.CombatEnded):
+                inside = False
     return 0
 
 
@@ -631,6 +682,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, metavar="N", help="the view of seat N (default: a spectator's)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("log", help="the game's events in words, as one seat could know them")
+    p.add_argument("record")
+    p.add_argument("--seat", type=int, metavar="N", help="what seat N could know (default: a spectator)")
+    p.add_argument("--json", action="store_true", help="the events as JSON, per record line")
+    p.add_argument("--lang", choices=("de", "en"), default="de", help="the language of the words (default de)")
+    p.set_defaults(func=cmd_log)
 
     p = sub.add_parser("replay", help="check a record end to end")
     p.add_argument("record")

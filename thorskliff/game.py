@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .engine.actions import Action, IllegalActionError, fmt
+from .engine.actions import Action, IllegalActionError, fmt, parse
 from . import variants
+from .engine.events import Event, make
 from .engine.messages import Msg
 from .engine.state import CHANCE, GameState, SeatSpec
 
@@ -67,8 +68,17 @@ class Setup:
     bots: dict[int, str] = field(default_factory=dict)
     #: the position the game starts from (a parsed position file, docs/records.md), if not the start
     position: dict[str, Any] | None = None
+    #: the record's flow: 2 since the haste phase keeps its secret (R-SECRET-1);
+    #: a record without it (flow 1) replays as it was played (``GameState.old_haste``)
+    flow: int = 2
 
     def build(self) -> GameState:
+        st = self._build()
+        if self.flow < 2:
+            st.old_haste = True
+        return st
+
+    def _build(self) -> GameState:
         if self.position is not None:
             from .position import from_position
 
@@ -98,6 +108,8 @@ class Game:
         self.state = state if state is not None else setup.build()
         self.auto_chance = auto_chance
         self.lines: list[str] = []
+        #: the events of each record line (``thorskliff.engine.events``), parallel to ``lines``
+        self.events: list[tuple[Event, ...]] = []
         self._snaps: list[_Snap] = []
         self._undo_block = Msg("undo_first")
         #: off while a record is replayed: snapshots would only cost time
@@ -153,9 +165,10 @@ class Game:
         decider = st.current_player()
         before = (st.round, st.seat)
         snap = _Snap(st.clone(), len(self.lines), decider) if decider >= 0 and self.keep_undo else None
-        st.apply_action(action, seat)
+        evs = _applied(st, action, seat)
         start = len(self.lines)
         self.lines.append(_line(decider, action))
+        self.events.append(evs)
         self.resolve_chance()
         rolled = len(self.lines) - start > 1
         if not self.keep_undo:
@@ -181,8 +194,9 @@ class Game:
         start = len(self.lines)
         while self.auto_chance and st.current_player() == CHANCE:
             roll = st.sample_chance()
-            st.apply_action(roll)
+            evs = _applied(st, roll, None)
             self.lines.append(_line(CHANCE, roll))
+            self.events.append(evs)
         if len(self.lines) > start:
             self._forget(Msg("undo_roll"))
         return self.lines[start:]
@@ -216,6 +230,7 @@ class Game:
         line = self.lines[snap.lines]
         self.state = snap.state
         del self.lines[snap.lines:]
+        del self.events[snap.lines:]
         if not self._snaps:
             self._undo_block = Msg("undo_none")
         return line
@@ -237,6 +252,17 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.setup.mode} seed {self.setup.seed}, {len(self.lines)} lines, {self.state!r}>"
+
+
+def _applied(st: GameState, action: Action, seat: int | None) -> tuple[Event, ...]:
+    """Apply ``action`` to ``st`` and return the events it caused."""
+    sink: list = []
+    st.sink = sink
+    try:
+        st.apply_action(action, seat)
+    finally:
+        del st.sink  # back to the class's None: copies of the state never write here
+    return tuple(make(kind, args, kw) for kind, args, kw in sink)
 
 
 def _line(seat: int, action: Action) -> str:

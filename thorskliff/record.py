@@ -30,7 +30,11 @@ from .position import FORMAT as POSITION_FORMAT, PositionError, from_position, t
 
 FORMAT = "thorskliff-record/1"
 SEPARATOR = "[decisions]"
-HEADER_KEYS = ("format", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta", "campaign", "position")
+HEADER_KEYS = ("format", "flow", "mode", "seed", "arrangement", "first", "rifts", "seats", "meta", "campaign",
+               "position")
+#: the turn flow a record was played with: 2 (written since the haste phase keeps its
+#: secret, R-SECRET-1); a record without the key is flow 1 and replays as it was played
+FLOWS = (1, 2)
 SEAT_KEYS = ("name", "hero", "colour")
 #: optional per-seat keys: ``bot``, the kind of bot that plays the seat (``thorskliff.bots.registry``)
 SEAT_EXTRA = ("bot",)
@@ -51,7 +55,8 @@ def dumps(game: Game) -> str:
     """The record of ``game`` as text."""
     s = game.setup
     out = ["# thorskliff game record; check it with: thorskliff replay FILE\n"]
-    out.append(tomli_w.dumps({"format": FORMAT, "mode": s.mode, "seed": s.seed, "arrangement": s.arrangement,
+    flow = {"flow": s.flow} if s.flow != 1 else {}  # a flow-1 record is written as it was, without the key
+    out.append(tomli_w.dumps({"format": FORMAT, **flow, "mode": s.mode, "seed": s.seed, "arrangement": s.arrangement,
                               "first": s.first + 1}))
     isl = game.state.island
     rifts = {isl.label(h): kind for h, kind in sorted(s.rifts.items())}
@@ -151,6 +156,12 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
         raise RecordError(source, max(1, len(lines)),
                           f"the file ends inside the header: the line {SEPARATOR} is missing (truncated?)")
     game = _setup(doc, header_lines, sep + 1, source)
+    flow = doc.get("flow", 1)
+    if flow not in FLOWS or isinstance(flow, bool):
+        raise _Header(header_lines, sep + 1, source).fail(f"flow must be one of {FLOWS}, not {flow!r}", "flow")
+    if flow != game.setup.flow:
+        game.setup.flow = flow
+        game.state = game.setup.build()
     game.setup.bots = {i: s["bot"] for i, s in enumerate(doc["seats"]) if "bot" in s}  # checked by _seats
     game.keep_undo = False
     last = sep + 1

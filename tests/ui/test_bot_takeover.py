@@ -24,6 +24,7 @@ from thorskliff.ui.screens.combat import CombatScreen
 from thorskliff.ui.screens.game import GameScreen
 from thorskliff.ui.screens.handover import HandOver
 from thorskliff.ui.screens.resume import ResumeScreen
+from thorskliff.ui.screens.summary import SinceSummary
 from thorskliff.ui.session import LocalSession
 
 SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")]
@@ -265,6 +266,10 @@ async def test_the_hand_over_screen_waits_for_someone_who_left(monkeypatch):
         await pilot.press("enter")
         await until(pilot, lambda: session.decider() == 0 and session.state.round >= 1 and game.legal,
                     "the bot played Björn's turn; Astrid's turn")
+        # what the bot did since her last turn, then her turn, with no hand-over in between
+        await until(pilot, lambda: isinstance(app.screen, SinceSummary), "since Astrid's last turn")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is game, "back to the game")
         assert app.screen is game and game.viewer == 0
         assert seat_lines(session, 1)
     assert handovers.names == ["Astrid", "Björn"]

@@ -13,6 +13,7 @@ from thorskliff.ui import i18n, saves
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.game import GameScreen
 from thorskliff.ui.screens.handover import HandOver
+from thorskliff.ui.screens.summary import CombatSummary
 from thorskliff.ui.screens.help import HelpScreen
 from thorskliff.ui.screens.replay import ReplayScreen
 from thorskliff.ui.screens.resume import ResumeScreen
@@ -56,7 +57,10 @@ async def test_handover_hides_potion_kinds():
         text = str(game.query_one(Tableaus).content)
         assert "Krafttrank" in text
         assert "Heiltrank" not in text and "Schutztrank" not in text
-        await pilot.press("e")  # P1 ends movement; the turn passes to P2
+        await pilot.press("e")  # P1 ends movement
+        await pilot.pause()
+        assert session.state.step == "haste"  # a potion holder stops at its haste phase, whatever the kind
+        await pilot.press("e")  # and ends it: the turn passes to P2
         await pilot.pause()
         assert isinstance(app.screen, HandOver)
         assert "P2" in shown(app.screen)
@@ -365,11 +369,13 @@ async def test_troll_counter_roll_goes_to_the_left_neighbour_by_name():
     st = position(("Oleif", "Bera", "Jorund"), trolls=True)
     place(st, 0, "1a2", hero=True, warriors=1)
     begin(st, 0, 1)
-    play(st, "H 1a2-1a1", "W 1a2-1a1", "end", "fight 1a1")
-    roll(st, "M1 M1 K1")
-    roll(st, "M2 M2 M2")
+    play(st, "H 1a2-1a1", "W 1a2-1a1", "end")
+    session = LocalSession(game_of(st))
+    session.submit("fight 1a1", 0)
+    session.roll("M1 M1 K1")
+    session.roll("M2 M2 M2")
     assert st.step == "c:def_assign" and st.current_player() == 1
-    app = ThorsApp(session=LocalSession(game_of(st)))
+    app = ThorsApp(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandOver)
@@ -383,5 +389,6 @@ async def test_troll_counter_roll_goes_to_the_left_neighbour_by_name():
         assert isinstance(app.screen, HandOver) and "P1" in shown(app.screen)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.finished
-        assert "Rückzug" in str(app.screen.query_one("#c-view").content)
+        assert isinstance(app.screen, CombatSummary)  # the summary waited for P1, who fought
+        text = str(app.screen.query_one("#sum-body").content)
+        assert "Oleif zieht sich zurück: 1a1→1a2" in text and "Troll" in text

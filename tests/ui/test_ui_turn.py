@@ -8,6 +8,7 @@ from uihelpers import game_of, goto, type_text
 from helpers import begin, place, position
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.combat import CombatScreen
+from thorskliff.ui.screens.summary import CombatSummary
 from thorskliff.ui.screens.game import GameScreen
 from thorskliff.ui.session import LocalSession
 
@@ -62,7 +63,10 @@ async def test_a_whole_turn_with_keys(tmp_path):
         await pilot.press("a")  # Bera accepts the suggestion too
         await pilot.pause()
         assert st().combat is None
-        assert isinstance(app.screen, CombatScreen) and app.screen.finished
+        # the combat's summary, drawn from its events: both retreat and plunder as they happened
+        assert isinstance(app.screen, CombatSummary)
+        text = str(app.screen.query_one("#sum-body").content)
+        assert "Oleif zieht sich zurück: 1c3→1c2" in text and "Beute: P1 erhält 2 Taler" in text
         await pilot.press("enter")  # close the summary
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

@@ -182,6 +182,7 @@ class CampaignState(GameState):
     # ------------------------------------------------------------------ cards
     def read_card(self, cid: str, reader: int | None, resume: tuple | None, how: str) -> None:
         self.card_log.append((cid, reader, self.round, how))
+        self._emit("card", cid, reader, how)
         effects.run(self, cid, self.chapter.cards[cid].effects, reader, resume)
 
     def give_card(self, q: int, cid: str) -> str | None:
@@ -197,6 +198,7 @@ class CampaignState(GameState):
             return None
         self.held[q].append(cid)
         self.card_log.append((cid, q, self.round, "special"))
+        self._emit("card", cid, q, "special")
         self.refresh_spec(q)
         return cid
 
@@ -249,6 +251,7 @@ class CampaignState(GameState):
                 self.troll_wait.remove(h)
                 self.troll[h] = True
                 self.crystal_at[h] = self.crystal_at.get(h, 0) + 1
+                self._emit("troll", h)
 
     def _on_deliver(self, p) -> None:
         """R-CAMP-3: the next sanctuary card instead of Taler and warriors; the
@@ -311,12 +314,14 @@ class CampaignState(GameState):
             self.spent[q].append(a.arg)
             self.refresh_spec(q)
             self.card_log.append((a.arg, q, self.round, "use"))
+            self._emit("card", a.arg, q, "use")
             effects.run(self, a.arg, self.chapter.cards[a.arg].use, q, ("return", self.step, self.decider))
         elif a == BUY_AMBER:
             p = self.players[self.seat]
             p.taler -= self.amber_price
             p.amber = True
             self.amber_supply -= 1
+            self._emit("bought", p.seat, "amber", self.amber_price)
             self.action_done = True
             self._enter_phase(5)
         else:

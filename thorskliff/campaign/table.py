@@ -17,6 +17,7 @@ from typing import Any
 
 from ..loaderror import LoadError
 from ..scenario import ScenarioError
+from ..engine.actions import ActionError
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member
 from .state import CampaignState
@@ -306,8 +307,6 @@ class CampaignTable:
             return None
         number, ref, seed, short, start, carried, history = row
         g = self.group(name)
-        st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
-                                       carried=_seats(json.loads(carried)))
         try:
             lines = json.loads(history)
         except ValueError:
@@ -315,13 +314,33 @@ class CampaignTable:
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise TableError(self.path, f"group {name!r}: the decisions of chapter {number} are no list of "
                                         f"decisions ({history[:60]})")
+
+        def replay(old_haste: bool) -> CampaignState:
+            st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
+                                           carried=_seats(json.loads(carried)))
+            if old_haste:
+                st.old_haste = True
+            for line in lines:
+                st.apply_action(line)
+            return st
+
+        try:
+            return replay(False)
+        except ValueError:
+            pass  # a chapter begun before the haste phase kept its secret (R-SECRET-1) goes on as it was played
+        try:
+            return replay(True)
+        except ValueError:
+            pass
+        st = replay_checked = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short),
+                                                        start=start, carried=_seats(json.loads(carried)))
         for i, line in enumerate(lines, start=1):
             try:
                 st.apply_action(line)
             except ValueError as exc:
                 raise TableError(self.path, f"group {name!r}, chapter {number}, decision {i} ({line!r}): "
                                             f"{exc}") from None
-        return st
+        return replay_checked
 
     def finish(self, name: str, st: CampaignState) -> ChapterResult:
         """Record the end of the chapter in progress: result and carried cards."""

@@ -159,12 +159,14 @@ class CombatRules(GameFields):
         p = self.players[self.seat]
         if self.plunder:
             if p.faint in (X_TURN, WAITING):
-                pass  # R-COMBAT-6
+                self._emit("plunder", p.seat, self.plunder, "lost")  # R-COMBAT-6
             elif self.plunder_hex >= 0:
                 h = self.plunder_hex
                 self.taler_at[h] = self.taler_at.get(h, 0) + self.plunder
+                self._emit("plunder", p.seat, self.plunder, "laid", h)
             else:
                 p.taler += self.plunder
+                self._emit("plunder", p.seat, self.plunder, "paid")
             self.plunder = 0
         self.moved = []
         for q in self.to_go_out:
@@ -205,6 +207,9 @@ class CombatRules(GameFields):
             if self.rune and self.rune[0] == dfn and self.rune[1] == h:
                 c.def_units.append(["R", -1])  # R-RUNE-5: it defends, without dice or protection
         self.combat = c
+        self._emit("combat", h, seat, dfn, strike, tuple(unit_labels(c.att_units)), tuple(unit_labels(c.def_units)),
+                   p.life if any(u[0] == "H" for u in c.att_units) else 0,
+                   self.players[dfn].life if c.def_hero else 0, c.black)
         self._stage("def_pre")
 
     # ------------------------------------------------------------------ the stages
@@ -391,6 +396,8 @@ class CombatRules(GameFields):
             vals.remove(b)
         c.queue = sorted(vals)
         c.dmg = [0] * len(c.targets())  # R-COMBAT-4: damage counts per roll; a troll or runestone falls to one
+        if c.blocked:
+            self._emit("blocked", c.dfn if c.side == "att" else c.att, tuple(c.blocked))
 
     def _life(self, units_seat: int, code: str) -> int:
         if code == "H":
@@ -487,20 +494,26 @@ class CombatRules(GameFields):
         c = self.combat
         h = c.hex
         defeated = 0
-        for u, d in zip(c.def_units, c.dmg):
+        for u, d, lab in zip(c.def_units, c.dmg, unit_labels(c.def_units)):
             if not d:
                 continue
             code = u[0]
             if code == "H":
                 q = self.players[c.dfn]
+                before = q.life
                 q.life = max(0, q.life - d)
+                self._emit("damage", c.dfn, lab, h, d, before, q.life)
                 if q.life == 0:
                     defeated += 1
                     u.append("x")
                     self._faint(q, h)
+            elif d < LIFE[code]:
+                self._emit("damage", c.dfn, lab, h, d, LIFE[code], LIFE[code] - d)
             elif d >= LIFE[code]:
                 defeated += 1
                 u.append("x")  # marks a defeated unit (it still strikes back, R-COMBAT-2)
+                self._emit("damage", c.dfn, lab, h, d, LIFE[code], 0)
+                self._emit("defeated", c.dfn, lab, h)
                 if code == "W":
                     self.wc[c.dfn][h] -= 1
                     self.players[c.dfn].supply += 1
@@ -519,17 +532,23 @@ class CombatRules(GameFields):
         c = self.combat
         h = c.hex
         p = self.players[c.att]
-        for u, d in zip(c.att_units, c.dmg):
+        for u, d, lab in zip(c.att_units, c.dmg, unit_labels(c.att_units)):
             if not d:
                 continue
             code = u[0]
             if code == "H":
+                before = p.life
                 p.life = max(0, p.life - d)
+                self._emit("damage", c.att, lab, h, d, before, p.life)
                 if p.life == 0:
                     u.append("x")
                     self._faint(p, h)
+            elif d < LIFE[code]:
+                self._emit("damage", c.att, lab, h, d, LIFE[code], LIFE[code] - d)
             elif d >= LIFE[code]:
                 u.append("x")
+                self._emit("damage", c.att, lab, h, d, LIFE[code], 0)
+                self._emit("defeated", c.att, lab, h)
                 if code == "W":
                     self.wc[c.att][h] -= 1
                     p.supply += 1
@@ -557,11 +576,15 @@ class CombatRules(GameFields):
             taker.taler += taler
         elif taler:
             self.taler_at[h] = self.taler_at.get(h, 0) + taler
+        laid = ""
         if amber:
             if taker is not None and not taker.amber:
                 taker.amber = True
+                laid = "taken"
             else:
                 self.amber_at[h] = self.amber_at.get(h, 0) + 1
+                laid = "laid"
+        self._emit("fainted", p.seat, h, taler, laid, taker.seat if taker is not None else None)
         if p.seat == self.seat:
             self.plunder_hex = h  # R-COMBAT-5
         if self.rune and self.rune[0] == p.seat and p.seat not in self.to_go_out:
@@ -581,16 +604,19 @@ class CombatRules(GameFields):
                 elif len(u) < 3:
                     standing = True
             if standing:
-                for u in c.att_units:
+                for u, lab in zip(c.att_units, unit_labels(c.att_units)):
                     if len(u) > 2:
                         continue
                     if u[0] == "H":
                         if p.hero_at == h:
                             p.hero_at = u[1]
+                            self._emit("retreat", seat, lab, h, u[1])
                     elif u[0] == "G":
                         if p.gode_at == h:
                             p.gode_at = u[1]
+                            self._emit("retreat", seat, lab, h, u[1])
                     else:
+                        self._emit("retreat", seat, lab, h, u[1])
                         self.wc[seat][h] -= 1
                         self.wc[seat][u[1]] += 1
                         for m in self.moved:
@@ -598,7 +624,10 @@ class CombatRules(GameFields):
                                 m[0] = u[1]
                                 m[2] = 0
                                 break
+            elif any(len(u) < 3 for u in c.att_units):
+                self._emit("held", seat, h)
             self._auto_amber(p)
+        self._emit("combat_end", h, seat, c.dfn, c.strike)
         self._after_combat_step()
 
     # ------------------------------------------------------------------ decisions inside a combat
@@ -642,8 +671,9 @@ class CombatRules(GameFields):
             p.remove_potion(a.arg)
             self.potion_supply[a.arg] += 1
             attacker = seat == c.att
+            self._emit("drank", seat, a.arg)
             if a.arg == "heil":
-                p.heal(4)
+                self._heal(p, 4, "heil")
             elif a.arg == "schutz":
                 if attacker:
                     c.att_schutz += 1

@@ -105,15 +105,18 @@ class TurnRules(GameFields):
             p = self.players[self.seat]
             p.remove_potion("heil")
             self.potion_supply["heil"] += 1
-            p.heal(4)
+            self._emit("drank", p.seat, "heil")
+            self._heal(p, 4, "heil")
         elif v == "discard":
             p = self.players[self.decider]
+            self._emit("discard", p.seat, a.arg)
             p.remove_potion(a.arg)
             self.potion_supply[a.arg] += 1
         elif v == "beach":
             self._do_beach(a.a)
         elif v == "gode":
             self.players[self.seat].marker = a.arg
+            self._emit("marker", self.seat, a.arg)
             self._enter_phase(1)
         elif v == "step":
             self._do_step(a)
@@ -127,6 +130,7 @@ class TurnRules(GameFields):
             self._do_silver(a.arg)
         elif v == "crystal":
             self.players[self.decider].cbonus = a.arg
+            self._emit("crystal_bonus", self.decider, a.arg)
             self.step, self.decider = self.pending.pop()
         elif v == "recruit":
             self._do_recruit(a)
@@ -159,6 +163,7 @@ class TurnRules(GameFields):
     def _do_beach(self, h: int) -> None:
         p = self.players[self.decider]
         p.hero_at = h
+        self._emit("placed", p.seat, h)
         i = self.choosing.index(self.decider) + 1
         if i < len(self.choosing):
             self.decider = self.choosing[i]
@@ -173,8 +178,10 @@ class TurnRules(GameFields):
         self.decider = seat
         self._reset_turn()
         p = self.players[seat]
+        self._emit("turn", seat, self.round)
         if self.rune and self.rune[0] == seat:
             self.rune[2] -= 1  # R-RUNE-3
+            self._emit("rune_count", seat, self.rune[1], self.rune[2])
             if self.rune[2] <= 0:
                 self._win(seat, "runestone")
                 return
@@ -190,6 +197,7 @@ class TurnRules(GameFields):
             p.life = p.max_life // 2
             p.taler += 3
             p.faint = AWAKE
+            self._emit("stood_up", seat, h, p.life)
         self._auto_amber(p)  # R-AMBER-1: also a hero standing on a beach since the supply was empty
         self._enter_phase(0)
 
@@ -218,7 +226,7 @@ class TurnRules(GameFields):
             elif phase == 3:
                 if p.hero_at >= 0 and p.gode_at >= 0 and "heilen" in p.marker and "gode" in self.rules and (
                         p.gode_at == p.hero_at or self.island.adjacent(p.gode_at, p.hero_at)):
-                    p.heal(2)  # R-GODE-3 Heilen
+                    self._heal(p, 2, "heilen")  # R-GODE-3 Heilen
                 # R-FAINT-2: a hero fainted in this turn's combat phase still earns silver
                 if p.faint not in (X_TURN, WAITING) and self._silver_options():
                     self.step = Step.SILVER
@@ -233,7 +241,7 @@ class TurnRules(GameFields):
                     self.step = Step.RECRUIT
                     return
             elif phase == 6:
-                if self._haste_legal():
+                if self._haste_stop():
                     self.step = Step.HASTE
                     return
             phase += 1
@@ -259,7 +267,7 @@ class TurnRules(GameFields):
             if p.faint == X_TURN:
                 p.faint = WAIT_NEXT  # R-FAINT-6: one more own turn
             else:
-                self._go_out(p.seat)  # R-FAINT-6: neither farm nor beach
+                self._go_out(p.seat, "faint")  # R-FAINT-6: neither farm nor beach
                 if self.result is not None:
                     return
         self._next_turn()
@@ -289,6 +297,7 @@ class TurnRules(GameFields):
         p.lying_at = h
         self.lying[h] = p.seat
         p.faint = LYING
+        self._emit("laid", p.seat, h)
         self._next_turn()
 
     # ------------------------------------------------------------------ movement (phase 1)
@@ -332,6 +341,7 @@ class TurnRules(GameFields):
         p = self.players[seat]
         src, dst = a.a, a.b
         stop = self.enemy_at(dst, seat)  # R-MOVE-3
+        self._emit("moved", seat, a.arg, src, dst, self.step == "haste")
         if a.arg == "H":
             p.hero_at = dst
             self.hero_prev = src  # R-MOVE-4: the retreat hex, one hex back
@@ -363,6 +373,7 @@ class TurnRules(GameFields):
                 and not self.enemy_at(h, p.seat):
             p.amber = True
             self.amber_supply -= 1
+            self._emit("took", p.seat, "amber", h, 1, True)
 
     # ------------------------------------------------------------------ free steps (R-TURN-3)
     def _do_free(self, a: Action) -> None:
@@ -372,21 +383,27 @@ class TurnRules(GameFields):
             p.amber = False
             self.amber_supply += 1
             p.taler += 5
+            self._emit("sold", p.seat, h, 5)
             if p.heart < p.spec.heart_sales and self._jorund_heart():
                 p.heart += 1
         elif a.verb == "deliver":  # R-AMBER-3
             p.amber = False
             p.delivered += 1
+            taler, supply = p.taler, p.supply
             self._on_deliver(p)
+            self._emit("delivered", p.seat, h, p.delivered, p.taler - taler, p.supply - supply)
             if p.delivered >= self.mode.goal_ambers:
                 self._win(p.seat, "ambers")  # R-AMBER-4
         elif a.arg == "taler":
+            self._emit("took", p.seat, "taler", h, self.taler_at[h])
             p.taler += self.taler_at.pop(h)
         elif a.arg == "amber":
             self._take_from(self.amber_at, h)
             p.amber = True
+            self._emit("took", p.seat, "amber", h)
         elif a.arg == "crystal":  # R-CRYSTAL-1/2
             self._take_from(self.crystal_at, h)
+            self._emit("took", p.seat, "crystal", h)
             p.crystals += 1
             goal = self.mode.goal_crystals
             if goal and p.crystals >= goal:
@@ -402,6 +419,12 @@ class TurnRules(GameFields):
         p.taler += self.mode.delivery_taler
         if p.track:
             p.supply += p.track.pop(0)
+
+    def _heal(self, p, n: int, cause: str) -> None:
+        before = p.life
+        p.heal(n)
+        if p.life != before:
+            self._emit("healed", p.seat, cause, before, p.life)
 
     @staticmethod
     def _take_from(where: dict[int, int], h: int) -> None:
@@ -426,6 +449,7 @@ class TurnRules(GameFields):
     def _do_silver(self, terrain: str) -> None:
         gain = dict(self._silver_options())[terrain]
         self.players[self.seat].taler += gain
+        self._emit("silver", self.seat, terrain, gain)
         self._enter_phase(4)
 
     # ------------------------------------------------------------------ actions (phase 4)
@@ -491,23 +515,29 @@ class TurnRules(GameFields):
         v = a.verb
         verb = entry(a, self.verbs)
         assert verb is not None, a  # only the table's decisions come here
-        p.taler -= verb.cost(cast("GameState", self), p, a)  # the price the verb table declares (R-ACT-1)
+        price = verb.cost(cast("GameState", self), p, a)  # the price the verb table declares (R-ACT-1)
+        p.taler -= price
         self.action_done = True
         nxt = 5
         if v == "met":
-            p.heal(2)
+            self._emit("bought", p.seat, "met", price)
+            self._heal(p, 2, "met")
         elif v == "wisent":
             p.wisent = True
             self.wisent_left -= 1
+            self._emit("bought", p.seat, "wisent", p.spec.wisent_price)
         elif v == "hammer":
             p.weapon = "hammer"
+            self._emit("bought", p.seat, "hammer", p.spec.hammer_price)
         elif v == "helm":
             p.helm = True
             self.helm_free = False
+            self._emit("bought", p.seat, "helm", 10)
         elif v == "buy":
             self.potion_supply[a.arg] -= 1
+            self._emit("bought", p.seat, "potion", self._potion_price(p), "", a.arg, bool(a.vals))
             if a.vals:
-                p.heal(4)
+                self._heal(p, 4, "heil")
                 self.potion_supply["heil"] += 1
             else:
                 p.potions.append((a.arg, p.spec.eile_uses if a.arg == "eile" else 1))
@@ -516,15 +546,18 @@ class TurnRules(GameFields):
                 self.step = Step.POTION2
                 return
         elif v == "gamble":
+            self._emit("gamble", p.seat, a.arg, price)
             self._chance(("M",) if a.arg == "small" else ("M", "M"), "gamble")
             return
         elif v == "bath":
-            p.heal(4)
+            self._heal(p, 4, "bath")
         elif v == "search":
             p.taler += 1
+            self._emit("search", p.seat, 1)
         elif v == "rune":  # R-RUNE-1/2
             p.amber = False
             self.rune = [p.seat, p.hero_at, 4]
+            self._emit("rune", p.seat, p.hero_at)
             self.gifts = sum(1 for q in self.players if not q.out and q.seat != p.seat)
             if self._gift_legal():
                 self.step = Step.GIFT
@@ -536,11 +569,13 @@ class TurnRules(GameFields):
 
     def _gamble_paid(self, vals: tuple[int, ...]) -> None:
         self.players[self.seat].taler += sum(vals)
+        self._emit("gamble_won", self.seat, sum(vals))
         self.decider = self.seat
         self._enter_phase(5)
 
     def _buy_epic(self, p, card: str) -> None:
         self.epic_free.discard(card)
+        self._emit("bought", p.seat, "epic", EPIC_PRICE[card], card)
         p.epic = (*p.epic, card)
         if card == "rundschild" and p.weapon == "hammer":
             p.weapon = "axe"  # §17: flips back, no refund
@@ -566,6 +601,7 @@ class TurnRules(GameFields):
         p = self.players[self.seat]
         self.potion_supply[kind] -= 1
         p.potions.append((kind, p.spec.eile_uses if kind == "eile" else 1))
+        self._emit("gift", p.seat, kind)
         self.gifts -= 1
         if not self.gifts:
             self._enter_phase(5)
@@ -610,10 +646,22 @@ class TurnRules(GameFields):
         else:
             p.taler -= 3
             p.gode_at = a.a
+        self._emit("recruited", p.seat, a.arg, a.a, 2 if a.arg == "W" else 3)
         if not self._recruit_legal():
             self._enter_phase(6)
 
     # ------------------------------------------------------------------ haste (phase 6)
+    def _haste_stop(self) -> bool:
+        """Whether the turn stops at the haste phase. R-SECRET-1 / decision 33:
+        it stops for every hero on the board whose owner holds any potion (the
+        count is public, the kinds are not), so stopping there betrays no
+        Eiletrank; a Gode with Hugin & Munin (public) stops it too. Games of
+        record flow 1 (``old_haste``) stopped only for a holder of an Eiletrank."""
+        p = self.players[self.seat]
+        if not self.old_haste and "haste" in self.rules and p.hero_at >= 0 and p.potions:
+            return True
+        return bool(self._haste_legal())
+
     def _haste_legal(self) -> list[Action]:
         p = self.players[self.seat]
         seat = p.seat
@@ -639,6 +687,8 @@ class TurnRules(GameFields):
         else:
             self.potion_supply["eile"] += 1
         self.haste_used = True
+        self._emit("drank", p.seat, "eile")
+        self._emit("moved", p.seat, "H", a.a, a.b, True)
         p.hero_at = a.b
         self._auto_amber(p)
         self.step = Step.AFTERHASTE
@@ -649,19 +699,20 @@ class TurnRules(GameFields):
         # a runestone felled earlier in this combat phase still takes its owner out (R-RUNE-4)
         pending = [q for q in self.to_go_out if q != seat]
         self.to_go_out = []
-        self._go_out(seat)
+        self._go_out(seat, "resign")
         for q in pending:
             if self.result is None:
                 self._go_out(q)
         if self.result is None:
             self._next_turn()
 
-    def _go_out(self, seat: int) -> None:
-        """R-OUT-1."""
+    def _go_out(self, seat: int, reason: str = "rune") -> None:
+        """R-OUT-1 (``reason``: resign, faint, rune — for the event)."""
         p = self.players[seat]
         if p.out:
             return
         p.out = True
+        self._emit("out", seat, reason)
         w = self.wc[seat]
         for h in range(len(w)):
             w[h] = 0

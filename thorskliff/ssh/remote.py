@@ -59,6 +59,10 @@ class RemoteSession:
     def chance_request(self) -> tuple[str, ...]:
         return self.hg.local.chance_request()
 
+    def events(self, viewer: int | None = None) -> list[tuple]:
+        """The game's events as this connection's seat may see them (never another seat's)."""
+        return self.hg.local.events(self.seat)
+
     def log(self) -> list[LogEntry]:
         """The game log, with the potion kinds of other seats' purchases hidden."""
         src = self.hg.local.log()

@@ -16,6 +16,7 @@ from typing import NamedTuple, Protocol
 
 from .. import record
 from ..engine.actions import Action, ActionError, IllegalActionError, fmt, parse
+from ..engine.events import visible
 from ..engine.messages import Msg
 from ..game import parser_for
 from ..game import Game
@@ -157,6 +158,11 @@ class LocalSession:
 
     def log(self) -> list[LogEntry]:
         return list(self._log)
+
+    def events(self, viewer: int | None) -> list[tuple]:
+        """The events of every record line as ``viewer`` (0-based seat, None:
+        a spectator) may see them (``thorskliff.engine.events``)."""
+        return [tuple(visible(evs, viewer)) for evs in self.game.events]
 
     def chance_request(self) -> tuple[str, ...]:
         return self.game.state.chance_request()
@@ -378,6 +384,7 @@ class ReplaySession:
     def __init__(self, game: Game):
         self.setup = game.setup
         self.lines = list(game.lines)
+        self._events = list(game.events)
         self.states: list[GameState] = [game.setup.build()]
         self._log: list[LogEntry] = []
         self.at = 0
@@ -407,6 +414,10 @@ class ReplaySession:
 
     def log(self) -> list[LogEntry]:
         return self._log[: self.at]
+
+    def events(self, viewer: int | None) -> list[tuple]:
+        """The events up to the step shown, as a spectator sees them."""
+        return [tuple(visible(evs, None)) for evs in self._events[: self.at]]
 
     def undo_problem(self, seat=None) -> Msg:
         return Msg("undo_replay")
@@ -462,6 +473,9 @@ class CampaignSession(LocalSession):
             return None
         game = Game.new_chapter(table.group(group), st.chapter.file, st.seed, short=st.short, start=st.start_seat,
                                 auto_chance=False, meta={"group": group})
+        if st.old_haste:  # begun before the haste phase kept its secret
+            game.setup.flow = 1
+            game.state = game.setup.build()
         game.keep_undo = False
         read = parser_for(game.state)
         for line in st.history:

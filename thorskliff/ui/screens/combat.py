@@ -3,8 +3,8 @@ struck out, damage so far, the engine's suggestion for the assignment, and
 the decisions of whoever decides in the combat (potions, blocking, dice).
 
 It reads and decides through its game screen; when the combat is over it
-stays open with what happened (rolls, hits, plunder, retreat) until the
-player goes on.
+closes, and the game screen shows the combat's summary drawn from its
+events (screens/feed.py, screens/summary.py).
 """
 
 from __future__ import annotations
@@ -92,7 +92,6 @@ class CombatScreen(ModalScreen[None]):
         self.gs = game_screen
         self.finished = False
         self.last: dict | None = None
-        self.start_log = len(game_screen.session.log())
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -111,54 +110,15 @@ class CombatScreen(ModalScreen[None]):
         gs = self.gs
         obs = gs.obs
         if obs["combat"] is None:
-            self._finish(obs)
+            # the combat is over: its summary (drawn from the events) follows, see screens/feed.py
+            self.finished = True
+            self.dismiss(None)
             return
         self.last = obs
         self.query_one("#c-view", Static).update(combat_text(obs))
         self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
         self.query_one("#c-status", Static).update(gs.query_one("#status", Static).content)
         self.query_one(DecisionList).fill(gs.decision_items(), gs.decision_point())
-
-    def _finish(self, obs: dict) -> None:
-        """The combat is over: say what happened, then wait for Enter."""
-        self.finished = True
-        view = combat_text(self.last) if self.last else Text()
-        view.append("\n\n")
-        entries = self.gs.session.log()[self.start_log:]
-        for e in entries:
-            view.append("• " + words.entry(e, obs) + "\n")
-        if self.last:
-            view.append_text(self._outcome(self.last, obs))
-        self.query_one("#c-view", Static).update(view)
-        self.query_one("#c-prompt", Static).update("")
-        self.query_one(DecisionList).fill([("@close", t("key.next"), True)])
-
-    def _outcome(self, before: dict, after: dict) -> Text:
-        c = before["combat"]
-        out = Text()
-        hx = next(h for h in after["hexes"] if h["label"] == c["hex"])
-        att = str(c["attacker"])
-        beaten = sum(1 for u in c["defenders"] if u["defeated"])
-        if isinstance(c["defender"], int):
-            was = before["players"][c["defender"] - 1]["faint"]
-            now = after["players"][c["defender"] - 1]["faint"]
-            beaten += was == "awake" and now != "awake"
-        if hx["troll"] is False and any(u["kind"] == "T" for u in c["defenders"]):
-            beaten = max(beaten, 1)
-        if beaten:
-            out.append(t("combat.plunder", n=beaten) + "\n", style="bold")
-        if c["strike"]:
-            return out
-        defenders = [s for s in hx["units"] if s != att] or (["troll"] if hx["troll"] else [])
-        rune = after.get("runestone")
-        if rune and rune["hex"] == c["hex"] and str(rune["seat"]) != att:
-            defenders.append("rune")
-        if defenders:
-            hexes = sorted({u["retreat"] for u in c["attackers"] if u["retreat"]})
-            out.append(t("combat.retreat", hex=", ".join(hexes)), style="bold")
-        else:
-            out.append(t("combat.holds", hex=c["hex"]), style="bold")
-        return out
 
     def on_decision_list_decide(self, msg: DecisionList.Decide) -> None:
         msg.stop()

@@ -42,6 +42,7 @@ from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
+from .feed import EventFeed
 from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text
 
 SIDE_MIN = 32
@@ -59,7 +60,7 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
     return [h.coord for h in isl.hexes]
 
 
-class GameScreen(Screen):
+class GameScreen(EventFeed, Screen):
     CSS_PATH = "game.tcss"
     #: the panels a variant of this screen may replace (the campaign's)
     TABLEAUS = Tableaus
@@ -81,6 +82,9 @@ class GameScreen(Screen):
         Binding("b", "seat_to_bot", "key.to_bot"),
         # with a hex selected, 1–9 take a unit of its stack along or leave it
         *[Binding(str(n), f"toggle_unit({n - 1})", str(n), show=False) for n in range(1, 10)],
+        Binding("plus", "bot_slower", "summary.key_slower", show=False),
+        Binding("minus", "bot_faster", "summary.key_faster", show=False),
+        Binding("s", "bot_skip", "summary.key_skip", show=False),
     ]
     #: the game's end opens the result screen (a campaign chapter ends with its own pages)
     RESULT = True
@@ -100,6 +104,7 @@ class GameScreen(Screen):
         localize(self)
         self.session = session
         self.handover = handover
+        self._init_feed()
         self.viewer: int | None = None
         self.selected = -1
         #: the units on the selected hex (H, G, W…) and which of them go along
@@ -215,6 +220,8 @@ class GameScreen(Screen):
     def sync(self) -> None:
         """After every change: who holds the keyboard, then redraw, then the
         combat dialog, then the bots."""
+        if self._feed_holds():  # a combat's summary first, before any hand-over (feed.py)
+            return
         d = self.decider
         sole = self._sole_human()
         if sole is not None and self._left and self.handover and self.viewer != sole:
@@ -227,6 +234,8 @@ class GameScreen(Screen):
             self._left = False
             if d == sole and not self._was_mine:
                 self._jump_to_own()
+                if self._show_since(sole):  # what happened since the person's last turn
+                    return
             self._was_mine = d == sole
         elif d >= 0 and d != self.viewer and not self._handing and not self._is_bot(d):
             if self.handover:
@@ -248,25 +257,28 @@ class GameScreen(Screen):
         from .handover import HandOver
 
         why = self._handover_reason(seat)
-        self.app.push_screen(HandOver(self.obs["players"][seat], why), callback=self._handed(seat))
+        box = HandOver(self.obs["players"][seat], why)
+        box.since = self.since_for_handover(seat)  # what happened since that player's last turn (feed.py)
+        self.app.push_screen(box, callback=self._handed(seat))
 
     # ------------------------------------------------------------ bots
     def _run_bots(self) -> None:
-        if self._bot_worker is None and self._is_bot(self.decider):
+        if self._bot_worker is None and self._is_bot(self.decider) and not self._summary_open:
             self._bot_worker = self.run_worker(self._play_bots(), group="bots")
 
     async def _play_bots(self) -> None:
         """Every decision due to a bot, one by one, until a person decides
         or the game ends (the worker ends with the screen)."""
         try:
-            while self._alive() and self.session.bot_job() is not None:
-                delay = getattr(self.app, "bot_delay", 0.3)
+            while self._alive() and self.session.bot_job() is not None and not self._summary_open:
+                delay = self._bot_pace()  # feed.py: the pace the player set, 0 while skipping
                 if delay > 0:
                     # a short pause lets people see each step before the next one
                     await asyncio.sleep(delay)
                 job = self.session.bot_job()
-                if job is None or not self._alive():
+                if job is None or not self._alive() or self._summary_open:
                     break
+                lines_before = self._lines_now()
                 try:
                     action = await asyncio.to_thread(job.think)  # a searching bot thinks a while
                     if not self._alive():
@@ -278,7 +290,10 @@ class GameScreen(Screen):
                     break
                 if done is not None:
                     try:
+                        said = self._bot_stepped(lines_before)
                         self.sync()
+                        if said and not self._summary_open:
+                            self.say(t("summary.bot_step", who=self.obs["players"][job.seat]["name"], what=said))
                     except NoMatches:
                         break  # the screen is being taken down around us
         finally:
@@ -412,7 +427,7 @@ class GameScreen(Screen):
         targets, fights = self._targets()
         marks = mapdraw.Marks(cursor=self.map.cursor, selected=self.selected, targets=targets, labels=self.labels,
                               fights=fights)
-        self.map.show(self.obs, marks)
+        self.map.show(self.obs, self.bot_marks(marks))
 
     def _going(self) -> list[str]:
         """The units of the selected stack that go along."""

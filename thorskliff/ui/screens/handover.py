@@ -19,6 +19,9 @@ class HandOver(ModalScreen[None]):
     CSS_PATH = "handover.tcss"
     BINDINGS = [Binding("enter,space", "go", "key.next")]
 
+    #: what happened since the player's last turn (from the events, kinds hidden), set by the game screen
+    since: list[str] = []
+
     def __init__(self, player: dict, why: str):
         super().__init__()
         localize(self)
@@ -34,6 +37,9 @@ class HandOver(ModalScreen[None]):
             yield Static(who, id="ho-who")
             yield Static(t("handover.to", name=p["name"]), id="ho-to")
             yield Static(self.why, id="ho-why")
+            if self.since:
+                yield Static(t("summary.since_title", name=p["name"]), id="ho-since-title")
+                yield Static("\n".join(self.since), id="ho-since")
             yield Static(t("handover.hidden"), id="ho-hidden")
             yield Button(t("handover.go", name=p["name"]), id="ho-go", variant="primary")
 

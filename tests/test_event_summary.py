@@ -1,0 +1,143 @@
+"""The combat summary and "since your last turn" say what the events say.
+
+The rulebook's combat example (R-COMBAT-1, both counter variants of
+tests/test_rules_combat.py) is played through a Game with the printed dice;
+its summary is checked word for word.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import begin, place, position
+
+from thorskliff.engine import events as E
+from thorskliff.game import Game, Setup
+from thorskliff.engine.state import SeatSpec
+from thorskliff.ui import summary as S
+from thorskliff.ui.eventwords import Names
+from thorskliff.ui.i18n import set_lang
+
+
+@pytest.fixture(autouse=True)
+def german():
+    set_lang("de")
+    yield
+    set_lang("de")
+
+
+def example_game() -> Game:
+    """Oleif (P1) with two warriors has moved onto Bera's (P2) three on 1c3."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "1c3", warriors=3)
+    begin(st, 0, 1)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end"):
+        game.submit(d)
+    return game
+
+
+def play_example(*hits: str) -> Game:
+    game = example_game()
+    game.submit("fight 1c3")
+    game.submit("roll M3 M1 K1 K1")
+    game.submit("auto")
+    game.submit("roll K1 K2 K2")
+    for h in hits:
+        game.submit(h)
+    return game
+
+
+def summary_of(game: Game, viewer: int | None = None) -> str:
+    evs = [e for line in game.events for e in E.visible(line, viewer)]
+    (group,) = E.combats(evs)
+    return str(S.combat_summary(group, Names.of_state(game.state)))
+
+
+def test_rulebook_example_variant_a_summary():
+    """Variant A: a 2 on each attacking warrior, the 1 on Oleif; one of
+    Bera's warriors lives, so the attackers retreat; plunder 2 Taler."""
+    game = play_example("1>H", "2>W1", "2>W2")
+    assert summary_of(game) == "\n".join([
+        "Kampf auf 1c3: P1 greift P2 an",
+        " ⚔ Oleif  ♥10→9",
+        " ⚔ Krieger 1 (P1)  ♥2→0  besiegt",
+        " ⚔ Krieger 2 (P1)  ♥2→0  besiegt",
+        " ⛨ Krieger 1 (P2)  ♥2→0  besiegt",
+        " ⛨ Krieger 2 (P2)  ♥2→0  besiegt",
+        " ⛨ Krieger 3 (P2)  ♥2→2",
+        "• Angriffswurf: M3 M1 K1 K1",
+        "• Krieger 1 von P2: 2 Schaden",
+        "• Krieger 1 von P2 besiegt",
+        "• Krieger 2 von P2: 4 Schaden",  # the engine's "auto": 1+1 on one, 1+3 on another
+        "• Krieger 2 von P2 besiegt",
+        "• Gegenwurf: K1 K2 K2",
+        "• Oleif: 1 Schaden (♥10→9)",
+        "• Krieger 1 von P1: 2 Schaden",
+        "• Krieger 1 von P1 besiegt",
+        "• Krieger 2 von P1: 2 Schaden",
+        "• Krieger 2 von P1 besiegt",
+        "• Oleif zieht sich zurück: 1c3→1c2",
+        "• Beute: P1 erhält 2 Taler",
+    ])
+    # what the engine says, too (tests/test_rules_combat.py)
+    assert game.state.players[0].life == 9 and game.state.players[0].taler == 2
+
+
+def test_rulebook_example_variant_b_summary():
+    """Variant B: all on Oleif, 10 → 5; both warriors retreat unharmed."""
+    game = play_example("1>H", "2>H", "2>H")
+    text = summary_of(game)
+    assert text.splitlines()[1:3] == [" ⚔ Oleif  ♥10→5", " ⚔ Krieger 1 (P1)  ♥2→2"]
+    assert text.splitlines()[-4:] == [
+        "• Oleif zieht sich zurück: 1c3→1c2",
+        "• Krieger 1 von P1 zieht sich zurück: 1c3→1c2",
+        "• Krieger 2 von P1 zieht sich zurück: 1c3→1c2",
+        "• Beute: P1 erhält 2 Taler",
+    ]
+    assert "• Oleif: 5 Schaden (♥10→5)" in text.splitlines()
+
+
+def test_the_defender_reads_the_same_summary():
+    game = play_example("1>H", "2>W1", "2>W2")
+    assert summary_of(game, 1) == summary_of(game, 0) == summary_of(game, None)
+
+
+def test_since_your_last_turn_tells_the_combat_in_one_line():
+    game = play_example("1>H", "2>W1", "2>W2")
+    while game.state.seat == 0:
+        game.submit("end")
+    lines = S.since_lines(S.since([tuple(E.visible(x, 1)) for x in game.events], 1), Names.of_state(game.state))
+    assert lines[:2] == [
+        "P1 zieht: Oleif 1c2→1c3, Krieger 1c2→1c3, Krieger 1c2→1c3",
+        "Kampf auf 1c3: P1 greift P2 an — Oleif ♥10→9; Krieger 1 (P1) besiegt; Krieger 2 (P1) besiegt; "
+        "Krieger 1 (P2) besiegt; Krieger 2 (P2) besiegt; P1 zieht sich nach 1c2 zurück; Beute: P1 erhält 2 Taler"]
+
+
+def test_cli_log_and_show_json_carry_the_events_a_seat_may_see(capsys):
+    """``thorskliff log`` says the events in words for one seat (English
+    here), never another seat's potion kind; ``show --json`` carries the
+    current turn's events."""
+    import json
+    from pathlib import Path
+
+    from thorskliff.cli import main
+    from thorskliff.engine.events import visible
+    from thorskliff import record
+
+    path = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    assert main(["log", str(path), "--seat", "2", "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    set_lang("de")
+    assert "Combat on S: Raghild attacks Bera" in out and "  Bera faints on S – 5 Taler to Raghild" in out
+    game = record.load(path)
+    hidden = [e for evs in game.events for e in visible(evs, 1) if e.kind == "bought" and e.item == "potion"
+              and e.seat != 1]
+    assert hidden and all(e.potion is None for e in hidden)
+    assert sum("buys a potion: face down" in ln for ln in out) == len(hidden)
+    assert main(["show", str(path), "--seat", "2", "--json"]) == 0
+    events = json.loads(capsys.readouterr().out)["events"]
+    assert events[0]["kind"] == "turn"
+    assert all(e.get("potion") is None or e["seat"] == 2 or e["kind"] == "drank" for e in events)

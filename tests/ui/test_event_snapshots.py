@@ -1,0 +1,52 @@
+"""Snapshots of the summaries drawn from events, at 80x24 and 120x40: the
+rulebook's combat example (variant A) as Bera reads it, and "since your last
+turn" after a bot's turn in a Duell. Update with ``--snapshot-update`` after
+a deliberate change, and look at the pictures."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import begin, place, position
+from test_event_views import example_session, up
+from uihelpers import game_of, until
+
+from thorskliff.engine import events as E
+from thorskliff.ui.app import ThorsApp
+from thorskliff.ui.screens.summary import CombatSummary, SinceSummary
+from thorskliff.ui.session import LocalSession
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_combat_summary(snap_compare, size):
+    app = ThorsApp(session=example_session(), handover=False)
+
+    async def fight(pilot):
+        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.query("#c-view"),
+                    "the combat dialog")
+        gs = app.screen.gs
+        for h in ("1>H", "2>W1", "2>W2"):
+            assert gs.decide(h), h
+            await pilot.pause()
+        await until(pilot, lambda: up(app, CombatSummary), f"the summary ({app.screen}, {gs.session.state.step})")
+
+    assert snap_compare(app, terminal_size=size, run_before=fight)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_since_your_last_turn_after_a_bot(snap_compare, size):
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "3c2", hero=True, warriors=3)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={1: "greedy"})
+    app = ThorsApp(session=session, handover=True, bot_delay=0)
+
+    async def pass_turn(pilot):
+        await until(pilot, lambda: getattr(app.screen, "ready", False), "the game")
+        while not any(isinstance(e, E.TurnBegan) and e.seat == 1 for evs in session.events(0) for e in evs):
+            app.screen.decide("end")
+        await until(pilot, lambda: up(app, SinceSummary), "since your last turn")
+
+    assert snap_compare(app, terminal_size=size, run_before=pass_turn)

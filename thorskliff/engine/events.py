@@ -1,0 +1,474 @@
+"""What each decision or roll did, as typed events, and who may see what.
+
+The engine reports every change a player would notice — a unit moved, a
+combat began, dice rolled or blocked, damage dealt, a unit defeated, a hero
+fainted or stood up, plunder paid or laid down, a retreat or a hold,
+something taken, bought, delivered or sold, a card read, a game won — as it
+happens: a rule calls ``self._emit("kind", ...)`` at the place where the
+thing happens, and :class:`~thorskliff.game.Game` collects the events of
+each record line (``Game.events``). Records stay as they are: the events of
+a saved game come from replaying it.
+
+The engine names an event by its ``kind`` (a string) so that the rules need
+not import this module; :func:`make` turns ``(kind, args)`` into the
+dataclass. Everything is public (R-SECRET-1: "everything else is open")
+except fields marked ``secret``: a potion's kind, seen only by the seat that
+holds it. :func:`visible` gives the events one seat (or a spectator, None)
+may see, with hidden parts redacted to None.
+
+Hexes are 0-based hex indices (``hexlabel`` names them); seats are 0-based,
+:data:`TROLL` (-2) stands for a troll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar
+
+TROLL = -2
+
+
+def _secret() -> Any:
+    """A field only the event's ``seat`` may see (R-SECRET-1)."""
+    return field(default=None, metadata={"secret": True})
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = ""
+    #: hex-valued fields (named in JSON by label)
+    hexes: ClassVar[tuple[str, ...]] = ()
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` (0-based seat, None: spectator) may see it."""
+        secret = [f.name for f in fields(self) if f.metadata.get("secret")]
+        if not secret or viewer == getattr(self, "seat", None):
+            return self
+        return replace(self, **dict.fromkeys(secret))
+
+    def to_json(self) -> dict[str, Any]:
+        from .actions import hexlabel
+
+        d: dict[str, Any] = {"kind": self.kind}
+        for k, v in asdict(self).items():
+            if k in self.hexes:
+                v = hexlabel(v) if isinstance(v, int) and v >= 0 else None
+            elif k in ("seat", "attacker", "defender", "winner", "reader", "taker", "to") and isinstance(v, int):
+                v = "troll" if v == TROLL else (v + 1 if v >= 0 else None)
+            elif isinstance(v, tuple):
+                v = list(v)
+            d[k] = v
+        return d
+
+
+KINDS: dict[str, type[Event]] = {}
+
+
+def _kind(name: str, *hexes: str):
+    def deco(cls):
+        cls.kind = name
+        cls.hexes = hexes
+        KINDS[name] = cls
+        return cls
+    return deco
+
+
+# ------------------------------------------------------------------ the turn
+@_kind("placed", "hex")
+@dataclass(frozen=True)
+class Placed(Event):
+    """A hero chose its beach (R-SETUP-B4)."""
+    seat: int
+    hex: int
+
+
+@_kind("turn")
+@dataclass(frozen=True)
+class TurnBegan(Event):
+    seat: int
+    round: int
+
+
+@_kind("rune_count", "hex")
+@dataclass(frozen=True)
+class RuneCounted(Event):
+    """R-RUNE-3: the runestone's counter went down at its owner's turn."""
+    seat: int
+    hex: int
+    left: int
+
+
+@_kind("stood_up", "hex")
+@dataclass(frozen=True)
+class StoodUp(Event):
+    """R-FAINT-5: the hero stands up where it lay, with half its life and 3 Taler."""
+    seat: int
+    hex: int
+    life: int
+
+
+@_kind("marker")
+@dataclass(frozen=True)
+class MarkerSet(Event):
+    seat: int
+    marker: str
+
+
+@_kind("moved", "src", "dst")
+@dataclass(frozen=True)
+class Moved(Event):
+    """A unit (H hero, G Gode, W warrior) stepped; ``haste``: an Eiletrank's or Hugin & Munin's step."""
+    seat: int
+    unit: str
+    src: int
+    dst: int
+    haste: bool = False
+
+
+@_kind("took", "hex")
+@dataclass(frozen=True)
+class Took(Event):
+    """Taler, an amber or a crystal taken from a hex (``auto``: an amber from a beach, R-AMBER-1)."""
+    seat: int
+    what: str
+    hex: int
+    n: int = 1
+    auto: bool = False
+
+
+@_kind("sold", "hex")
+@dataclass(frozen=True)
+class Sold(Event):
+    seat: int
+    hex: int
+    taler: int
+
+
+@_kind("delivered", "hex")
+@dataclass(frozen=True)
+class Delivered(Event):
+    seat: int
+    hex: int
+    count: int  # ambers delivered so far
+    taler: int
+    warriors: int
+
+
+@_kind("crystal_bonus")
+@dataclass(frozen=True)
+class CrystalBonus(Event):
+    seat: int
+    bonus: str  # S (a die) or P (protection)
+
+
+@_kind("silver")
+@dataclass(frozen=True)
+class Silver(Event):
+    seat: int
+    terrain: str
+    taler: int
+
+
+@_kind("healed")
+@dataclass(frozen=True)
+class Healed(Event):
+    """The hero's life went up: ``cause`` met, bath, heil (drunk), heilen (the Gode), card."""
+    seat: int
+    cause: str
+    before: int
+    after: int
+
+
+@_kind("bought")
+@dataclass(frozen=True)
+class Bought(Event):
+    """An action's purchase: ``item`` met, wisent, hammer, helm, potion, epic (with ``card``),
+    amber; a potion's ``potion`` kind only its buyer sees (R-POT-1), unless drunk at once."""
+    seat: int
+    item: str
+    price: int
+    card: str = ""
+    potion: str | None = _secret()
+    drunk: bool = False
+
+
+@_kind("gamble")
+@dataclass(frozen=True)
+class Gambled(Event):
+    seat: int
+    stake: str
+    price: int
+
+
+@_kind("gamble_won")
+@dataclass(frozen=True)
+class GambleWon(Event):
+    seat: int
+    taler: int
+
+
+@_kind("search")
+@dataclass(frozen=True)
+class Searched(Event):
+    seat: int
+    taler: int
+
+
+@_kind("rune", "hex")
+@dataclass(frozen=True)
+class RuneRaised(Event):
+    seat: int
+    hex: int
+
+
+@_kind("gift")
+@dataclass(frozen=True)
+class Gift(Event):
+    """A potion taken from the supply as the runestone's gift (R-RUNE-2)."""
+    seat: int
+    potion: str | None = _secret()
+
+
+@_kind("discard")
+@dataclass(frozen=True)
+class Discarded(Event):
+    """A potion put back to the supply (R-POT-3)."""
+    seat: int
+    potion: str | None = _secret()
+
+
+@_kind("drank")
+@dataclass(frozen=True)
+class Drank(Event):
+    """A potion drunk: its kind is public from now on."""
+    seat: int
+    potion: str
+
+
+@_kind("recruited", "hex")
+@dataclass(frozen=True)
+class Recruited(Event):
+    seat: int
+    unit: str
+    hex: int
+    price: int
+
+
+@_kind("laid", "hex")
+@dataclass(frozen=True)
+class Laid(Event):
+    """A fainted hero laid on a farm or beach (R-FAINT-3/6)."""
+    seat: int
+    hex: int
+
+
+@_kind("out")
+@dataclass(frozen=True)
+class WentOut(Event):
+    """R-OUT-1: a seat left the game (``reason`` resign, faint, rune)."""
+    seat: int
+    reason: str
+
+
+@_kind("won")
+@dataclass(frozen=True)
+class Won(Event):
+    seat: int | None
+    reason: str
+
+
+# ------------------------------------------------------------------ combat
+@_kind("combat", "hex")
+@dataclass(frozen=True)
+class CombatBegan(Event):
+    """A combat or a lone strike on ``hex``; units as labels (H, G, W1, T, R) and the heroes' life."""
+    hex: int
+    attacker: int
+    defender: int
+    strike: bool
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    att_life: int
+    def_life: int
+    black: int = 0
+
+
+@_kind("rolled")
+@dataclass(frozen=True)
+class Rolled(Event):
+    """Dice fell: ``purpose`` attack, counter, kraft_att, kraft_def, gamble."""
+    purpose: str
+    dice: str
+    vals: tuple[int, ...]
+
+
+@_kind("blocked")
+@dataclass(frozen=True)
+class Blocked(Event):
+    """Red dice blocked by protection (§8); ``seat`` is the blocking side's owner."""
+    seat: int
+    vals: tuple[int, ...]
+
+
+@_kind("damage", "hex")
+@dataclass(frozen=True)
+class Damaged(Event):
+    """Damage assigned to one unit; a hero's life ``before`` and ``after``."""
+    seat: int
+    unit: str
+    hex: int
+    amount: int
+    before: int
+    after: int
+
+
+@_kind("defeated", "hex")
+@dataclass(frozen=True)
+class Defeated(Event):
+    """A unit defeated (a warrior back to its supply, the Gode off the board, a troll or runestone felled)."""
+    seat: int
+    unit: str
+    hex: int
+
+
+@_kind("fainted", "hex")
+@dataclass(frozen=True)
+class Fainted(Event):
+    """R-FAINT-1: the hero left the board; its Taler went to ``taker`` (a seat) or onto the
+    hex; its ``amber`` was "taken" (by the taker), "laid" (on the hex) or "" (none)."""
+    seat: int
+    hex: int
+    taler: int
+    amber: str
+    taker: int | None
+
+
+@_kind("retreat", "src", "dst")
+@dataclass(frozen=True)
+class Retreated(Event):
+    seat: int
+    unit: str
+    src: int
+    dst: int
+
+
+@_kind("held", "hex")
+@dataclass(frozen=True)
+class Held(Event):
+    """No defender stands: the attackers hold the hex."""
+    seat: int
+    hex: int
+
+
+@_kind("combat_end", "hex")
+@dataclass(frozen=True)
+class CombatEnded(Event):
+    hex: int
+    attacker: int
+    defender: int
+    strike: bool
+
+
+@_kind("plunder", "hex")
+@dataclass(frozen=True)
+class Plunder(Event):
+    """R-COMBAT-5/6 at the end of the combat phase: ``how`` paid (to the seat),
+    laid (on ``hex``, where its hero fainted) or lost (the hero is in its X turn)."""
+    seat: int
+    n: int
+    how: str
+    hex: int = -1
+
+
+# ------------------------------------------------------------------ campaign
+@_kind("card")
+@dataclass(frozen=True)
+class CardRead(Event):
+    """A campaign card read (R-CAMP-2); ``how``: time, space, given, …"""
+    card: str
+    reader: int | None
+    how: str
+
+
+@_kind("chose")
+@dataclass(frozen=True)
+class Chose(Event):
+    """A choice on a card; a potion chosen says only "potion" to the others."""
+    seat: int
+    card: str
+    option: str
+    potion: str | None = _secret()
+
+
+@_kind("warriors", "hex")
+@dataclass(frozen=True)
+class WarriorsPlaced(Event):
+    """A card put ``n`` warriors (negative: took them) on a hex."""
+    seat: int
+    hex: int
+    n: int
+
+
+@_kind("gode_placed", "hex")
+@dataclass(frozen=True)
+class GodePlaced(Event):
+    seat: int
+    hex: int
+
+
+@_kind("gode_removed", "hex")
+@dataclass(frozen=True)
+class GodeRemoved(Event):
+    seat: int
+    hex: int
+
+
+@_kind("troll", "hex")
+@dataclass(frozen=True)
+class TrollAppeared(Event):
+    hex: int
+
+
+@_kind("taler")
+@dataclass(frozen=True)
+class TalerChanged(Event):
+    """Taler given or taken by a card (``n`` may be negative)."""
+    seat: int
+    n: int
+    cause: str = "card"
+
+
+@_kind("potion_given")
+@dataclass(frozen=True)
+class PotionGiven(Event):
+    """A card gave a potion; its kind only its owner sees."""
+    seat: int
+    potion: str | None = _secret()
+
+
+# ------------------------------------------------------------------ helpers
+def make(kind: str, args: tuple, kw: dict | None = None) -> Event:
+    """The event the engine named ``kind`` with ``args``."""
+    return KINDS[kind](*args, **(kw or {}))
+
+
+def visible(events, viewer: int | None) -> list[Event]:
+    """The events ``viewer`` (0-based seat, None: a spectator) may see, secrets redacted."""
+    return [e.seen_by(viewer) for e in events]
+
+
+def combats(events) -> list[list[Event]]:
+    """Each combat's events, from its CombatBegan to its CombatEnded (never merged)."""
+    out: list[list[Event]] = []
+    cur: list[Event] | None = None
+    for e in events:
+        if isinstance(e, CombatBegan):
+            cur = [e]
+            out.append(cur)
+        elif cur is not None:
+            cur.append(e)
+            if isinstance(e, CombatEnded):
+                cur = None
+        elif isinstance(e, Plunder) and out and isinstance(out[-1][-1], (CombatEnded, Plunder)):
+            out[-1].append(e)  # paid at the end of the phase, right after its last combat
+    return out

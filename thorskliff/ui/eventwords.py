@@ -1,0 +1,191 @@
+"""The engine's events (``thorskliff.engine.events``) in words, from the
+catalogues (section ``[event]``): one line per event, for the game log, the
+combat summary, the bot-turn view, "since your last turn" and ``thorskliff log``.
+
+The words say only what the event says; an event seen by another seat has its
+secret parts redacted already (``events.visible``), and a redacted potion
+reads "verdeckt" / "face down".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import events as E
+from ..engine.actions import hexlabel
+from . import words
+from .i18n import t
+
+
+@dataclass(frozen=True)
+class Names:
+    """Who the seats are: player names and hero names, by 0-based seat."""
+
+    players: Sequence[str]
+    heroes: Sequence[str]
+
+    @classmethod
+    def of_obs(cls, obs: dict) -> Names:
+        return cls([p["name"] for p in obs["players"]], [p["hero"] for p in obs["players"]])
+
+    @classmethod
+    def of_state(cls, st) -> Names:
+        return cls([p.name for p in st.players], [p.hero for p in st.players])
+
+    def who(self, seat: int | None) -> str:
+        if seat is None:
+            return t("event.nobody")
+        if seat == E.TROLL:
+            return t("combat.troll")
+        return self.players[seat]
+
+    def unit(self, seat: int, code: str) -> str:
+        """A unit in words: the hero by name, a troll, a warrior of a seat."""
+        if code == "H" and seat >= 0:
+            return self.heroes[seat]
+        if code == "T":
+            return t("combat.troll")
+        if code == "W":
+            return t("unit.W")
+        return words.unit_code(code)
+
+
+def _hex(h: int) -> str:
+    return hexlabel(h) if h >= 0 else "–"
+
+
+def _potion(kind: str | None) -> str:
+    return words.potion(kind)
+
+
+def _marker(m: str) -> str:
+    return "+".join(t(f"ability.{x}") for x in m.split("+"))
+
+
+def _dice(e: E.Rolled) -> str:
+    return words.dice_text(e.dice, e.vals)
+
+
+def say(e: E.Event, n: Names, card_name=None) -> str | None:
+    """One line for ``e``, or None for an event that another line already says."""
+    k = e.kind
+    who = n.who(getattr(e, "seat", None)) if hasattr(e, "seat") else ""
+    if k == "placed":
+        return t("event.placed", who=who, hex=_hex(e.hex))
+    if k == "turn":
+        return t("event.turn", who=who, round=e.round)
+    if k == "rune_count":
+        return t("event.rune_count", who=who, hex=_hex(e.hex), left=e.left)
+    if k == "stood_up":
+        return t("event.stood_up", hero=n.unit(e.seat, "H"), hex=_hex(e.hex), life=e.life)
+    if k == "marker":
+        return t("event.marker", who=who, marker=_marker(e.marker))
+    if k == "moved":
+        return t("event.moved_haste" if e.haste else "event.moved", who=who, unit=n.unit(e.seat, e.unit),
+                 src=_hex(e.src), dst=_hex(e.dst))
+    if k == "took":
+        if e.auto:
+            return t("event.took_beach", who=who, hex=_hex(e.hex))
+        return t(f"event.took_{e.what}", who=who, hex=_hex(e.hex), n=e.n)
+    if k == "sold":
+        return t("event.sold", who=who, hex=_hex(e.hex), taler=e.taler)
+    if k == "delivered":
+        return t("event.delivered", who=who, count=e.count, taler=e.taler, warriors=e.warriors)
+    if k == "crystal_bonus":
+        return t("event.crystal_bonus", who=who, bonus=t(f"event.bonus_{e.bonus}"))
+    if k == "silver":
+        return t("event.silver", who=who, taler=e.taler, terrain=words.terrain(e.terrain))
+    if k == "healed":
+        return t("event.healed", hero=n.unit(e.seat, "H"), before=e.before, after=e.after,
+                 cause=t(f"event.cause_{e.cause}"))
+    if k == "bought":
+        if e.item == "met":
+            return None  # its "healed" says it
+        if e.item == "potion":
+            if e.drunk:
+                return t("event.bought_drunk", who=who, price=e.price)
+            return t("event.bought_potion", who=who, potion=_potion(e.potion), price=e.price)
+        if e.item == "epic":
+            return t("event.bought_epic", who=who, card=t(f"epic.{e.card}"), price=e.price)
+        return t(f"event.bought_{e.item}", who=who, price=e.price)
+    if k == "gamble":
+        return t("event.gamble", who=who, price=e.price)
+    if k == "gamble_won":
+        return t("event.gamble_won", who=who, taler=e.taler)
+    if k == "search":
+        return t("event.search", who=who, taler=e.taler)
+    if k == "rune":
+        return t("event.rune", who=who, hex=_hex(e.hex))
+    if k in ("gift", "discard", "potion_given"):
+        return t(f"event.{k}", who=who, potion=_potion(e.potion))
+    if k == "drank":
+        return t("event.drank", who=who, potion=_potion(e.potion))
+    if k == "recruited":
+        return t("event.recruited", who=who, unit=n.unit(e.seat, e.unit) if e.unit != "H" else e.unit, hex=_hex(e.hex), price=e.price)
+    if k == "laid":
+        return t("event.laid", hero=n.unit(e.seat, "H"), hex=_hex(e.hex))
+    if k == "out":
+        return t(f"event.out_{e.reason}", who=who)
+    if k == "won":
+        return t("event.won", who=n.who(e.seat), reason=t(f"event.reason_{e.reason}"))
+    if k == "combat":
+        key = "event.strike" if e.strike else "event.combat"
+        return t(key, hex=_hex(e.hex), att=n.who(e.attacker), dfn=n.who(e.defender))
+    if k == "rolled":
+        return t(f"event.rolled_{e.purpose}", dice=_dice(e))
+    if k == "blocked":
+        return t("event.blocked", who=who, vals=" ".join(map(str, e.vals)))
+    if k == "damage":
+        if e.unit == "H":
+            return t("event.damage_hero", unit=n.unit(e.seat, "H"), amount=e.amount, before=e.before,
+                     after=e.after)
+        return t("event.damage", unit=n.unit(e.seat, e.unit), who=who, amount=e.amount)
+    if k == "defeated":
+        return t("event.defeated", unit=n.unit(e.seat, e.unit), who=who)
+    if k == "fainted":
+        line = t("event.fainted", hero=n.unit(e.seat, "H"), hex=_hex(e.hex))
+        if e.taler or e.amber:
+            things = []
+            if e.taler:
+                things.append(t("event.n_taler", n=e.taler))
+            if e.amber:
+                things.append(t("event.an_amber"))
+            what = " + ".join(things)
+            if e.taker is not None and (e.taler or e.amber == "taken"):
+                line += " " + t("event.fainted_taken", what=what, taker=n.who(e.taker))
+            else:
+                line += " " + t("event.fainted_laid", what=what, hex=_hex(e.hex))
+        return line
+    if k == "retreat":
+        if e.unit == "H":
+            return t("event.retreat_hero", unit=n.unit(e.seat, "H"), src=_hex(e.src), dst=_hex(e.dst))
+        return t("event.retreat", unit=n.unit(e.seat, e.unit), who=who, src=_hex(e.src), dst=_hex(e.dst))
+    if k == "held":
+        return t("event.held", who=who, hex=_hex(e.hex))
+    if k == "combat_end":
+        return None  # the summary's frame says it
+    if k == "plunder":
+        return t(f"event.plunder_{e.how}", who=who, n=e.n, hex=_hex(e.hex))
+    if k == "card":
+        name = card_name(e.card) if card_name else e.card
+        return t("event.card", card=name, who=n.who(e.reader) if e.reader is not None else t("event.nobody"))
+    if k == "chose":
+        if e.option == "potion":
+            return t("event.chose_potion", who=who, potion=_potion(e.potion))
+        return t("event.chose", who=who, option=e.option)
+    if k == "warriors":
+        return t("event.warriors_gone" if e.n < 0 else "event.warriors", who=who, n=abs(e.n), hex=_hex(e.hex))
+    if k == "gode_placed":
+        return t("event.gode_placed", who=who, hex=_hex(e.hex))
+    if k == "gode_removed":
+        return t("event.gode_removed", who=who, hex=_hex(e.hex))
+    if k == "troll":
+        return t("event.troll", hex=_hex(e.hex))
+    if k == "taler":
+        return t("event.taler_plus" if e.n >= 0 else "event.taler_minus", who=who, n=abs(e.n))
+    return None
+
+
+def lines(events, n: Names, card_name=None) -> list[str]:
+    return [s for s in (say(e, n, card_name) for e in events) if s]
