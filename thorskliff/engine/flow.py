@@ -525,17 +525,17 @@ class TurnRules(GameFields):
         elif v == "wisent":
             p.wisent = True
             self.wisent_left -= 1
-            self._emit("bought", p.seat, "wisent", p.spec.wisent_price)
+            self._emit("bought", p.seat, "wisent", price)
         elif v == "hammer":
             p.weapon = "hammer"
-            self._emit("bought", p.seat, "hammer", p.spec.hammer_price)
+            self._emit("bought", p.seat, "hammer", price)
         elif v == "helm":
             p.helm = True
             self.helm_free = False
-            self._emit("bought", p.seat, "helm", 10)
+            self._emit("bought", p.seat, "helm", price)
         elif v == "buy":
             self.potion_supply[a.arg] -= 1
-            self._emit("bought", p.seat, "potion", self._potion_price(p), "", a.arg, bool(a.vals))
+            self._emit("bought", p.seat, "potion", price, "", a.arg, bool(a.vals))
             if a.vals:
                 self._heal(p, 4, "heil")
                 self.potion_supply["heil"] += 1
