@@ -246,6 +246,11 @@ def test_a_table_from_before_bot_seats_opens_with_people_everywhere(tmp_path):
                              received TEXT NOT NULL DEFAULT '{}');
         CREATE TABLE members (grp TEXT NOT NULL REFERENCES groups(name) ON DELETE CASCADE, seat INTEGER NOT NULL,
                               player TEXT NOT NULL, hero TEXT NOT NULL, colour TEXT NOT NULL, PRIMARY KEY (grp, seat));
+        CREATE TABLE chapters (grp TEXT NOT NULL REFERENCES groups(name) ON DELETE CASCADE, chapter INTEGER NOT NULL,
+                               file TEXT NOT NULL, seed INTEGER NOT NULL, short INTEGER NOT NULL,
+                               start_seat INTEGER NOT NULL, carried TEXT NOT NULL, history TEXT NOT NULL DEFAULT '[]',
+                               status TEXT NOT NULL, winner INTEGER, reason TEXT, updated TEXT NOT NULL,
+                               PRIMARY KEY (grp, chapter));
         INSERT INTO groups(name, created) VALUES ('Alt', '2026-01-01T00:00:00+00:00');
         INSERT INTO members VALUES ('Alt', 0, 'Ann', 'Bera', 'brown'), ('Alt', 1, 'Bo', 'Jorund', 'black');
     """)
