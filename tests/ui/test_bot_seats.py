@@ -96,7 +96,15 @@ async def test_all_bot_game_plays_by_itself():
     everything and the game runs several rounds on its own, shown as a
     spectator sees it, with no hand-over screen and no combat dialog."""
     app = ThorsApp(seed=3, handover=True, bot_delay=0)
-    seen = []
+    seen: list[type] = []
+    push = app.push_screen
+
+    def spy(screen, *args, **kwargs):
+        # every screen shown, even when the bots finish between two pauses
+        seen.append(type(screen))
+        return push(screen, *args, **kwargs)
+
+    app.push_screen = spy
     async with app.run_test(size=(120, 40)) as pilot:
         setup = await open_setup(pilot)
         await pilot.press("down", "enter")  # Duell
@@ -111,12 +119,13 @@ async def test_all_bot_game_plays_by_itself():
         assert len(setup.picks) == 2 and setup.query_one("#start", Button).display
         await pilot.press("enter")
         await pilot.pause()
-        game = app.screen
+        # with no delay the bots may already have ended the game, and the
+        # result box then lies over the island
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         session = game.session
         assert session.humans() == []
 
         def watch() -> bool:
-            seen.append(type(app.screen))
             return session.state.round >= 4 or session.state.is_terminal()
 
         await until(pilot, watch, "four rounds")
