@@ -19,6 +19,7 @@ LAYERS = [
     ("scenario", "data"), ("island", "data"),
     ("engine", "engine"),
     ("game", "records"), ("record", "records"), ("position", "records"), ("variants", "records"),
+    ("invariants", "records"),
     ("campaign", "campaign"), ("bots", "bots"), ("bench", "bots"),
     ("ui", "ui"), ("ssh", "ssh"), ("cli", "front"), ("__init__", "geometry"),
 ]
@@ -29,7 +30,7 @@ MAY = {
     "engine": {"geometry", "data", "engine"},
     "records": {"geometry", "data", "engine", "records"},
     "campaign": {"geometry", "data", "engine", "records", "campaign"},
-    "bots": {"geometry", "data", "engine", "records", "bots"},
+    "bots": {"geometry", "data", "engine", "records", "campaign", "bots"},
     "ui": {"geometry", "data", "engine", "records", "campaign", "bots", "ui"},
     "ssh": {"geometry", "data", "engine", "records", "campaign", "bots", "ui", "ssh"},
     "front": {"geometry", "data", "engine", "records", "campaign", "bots", "ui", "ssh", "front"},

@@ -12,13 +12,14 @@ import pytest
 from campaign_helpers import SEATS, greedy_policy, play_out, read, snapshot
 from thorskliff.campaign import Group, Member
 from thorskliff.campaign.table import CampaignTable, data_dir
+from thorskliff.bots.registry import bot_problem
 from thorskliff.engine.state import CHANCE
 
 
 @pytest.fixture
 def table(tmp_path, monkeypatch):
     monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "data"))
-    t = CampaignTable()
+    t = CampaignTable(check_bot=bot_problem)  # the bot names the front ends know
     yield t
     t.close()
 

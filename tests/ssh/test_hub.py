@@ -73,12 +73,17 @@ def test_seats_are_joined_once_and_decisions_checked_against_them(store):
     mine, other = (a, b) if d == 0 else (b, a)
     legal = hg.game.legal()[0]
     lines = len(hg.game.lines)
-    with pytest.raises(WrongSeatError, match="entscheidet jetzt nicht"):
+    # refusals carry their message by key; each seat reads it in its language
+    with pytest.raises(WrongSeatError) as out_of_turn:
         hub.submit(other, legal)
-    with pytest.raises(WrongSeatError, match="Wer zuschaut"):
+    assert out_of_turn.value.key == "wrong_seat" and out_of_turn.value.rule == "R-TURN-5"
+    assert "entscheidet jetzt nicht" in out_of_turn.value.say("de")
+    with pytest.raises(WrongSeatError) as watcher:
         hub.submit(w, legal)
-    with pytest.raises(WrongSeatError):
+    assert watcher.value.say("de").startswith("wer zuschaut, entscheidet nichts")
+    with pytest.raises(WrongSeatError) as undo:
         hub.undo(w)
+    assert undo.value.key == "spectator_undo"
     assert len(hg.game.lines) == lines
     hub.submit(mine, legal)
     assert len(hg.game.lines) == lines + 1

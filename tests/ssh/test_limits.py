@@ -183,7 +183,7 @@ async def test_keys_beyond_the_budget_are_dropped(server, terms, keys):
 async def test_a_spectators_refusal_is_in_the_hosts_language(server, terms, keys):
     host, hg, players, c = await table(server, terms, keys)
     await c.command(hg.game.legal()[0])
-    await c.see("Nicht erlaubt: Wer zuschaut")
+    await c.see("Nicht erlaubt: wer zuschaut, entscheidet")  # the line wraps after it
 
 
 async def test_a_decision_typed_at_once_after_the_colon_is_not_lost(server, terms, keys):

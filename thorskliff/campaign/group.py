@@ -5,6 +5,7 @@ chapter, and the results that make the group table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,7 +113,11 @@ def carry_over(st, before: dict[int, list[str]]) -> dict[int, list[str]]:
     return out
 
 
-def check_members(members: list[Member]) -> None:
+def check_members(members: list[Member], check_bot: Callable[[str], str | None] | None = None) -> None:
+    """ValueError for a group the campaign cannot seat. ``check_bot`` says why
+    a seat's bot names no bot (the front end's registry: the campaign
+    imports no bots); without it any name is kept and checked when the bot
+    is started."""
     heroes = load_heroes()
     if not 2 <= len(members) <= 4:
         raise ValueError(f"a campaign group has 2–4 players, not {len(members)} (decision 19)")
@@ -123,10 +128,11 @@ def check_members(members: list[Member]) -> None:
             raise ValueError(f"unknown colour {m.colour!r} (colours: {', '.join(COLOURS)})")
         if not m.player.strip():
             raise ValueError("every player has a name")
-        if m.bot:
-            from ..bots.registry import make_bot
-
-            make_bot(m.bot)  # ValueError names the bots there are
+        if not isinstance(m.bot, str):
+            raise ValueError(f"seat of {m.player}: a bot is named by a string, not {m.bot!r}")
+        problem = check_bot(m.bot) if m.bot and check_bot else None
+        if problem:
+            raise ValueError(problem)
     if len({m.hero for m in members}) != len(members):
         raise ValueError("each hero can be chosen once")
     if len({m.colour for m in members}) != len(members):

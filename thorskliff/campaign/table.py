@@ -13,13 +13,14 @@ import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from ..loaderror import LoadError
 from ..scenario import ScenarioError
 from ..engine.actions import ActionError
 from .chapter import chapter_path, load_chapter
-from .group import ChapterResult, Group, Member
+from .group import ChapterResult, Group, Member, check_members
 from .state import CampaignState
 
 SCHEMA = """
@@ -156,8 +157,12 @@ def _seats(d: Any) -> dict[int, list[str]]:
 class CampaignTable:
     """One SQLite file holding every group of this user."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None):
+    def __init__(self, path: str | os.PathLike[str] | None = None,
+                 check_bot: Callable[[str], str | None] | None = None):
+        """``check_bot`` says why a name is no bot (None when it is one): the
+        front end passes its bot registry's, as the campaign imports no bots."""
         self.path = Path(path) if path is not None else data_dir() / "campaign.sqlite3"
+        self.check_bot = check_bot
         check_table(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -195,6 +200,7 @@ class CampaignTable:
     def create_group(self, name: str, members: list[tuple[str, str, str]] | list[Member]) -> Group:
         ms = [m if isinstance(m, Member) else Member(*m) for m in members]
         group = Group(name, ms)  # validates the members
+        check_members(ms, self.check_bot)
         if self.db.execute("SELECT 1 FROM groups WHERE name = ?", (name,)).fetchone():
             raise ValueError(f"a group named {name!r} exists already")
         with self.db:
@@ -252,10 +258,9 @@ class CampaignTable:
         g = self.group(name)
         if not 0 <= seat < len(g.members):
             raise ValueError(f"no seat {seat + 1} in a group of {len(g.members)}")
-        if kind:
-            from ..bots.registry import make_bot
-
-            make_bot(kind)
+        problem = self.check_bot(kind) if kind and self.check_bot else None
+        if problem:
+            raise ValueError(problem)
         with self.db:
             self.db.execute("UPDATE members SET bot = ? WHERE grp = ? AND seat = ?", (kind or "", name, seat))
 

@@ -14,9 +14,8 @@ import contextvars
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..engine.actions import ActionError, parse
+from ..engine.actions import ActionError, WrongSeatError, parse
 from ..engine.messages import Msg
-from ..ui.i18n import t
 from ..ui.session import LogEntry, MenuEntry, hide_secret
 
 if TYPE_CHECKING:
@@ -81,7 +80,7 @@ class RemoteSession:
 
     def explain(self, decision, seat: int | None = None) -> ActionError | None:
         if self.seat is None:
-            return f"{t('host.spectator')} (R-TURN-5)"
+            return WrongSeatError("R-TURN-5", "spectator_decides")
         return self.hg.local.explain(decision, self.seat)
 
     def action_menu(self, seat: int | None = None) -> list[MenuEntry]:
@@ -89,7 +88,7 @@ class RemoteSession:
 
     def undo_problem(self, seat: int | None = None) -> Msg | None:
         if self.seat is None:
-            return f"{t('host.spectator_undo')} (R-TURN-4)"
+            return Msg("spectator_undo")
         return self.hg.local.undo_problem(self.seat)
 
     # ------------------------------------------------------------ deciding (through the hub)

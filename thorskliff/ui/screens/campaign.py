@@ -52,7 +52,9 @@ def table_of(app) -> CampaignTable:
     """The app's campaign table, opened on first use."""
     table = getattr(app, "_campaign_table", None)
     if table is None:
-        table = CampaignTable()
+        from ...bots.registry import bot_problem
+
+        table = CampaignTable(check_bot=bot_problem)
         app._campaign_table = table
     return table
 

@@ -770,15 +770,14 @@ class GameScreen(EventFeed, Screen):
         self.say(t("game.undone", what=words.taken_back(line, self.session, self.viewer)))
         self.sync()
 
-    async def action_choose_here(self) -> None:
-        """Enter: on the island, in the list, or in the notation line."""
+    def action_choose_here(self) -> None:
+        """Enter: on the island or in the list (the notation line keeps its own Enter,
+        see check_action)."""
         focused = self.focused
         if focused is self.map:
             self.map.action_choose()
         elif focused is getattr(self, "decisions", None):
             self.decisions.action_select()
-        elif isinstance(focused, Input):
-            await focused.action_submit()
 
     def action_toggle_focus(self) -> None:
         if self.app.screen is not self:
@@ -853,6 +852,10 @@ class GameScreen(EventFeed, Screen):
             return self.changes_seats()
         if action == "command":
             return getattr(self, "ready", False) and not self._command_open()  # ':' typed into the open box is text
+        if action == "choose_here" and isinstance(self.focused, Input):
+            # the box's own Enter: it comes after the keys typed before it, which a priority
+            # binding would overtake (keys arriving in one packet, as over SSH)
+            return None
         return True
 
     def _seat_name(self, seat: int) -> str:
