@@ -420,7 +420,7 @@ def cmd_simulate(args) -> int:
     from rich.table import Table
 
     from .bots.registry import bot_label
-    from .bots.seats import lineup_seating, wilson
+    from .bots.seats import wilson
     from .scenario import load_mode
 
     specs = [s.strip() for s in args.seats.split(",") if s.strip()]

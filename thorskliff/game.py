@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .engine.actions import Action, IllegalActionError, fmt, parse
+from .engine.actions import Action, IllegalActionError, fmt
 from . import variants
 from .engine.events import Event, make
 from .engine.messages import Msg

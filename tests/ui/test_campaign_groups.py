@@ -16,6 +16,7 @@ from test_campaign_ui import drive, new_group, read_all_cards, text_of  # noqa: 
 
 from thorskliff.campaign.table import CampaignTable  # noqa: E402
 from thorskliff.ui.app import ThorsApp  # noqa: E402
+from thorskliff.ui.screens.summary import SinceSummary
 from thorskliff.ui.screens.campaign import (  # noqa: E402
     CampaignScreen, GroupScreen, NewGroupScreen, record_path, table_of,
 )
@@ -90,13 +91,18 @@ async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
         await pilot.pause()
         await pilot.click("#grp-begin")
         await read_all_cards(pilot, app)
-        gs = app.screen
-        assert isinstance(gs, CampaignGameScreen) and gs.session.bots == {1: "heuristic"}
+        gs = next(s for s in app.screen_stack if isinstance(s, CampaignGameScreen))
+        assert gs.session.bots == {1: "heuristic"}
+        since = []
         for _ in range(100):  # the bot's first turn, by itself
             await pilot.pause(0.02)
             await read_all_cards(pilot, app)
-            if gs.session.decider() == 0:
+            if isinstance(app.screen, SinceSummary):  # what the bot did, before Astrid's turn
+                since.append(text_of(app.screen.query_one("#sum-body")))
+                await pilot.press("enter")
+            if gs.session.decider() == 0 and app.screen is gs:
                 break
+        assert since and "Knut" in since[0]
         assert gs.session.decider() == 0 and gs.viewer == 0
         assert any(e.seat == 1 for e in gs.session.log())
         assert "Knut (Bot)" in text_of(gs.query_one("#tableaus"))

@@ -30,6 +30,7 @@ from thorskliff.ui.app import ThorsApp  # noqa: E402
 from thorskliff.ui.screens.campaign import GroupScreen, table_of  # noqa: E402
 from thorskliff.ui.screens.campaign_card import CardScreen  # noqa: E402
 from thorskliff.ui.screens.campaign_game import CampaignGameScreen  # noqa: E402
+from thorskliff.ui.screens.summary import CombatSummary, SinceSummary  # noqa: E402
 from thorskliff.ui.widgets.campaign import carried_title  # noqa: E402
 
 MEMBERS = [("Ann", "Bera", "brown"), ("Knut", "Oleif", "black", "heuristic"), ("Ulf", "Jorund", "grey", "heuristic")]
@@ -63,6 +64,7 @@ async def _play_chapter(pilot, app, number: int) -> dict:
     gs = None
     policy, rng = greedy_policy(), random.Random(number)
     person_decisions = bot_decisions = 0
+    summaries = {"CombatSummary": 0, "SinceSummary": 0}
     started = False
     for _ in range(200000):
         # not pilot.pause(): with bots deciding without a pause the screen is never idle
@@ -70,6 +72,12 @@ async def _play_chapter(pilot, app, number: int) -> dict:
         if isinstance(app.screen, CardScreen):
             if app.screen.query("#card-body"):  # drawn: read aloud, then on (Enter)
                 app.screen.action_next()
+            continue
+        if isinstance(app.screen, (CombatSummary, SinceSummary)):  # read, then on (Enter)
+            if app.screen.query("#sum-go"):  # drawn
+                summaries[type(app.screen).__name__] += 1
+                app.screen.action_go()
+            await asyncio.sleep(0.002)
             continue
         if gs is None:
             gs = next(s for s in app.screen_stack if isinstance(s, CampaignGameScreen))
@@ -90,7 +98,9 @@ async def _play_chapter(pilot, app, number: int) -> dict:
             person_decisions += 1
         # else: a bot's seat: its worker decides
     else:
-        raise AssertionError(f"chapter {number} did not end")
+        st = gs.session.state if gs else None
+        raise AssertionError(f"chapter {number} did not end: round {st and st.round}, step {st and st.step}, "
+                             f"decider {gs and gs.session.decider()}, viewer {gs and gs.viewer}, screen {app.screen!r}")
     bot_decisions = sum(1 for e in gs.session.log() if e.seat in (1, 2))
     outcome = gs.session.state.outcome()
     for _ in range(200):  # the winner's cards and the epilogue
@@ -98,6 +108,9 @@ async def _play_chapter(pilot, app, number: int) -> dict:
         if isinstance(app.screen, CardScreen):
             if app.screen.query("#card-body"):
                 app.screen.action_next()
+        elif isinstance(app.screen, (CombatSummary, SinceSummary)):
+            if app.screen.query("#sum-go"):
+                app.screen.action_go()
         elif app.screen is gs and gs.end_shown:
             break
     assert gs.decision_items() == [("@group", "Zur Gruppentafel", True)]
@@ -106,7 +119,7 @@ async def _play_chapter(pilot, app, number: int) -> dict:
     assert isinstance(app.screen, GroupScreen)
     res = table.group("Solo").results[number]
     assert (res.winner, res.reason) == (outcome.winner, outcome.reason)
-    return {"person": person_decisions, "bots": bot_decisions, "result": (res.winner, res.reason)}
+    return {"person": person_decisions, "bots": bot_decisions, "result": (res.winner, res.reason), **summaries}
 
 
 @pytest.mark.timeout(900)  # three chapters through the screens: about two minutes alone, more on a busy machine
@@ -128,4 +141,6 @@ async def test_one_person_and_two_bot_heroes_play_the_whole_campaign():
     with CampaignTable() as table:
         assert sorted(table.group("Solo").results) == [1, 2, 3]
     assert all(s["person"] > 0 and s["bots"] > 0 for s in seen)
+    # the person is told what the two bots did before each of their turns
+    assert all(s["SinceSummary"] > 0 for s in seen), seen
     print(f"\nwhole campaign: {seen}; {time.perf_counter() - t0:.1f} s")

@@ -18,7 +18,6 @@ from typing import Any
 
 from ..loaderror import LoadError
 from ..scenario import ScenarioError
-from ..engine.actions import ActionError
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member, check_members
 from .state import CampaignState

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .actions import END, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
 from .fields import TURN_MADE, TURN_VALUES, GameFields
 from .steps import COMBAT_STEPS, OPEN_STEPS, Step
-from .verbs import TABLE, Offer, Verb, entry
+from .verbs import EPIC_PRICE, TABLE, Offer, Verb, entry
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
 from ..scenario import TERRAINS
 

@@ -14,7 +14,7 @@ import contextvars
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..engine.actions import ActionError, WrongSeatError, parse
+from ..engine.actions import ActionError, WrongSeatError
 from ..engine.messages import Msg
 from ..ui.session import LogEntry, MenuEntry, hide_secret
 

@@ -16,6 +16,7 @@ import base64
 import gc
 import ipaddress
 import logging
+import os
 import signal
 import sys
 import time

@@ -106,13 +106,20 @@ class CombatScreen(ModalScreen[None]):
         self.refresh_view()
         self.query_one(DecisionList).focus()
 
+    def on_screen_resume(self) -> None:
+        if self.finished and self.app.screen is self:
+            self.dismiss(None)
+
     def refresh_view(self) -> None:
         gs = self.gs
         obs = gs.obs
         if obs["combat"] is None:
             # the combat is over: its summary (drawn from the events) follows, see screens/feed.py
             self.finished = True
-            self.dismiss(None)
+            if self.app.screen is self:
+                self.dismiss(None)
+            # else a summary lies above it (dismiss pops the top screen, whichever it is):
+            # it closes when it is on top again (on_screen_resume)
             return
         self.last = obs
         self.query_one("#c-view", Static).update(combat_text(obs))
