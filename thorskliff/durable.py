@@ -4,14 +4,23 @@ helper every writer of records, positions and saves goes through.
 :func:`write_text` writes a temporary file next to the target, fsyncs it,
 renames it over the target and fsyncs the folder, so the target holds
 either the old text or the new, whole. The temporary file is removed on any
-failure; nothing is left behind.
+failure. Only a process killed mid-write (``kill -9``, a power cut) leaves its
+hidden ``.NAME.xxxxxxxx.tmp`` behind: :func:`sweep` removes such leftovers,
+run by the next write of the same file and when the app or the host starts.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
+import time
 from pathlib import Path
+
+#: what write_bytes names its temporary files, and nothing else
+_TMP = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{8}\.tmp")
+#: a leftover is this old at least: a younger one may belong to a write still under way
+STALE_AFTER = 600.0
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -28,6 +37,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = No
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(path))
     folder = path.parent
+    sweep(folder, path.name)
     tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
     # created with the umask applied, like any new file of the user's
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
@@ -70,3 +80,28 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+def sweep(folder: str | os.PathLike[str], name: str | None = None, older_than: float = STALE_AFTER) -> list[Path]:
+    """Remove the temporary files a killed write left in ``folder`` (of the
+    file ``name`` only, if given) that are at least ``older_than`` seconds
+    old; returns them. Only regular files named as :func:`write_bytes` names
+    them are touched; a folder that cannot be read is left alone."""
+    now = time.time()
+    gone = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return gone
+    for entry in entries:
+        m = _TMP.fullmatch(entry.name)
+        if not m or (name is not None and m["name"] != name):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False) or now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        gone.append(Path(entry.path))
+    return gone

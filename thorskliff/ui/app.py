@@ -66,6 +66,10 @@ class ThorsApp(App):
 
     def on_mount(self) -> None:
         self.title = t("app.title")
+        from .. import durable
+        from .saves import save_dir
+
+        durable.sweep(save_dir())  # what a save killed mid-write (kill -9, power cut) left behind
         if self.start_session is not None:
             self.watch_saves(self.start_session)
 

@@ -3,7 +3,8 @@
 
 A save is a game record (``thorskliff.record``), written after every
 decision. Listing never modifies a file; a save that does not load is listed
-with its path and the problem, and left alone.
+with its path and the problem, and left alone. The app's start removes only
+the hidden temporary files of writes killed midway (``durable.sweep``).
 """
 
 from __future__ import annotations
