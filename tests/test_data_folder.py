@@ -7,10 +7,15 @@ elsewhere."""
 from __future__ import annotations
 
 import errno
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from damaged import KINDS, drive, snapshot
+from damaged import GOOD_SAVE, KINDS, _table, drive, snapshot
 from thorskliff import record
 from thorskliff.ui import app as app_module
 
@@ -66,3 +71,55 @@ def test_a_crash_of_the_app_exits_non_zero(monkeypatch):
 
     monkeypatch.setattr(app_module.ThorsApp, "run", crashed)
     assert app_module.run(["--lang", "en"]) == 1
+
+
+def _permissions_apply(folder) -> bool:
+    """Whether this process is refused a write into a folder without write bits
+    (not so for root with CAP_DAC_OVERRIDE)."""
+    probe = folder / "probe"
+    probe.mkdir()
+    probe.chmod(0o555)
+    try:
+        (probe / "x").write_text("")
+    except PermissionError:
+        return True
+    finally:
+        probe.chmod(0o755)
+        shutil.rmtree(probe)
+    return False
+
+
+async def test_a_read_only_data_folder_for_real(tmp_path):
+    """A data folder the user may read but not write (no write bits; checked
+    as the kernel checks them, not simulated): the app starts, lists the
+    saves, names the group table that cannot be written, tells at once that
+    the new game cannot be saved, and changes nothing. Run as root, the
+    test runs itself again without the capability that lets root write
+    anywhere (setpriv), so permissions apply."""
+    if not _permissions_apply(tmp_path):
+        setpriv = shutil.which("setpriv")
+        if os.environ.get("THORSKLIFF_NO_DAC") or not setpriv:
+            pytest.skip("permissions do not apply to this process and setpriv is missing")
+        out = subprocess.run(
+            [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", sys.executable, "-m", "pytest",
+             "-p", "no:cacheprovider", "--basetemp", str(tmp_path / "inner"),
+             f"{__file__}::test_a_read_only_data_folder_for_real"],
+            capture_output=True, text=True, env={**os.environ, "THORSKLIFF_NO_DAC": "1"}, cwd=Path(__file__).parent.parent)
+        assert out.returncode == 0 and "1 passed" in out.stdout and "skipped" not in out.stdout, out.stdout[-3000:]
+        return
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    save = data / "saves" / "base3.tkr"
+    shutil.copy(GOOD_SAVE, save)
+    table = _table(data)
+    for p in [data, *data.rglob("*")]:
+        p.chmod(0o555 if p.is_dir() else 0o444)
+    try:
+        before = snapshot(data)
+        said = await drive(data)
+        assert snapshot(data) == before, "a file was changed, made or deleted"
+    finally:
+        for p in [data, *data.rglob("*")]:
+            p.chmod(0o755 if p.is_dir() else 0o644)
+    assert any(str(table) in s for s in said), said  # the group table cannot be opened for writing
+    assert any("Saving failed" in s and str(data / "saves") in s for s in said), said
