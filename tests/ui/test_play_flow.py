@@ -139,7 +139,7 @@ async def test_the_list_cursor_starts_on_the_first_entry_at_each_decision_point(
     session = turn_session(tmp_path, taler_on_hex=2)
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
         assert options(app)[0] == "Taler aufheben"
         assert options(app)[-1] == "Bewegung beenden"
         await pilot.press("tab", "down", "down")
@@ -167,7 +167,7 @@ async def test_ending_with_a_delivery_possible_asks_first(tmp_path):
     session = LocalSession(game_of(st, auto_chance=True))
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
         assert options(app)[0] == "Bernstein am Heiligtum abgeben"
         assert options(app)[-1] == "Bewegung beenden"
         await pilot.press("e")
