@@ -16,7 +16,7 @@ from test_campaign_ui import drive, new_group, read_all_cards, text_of  # noqa: 
 
 from thorskliff.campaign.table import CampaignTable  # noqa: E402
 from thorskliff.ui.app import ThorsApp  # noqa: E402
-from thorskliff.ui.screens.summary import SinceSummary
+from thorskliff.ui.screens.summary import SinceSummary  # noqa: E402
 from thorskliff.ui.screens.campaign import (  # noqa: E402
     CampaignScreen, GroupScreen, NewGroupScreen, record_path, table_of,
 )
@@ -265,3 +265,19 @@ async def test_enter_on_the_map_at_the_chapters_end_goes_to_the_group_table():
         await pilot.pause()
         assert isinstance(app.screen, GroupScreen)
         assert "Als Nächstes: Kapitel 2" in text_of(app.screen.query_one("#grp-next"))
+
+
+async def test_the_group_page_fits_80_columns():
+    """At 80×24 every label of the group page is shown whole (wrapped), not cut at the edge."""
+    from textual.widgets import Label
+
+    new_group().close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        for label in page.query(Label):
+            text = str(label.content)
+            assert label.region.right <= 80, text
+            shown = " ".join(str(line.text).strip() for line in label.render_lines(label.region.reset_offset))
+            assert " ".join(text.split()) in " ".join(shown.split()), (text, shown)
