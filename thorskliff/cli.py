@@ -52,6 +52,7 @@ folder: {data}
   thorskliff log game.tkr [--seat N] [--json] [--lang de|en]   the events in words
   thorskliff replay game.tkr           check a record end to end
   thorskliff position game.tkr [-o FILE]
+  thorskliff analyse game.tkr [--json] [--lang de|en]   win chances per turn, the swings
   thorskliff bench
   thorskliff serve [--host 127.0.0.1] [--port 2222]   host games over SSH
 
@@ -375,6 +376,56 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_analyse(args) -> int:
+    """Each seat's estimated win chance after every turn, and the biggest swings."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .bots.curve import swings, turn_swings, win_chances
+    from .ui.curveview import decision_words, pct, swing_line
+    from .ui.i18n import set_lang, t
+
+    set_lang(args.lang)
+    game = record.load(args.record)
+    points = win_chances(game)
+    seats = [(p.name, p.colour) for p in game.state.players]
+    per_turn = [None] + turn_swings(points)
+    top = swings(points)
+    if args.json:
+        def move(sw):
+            d = sw.decision
+            return {"seat": sw.seat + 1, "name": seats[sw.seat][0], "before": sw.before, "after": sw.after,
+                    "decision": {"line": d.line, "seat": d.seat + 1, "notation": d.text,
+                                 "words": decision_words(d), "before": list(d.before), "after": list(d.after)}}
+
+        out = {"record": args.record, "lang": args.lang,
+               "estimate": "static evaluation of the search bot on what a spectator may know; no search",
+               "seats": [{"seat": q + 1, "name": n, "colour": c} for q, (n, c) in enumerate(seats)],
+               "outcome": _outcome_json(game),
+               "points": [{"turn": p.index, "round": p.round, "seat": None if p.seat is None else p.seat + 1,
+                           "lines": p.lines, "chances": list(p.chances),
+                           "moved_most": None if sw is None else move(sw)}
+                          for p, sw in zip(points, per_turn)],
+               "swings": [{"turn": sw.point, "round": sw.round, **move(sw), "text": swing_line(sw, seats)}
+                          for sw in top]}
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+        return 0
+    con = Console(file=sys.stdout)
+    con.print(f"{t('curve.title')}: {args.record}\n{t('curve.note')}")
+    table = Table()
+    for col in (t("curve.turn"), t("curve.round"), t("curve.seat"), *(n for n, _ in seats), t("curve.moved")):
+        table.add_column(col, justify="right" if col not in (t("curve.seat"), t("curve.moved")) else "left")
+    for p, sw in zip(points, per_turn):
+        who = t("curve.start") if p.seat is None else seats[p.seat][0]
+        moved = "" if sw is None else f"{decision_words(sw.decision)} ({sw.decision.text})"
+        table.add_row(str(p.index), str(p.round), who, *(f"{pct(x)} %" for x in p.chances), moved)
+    con.print(table)
+    con.print(t("curve.swings") if top else t("curve.no_swings"))
+    for sw in top:
+        con.print(f"  {swing_line(sw, seats)}  ({sw.decision.text})", markup=False)
+    return 0
+
+
 def cmd_position(args) -> int:
     if args.output and (durable.same_file(args.output, args.record)
                         or Path(args.output).resolve() == Path(args.record).resolve()):
@@ -693,6 +744,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a record end to end")
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("analyse", help="each seat's estimated win chance after every turn, and the swings")
+    p.add_argument("record")
+    p.add_argument("--json", action="store_true", help="the curve and the swings as JSON")
+    p.add_argument("--lang", choices=("de", "en"), default="de", help="the language of the words (default de)")
+    p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("position", help="the position at the end of a record")
     p.add_argument("record")
