@@ -462,6 +462,27 @@ def _simulate_job(task: tuple) -> dict:
     return play_lineup(*task)
 
 
+def _simulate_specs(args) -> list[str]:
+    """The line-up: --seats (bots or levels) or --level (levels only)."""
+    from .bots.registry import LEVELS, level_bot
+
+    if (args.seats is None) == (args.level is None):
+        raise CliError("simulate: name the seats with either --seats or --level")
+    if args.seats is not None:
+        return [s.strip() for s in args.seats.split(",") if s.strip()]
+    specs = [s.strip() for s in args.level.split(",") if s.strip()]
+    for s in specs:
+        if level_bot(s) is None:
+            raise CliError(f"simulate: --level {s!r} is no level (levels: {', '.join(LEVELS)})")
+    return specs
+
+
+def _simulate_label(spec: str) -> str:
+    from .bots.registry import bot_label, level_bot
+
+    return f"{spec.strip().lower()}={bot_label(spec)}" if level_bot(spec) else bot_label(spec)
+
+
 def cmd_simulate(args) -> int:
     """Headless games between bots; seat positions rotate through the lineup."""
     import time
@@ -470,15 +491,14 @@ def cmd_simulate(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
-    from .bots.registry import bot_label
     from .bots.seats import wilson
     from .scenario import load_mode
 
-    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    specs = _simulate_specs(args)
     n = len(specs)
     if args.games < 1 or args.jobs < 1 or args.round_cap < 1:
         raise CliError("simulate: --games, --jobs and --round-cap must be at least 1")
-    labels = [bot_label(s) for s in specs]  # ValueError for an unknown bot
+    labels = [_simulate_label(s) for s in specs]  # ValueError for an unknown bot
     mode = args.mode or ("duell" if n == 2 else "base")
     lo, hi = load_mode(mode).players
     if not lo <= n <= hi:
@@ -765,8 +785,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="headless games between bots, with win rates")
     p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (default 20)")
-    p.add_argument("--seats", required=True, metavar="BOT,BOT,...",
-                   help="one bot per seat: random, greedy, heuristic, search, search:0.5s, search:200it")
+    p.add_argument("--seats", metavar="BOT,BOT,...",
+                   help="one bot per seat: random, greedy, heuristic, search, search:0.5s, search:200it, "
+                        "or a level (leicht, mittel, schwer)")
+    p.add_argument("--level", metavar="LEVEL,LEVEL,...",
+                   help="one difficulty level per seat instead: leicht, mittel, schwer (easy, medium, hard)")
     p.add_argument("--mode", help="base, duell or episch (default: duell for 2 seats, else base)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     p.add_argument("--round-cap", type=int, default=60, metavar="R", help="stop a game after round R (default 60)")
