@@ -4,21 +4,24 @@ bot's name is — make_bot, records, simulate --level, the SSH lobby."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from thorskliff.bots.careless import CarelessBot
 from thorskliff.bots.greedy import GreedyBot
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.registry import LEVELS, bot_label, bot_problem, level_bot, make_bot
 from thorskliff.bots.search import SearchBot
 from thorskliff.cli import main
+from thorskliff.game import Game
 from thorskliff.ssh.hub import Hub, LobbyError
 from thorskliff.ssh.store import Store
 
 
 def test_the_levels_and_their_bots():
     assert list(LEVELS) == ["leicht", "mittel", "schwer"]  # easiest first: the order they are offered in
-    assert isinstance(make_bot("leicht"), GreedyBot)
+    assert isinstance(make_bot("leicht"), CarelessBot) and make_bot("leicht").slip == 0.3
     assert isinstance(make_bot("Mittel"), HeuristicBot)
     hard = make_bot("schwer")
     assert isinstance(hard, SearchBot) and hard.iterations == 400  # a budget in iterations: the same everywhere
@@ -36,10 +39,10 @@ def test_simulate_by_level(capsys):
     out, err = capsys.readouterr()
     assert code == 0, err
     doc = json.loads(out)
-    assert doc["seats"] == ["leicht=greedy", "mittel=heuristic"] and doc["games"] == 2
+    assert doc["seats"] == ["leicht=careless", "mittel=heuristic"] and doc["games"] == 2
     code = main(["simulate", "--games", "2", "--seats", "easy,heuristic", "--mode", "duell", "--json"])
     out, err = capsys.readouterr()
-    assert code == 0 and json.loads(out)["seats"] == ["easy=greedy", "heuristic"]
+    assert code == 0 and json.loads(out)["seats"] == ["easy=careless", "heuristic"]
 
 
 @pytest.mark.parametrize("argv, says", [
@@ -65,3 +68,26 @@ def test_the_lobby_seats_a_levels_bot_and_only_a_level(tmp_path):
             hub.create("carol", "duell", 2, bots="search:100000it")
     finally:
         store.close()
+
+
+def test_the_careless_bot_is_greedy_but_for_its_seeded_slips():
+    """Leicht: the greedy decision unless the seat's generator says slip; the
+    same seed gives the same game, and it slips in a real game."""
+    from thorskliff.bots.seats import play_lineup
+
+    def game() -> dict:
+        res = play_lineup(["careless", "greedy"], "duell", 7, 0, 60)
+        del res["seconds"]  # the only thing a seed does not fix
+        return res
+
+    assert game() == game()
+
+    game = Game.new("duell", [("A", "Oleif", "brown"), ("B", "Bera", "black")], 5)
+    st = game.state
+    legal = st.legal_actions()
+    obs = st.observation(st.current_player())
+    assert len(legal) > 1
+    steady, greedy = CarelessBot(slip=0.0), GreedyBot()
+    assert steady.choose(obs, legal, random.Random(1)) == greedy.choose(obs, legal, random.Random(1))
+    picks = {str(CarelessBot(slip=1.0).choose(obs, legal, random.Random(i))) for i in range(40)}
+    assert len(picks) > 1 and picks <= {str(a) for a in legal}

@@ -307,7 +307,7 @@ async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
         setup = await open_setup(pilot)
         sel = setup.query_one("#kind-2", Select)
         said = [str(p) for p, _ in sel._options]
-        assert said[:4] == ["Mensch", "Bot: Leicht (Gierig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)"]
+        assert said[:4] == ["Mensch", "Bot: Leicht (Nachlässig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)"]
         sel.focus()
         await pilot.press("enter", "down", "down", "down", "enter")
         await pilot.pause()
@@ -315,10 +315,10 @@ async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
         assert str(sel.query_one("#label", Static).content) == "Bot: Schwer (Suche)"
         setup.query_one("#kind-1", Select).value = "leicht"
         await pilot.pause()
-        assert setup.bot_seats() == {1: "greedy", 2: "search:400it"}
+        assert setup.bot_seats() == {1: "careless", 2: "search:400it"}
         i18n.set_lang("en")
         try:
             assert [str(p) for p, _ in setup._kind_options()][1:4] == [
-                "Bot: Easy (greedy)", "Bot: Medium (heuristic)", "Bot: Hard (search)"]
+                "Bot: Easy (careless)", "Bot: Medium (heuristic)", "Bot: Hard (search)"]
         finally:
             i18n.set_lang("de")

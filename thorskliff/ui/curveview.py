@@ -51,30 +51,39 @@ def sparkline(values: list[float]) -> str:
     return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values)
 
 
-def chart(points: list[TurnPoint], seats: list[Seat], width: int, at: int | None = None) -> Text:
-    """A line per seat: chip and name, the curve in ``width`` columns at most,
-    the chance at the end (or at point ``at``, marked under the curves)."""
+def chart(points: list[TurnPoint], seats: list[Seat], width: int, at: int | None = None,
+          marks: list[int] = ()) -> Text:
+    """A line per seat: chip and name, the curve in at most ``width``
+    columns, the chance at the end (or at point ``at``); under the curves,
+    the numbers 1, 2, … of the swings at points ``marks`` and ↑ at ``at``."""
     label = max(len(name) for name, _ in seats) + 2
-    cols = sample(len(points), max(2, width - label - 6))
+    cols = sample(len(points), max(2, width - label - 7))
     end = len(points) - 1 if at is None else at
-    out = Text()
+    out = Text(no_wrap=True, overflow="crop")
     for q, (name, colour) in enumerate(seats):
         out.append(f"{G.OWNER[colour]} {name:<{label - 2}}", style=G.chip_style(colour))
         out.append(" ")
         out.append(sparkline([points[i].chances[q] for i in cols]), style=G.chip_style(colour))
         out.append(f" {pct(points[end].chances[q]):>3} %\n")
+    row = [" "] * len(cols)
+    for n, m in enumerate(marks, 1):
+        row[_column(cols, m)] = str(n)
     if at is not None:
-        col = min(range(len(cols)), key=lambda c: abs(cols[c] - at))
-        out.append(" " * (label + 1 + col) + "↑")
-    else:
-        out.rstrip()
+        row[_column(cols, at)] = "↑"
+    out.append(" " * (label + 1) + "".join(row).rstrip(), style="bold")
+    out.rstrip()
     return out
 
 
+def _column(cols: list[int], point: int) -> int:
+    return min(range(len(cols)), key=lambda c: abs(cols[c] - point))
+
+
 def swings_text(sws: list[Swing], seats: list[Seat]) -> Text:
+    """The swings numbered as :func:`chart` marks them."""
     out = Text(t("curve.swings") + "\n", style="bold") if sws else Text(t("curve.no_swings"), style="dim")
     for i, sw in enumerate(sws):
-        out.append(("\n" if i else "") + "• " + swing_line(sw, seats))
+        out.append(("\n" if i else "") + f"{i + 1} " + swing_line(sw, seats))
     return out
 
 
