@@ -65,7 +65,7 @@ def test_text_prints_the_table_and_the_same_swing_lines(capsys):
         assert name in header  # a column per seat
 
 
-@pytest.mark.parametrize("make", ["missing", "folder", "not-toml", "truncated"])
+@pytest.mark.parametrize("make", ["missing", "folder", "not-toml", "truncated", "binary", "position"])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, make):
     path = tmp_path / "g.tkr"
     if make == "folder":
@@ -74,6 +74,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, make):
         path.write_text("this is [not a record\n", encoding="utf-8")
     elif make == "truncated":
         path.write_text(RECORD.read_text(encoding="utf-8")[:700], encoding="utf-8")
+    elif make == "binary":
+        path.write_bytes(b"\xff\xfe not text")
+    elif make == "position":  # a position has no turns behind it
+        path.write_text((RECORD.parent / "base3-greedy.position.toml").read_text(encoding="utf-8"),
+                        encoding="utf-8")
+    before = path.read_bytes() if path.is_file() else None
     code, out, err = run(capsys, "analyse", str(path))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith(f"thorskliff: {path}")
+    assert (path.read_bytes() if path.is_file() else None) == before  # nothing written

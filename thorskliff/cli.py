@@ -386,7 +386,9 @@ def cmd_analyse(args) -> int:
     from .ui.i18n import set_lang, t
 
     set_lang(args.lang)
-    game = record.load(args.record)
+    game = record.load_any(args.record)  # its own one-line errors (file, line, problem)
+    if game.setup.position is not None and not game.lines:
+        raise CliError(f"{args.record}: is a position file: it has no turns to analyse (analyse takes a record)")
     points = win_chances(game)
     seats = [(p.name, p.colour) for p in game.state.players]
     per_turn = [None] + turn_swings(points)
