@@ -44,6 +44,11 @@ class ReplayScreen(GameScreen):
         self.swings = swings(self.points)
         self.moved = [None] + turn_swings(self.points)
 
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        if getattr(self, "ready", False):  # the curve is drawn to the side panel's width
+            self.call_after_refresh(self._prompt)
+
     def action_swing(self) -> None:
         """To the end of the next of the biggest swings' turns (after the last, the first)."""
         ends = sorted(self.points[sw.point].lines for sw in self.swings)
