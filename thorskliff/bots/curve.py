@@ -124,7 +124,10 @@ def turn_swings(points: list[TurnPoint]) -> list[Swing | None]:
         n = len(p.chances)
         seat = max(range(n), key=lambda q: (round(abs(p.chances[q] - prev.chances[q]), 12), q == p.seat, -q))
         d = p.moved_by[seat]
-        out.append(None if d is None or p.chances[seat] == prev.chances[seat] else Swing(p.index, p.round, seat, prev.chances[seat], p.chances[seat], d))
+        if d is None or p.chances[seat] == prev.chances[seat]:
+            out.append(None)  # nothing moved
+        else:
+            out.append(Swing(p.index, p.round, seat, prev.chances[seat], p.chances[seat], d))
     return out
 
 
