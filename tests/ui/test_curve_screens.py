@@ -51,7 +51,8 @@ async def test_the_end_screen_says_the_swings_analyse_finds(capsys, name, lang, 
         final = doc["points"][-1]["chances"]
         rows = text.splitlines()
         for seat, chance in zip(doc["seats"], final):
-            row = next(r for r in rows if f" {seat['name']} " in r and "%" in r and any(c in r for c in "▁▂▃▄▅▆▇█"))
+            row = next(r for r in rows
+                       if f" {seat['name']} " in r and "%" in r and any(c in r for c in "▁▂▃▄▅▆▇█"))
             assert f"{round(100 * chance):>3} %" in row
         # the keys are still there at this size
         for key in ("result.to_title", "result.replay", "result.board"):
