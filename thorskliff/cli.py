@@ -52,6 +52,7 @@ folder: {data}
   thorskliff log game.tkr [--seat N] [--json] [--lang de|en]   the events in words
   thorskliff replay game.tkr           check a record end to end
   thorskliff position game.tkr [-o FILE]
+  thorskliff analyse game.tkr [--json] [--lang de|en]   win chances per turn, the swings
   thorskliff bench
   thorskliff serve [--host 127.0.0.1] [--port 2222]   host games over SSH
 
@@ -375,6 +376,58 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_analyse(args) -> int:
+    """Each seat's estimated win chance after every turn, and the biggest swings."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .bots.curve import swings, turn_swings, win_chances
+    from .ui.curveview import decision_words, pct, swing_line
+    from .ui.i18n import set_lang, t
+
+    set_lang(args.lang)
+    game = record.load_any(args.record)  # its own one-line errors (file, line, problem)
+    if game.setup.position is not None and not game.lines:
+        raise CliError(f"{args.record}: is a position file: it has no turns to analyse (analyse takes a record)")
+    points = win_chances(game)
+    seats = [(p.name, p.colour) for p in game.state.players]
+    per_turn = [None] + turn_swings(points)
+    top = swings(points)
+    if args.json:
+        def move(sw):
+            d = sw.decision
+            return {"seat": sw.seat + 1, "name": seats[sw.seat][0], "before": sw.before, "after": sw.after,
+                    "decision": {"line": d.line, "seat": d.seat + 1, "notation": d.text,
+                                 "words": decision_words(d), "before": list(d.before), "after": list(d.after)}}
+
+        out = {"record": args.record, "lang": args.lang,
+               "estimate": "static evaluation of the search bot on what a spectator may know; no search",
+               "seats": [{"seat": q + 1, "name": n, "colour": c} for q, (n, c) in enumerate(seats)],
+               "outcome": _outcome_json(game),
+               "points": [{"turn": p.index, "round": p.round, "seat": None if p.seat is None else p.seat + 1,
+                           "lines": p.lines, "chances": list(p.chances),
+                           "moved_most": None if sw is None else move(sw)}
+                          for p, sw in zip(points, per_turn)],
+               "swings": [{"turn": sw.point, "round": sw.round, **move(sw), "text": swing_line(sw, seats)}
+                          for sw in top]}
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+        return 0
+    con = Console(file=sys.stdout)
+    con.print(f"{t('curve.title')}: {args.record}\n{t('curve.note')}")
+    table = Table()
+    for col in (t("curve.turn"), t("curve.round"), t("curve.seat"), *(n for n, _ in seats), t("curve.moved")):
+        table.add_column(col, justify="right" if col not in (t("curve.seat"), t("curve.moved")) else "left")
+    for p, sw in zip(points, per_turn):
+        who = t("curve.start") if p.seat is None else seats[p.seat][0]
+        moved = "" if sw is None else f"{decision_words(sw.decision)} ({sw.decision.text})"
+        table.add_row(str(p.index), str(p.round), who, *(f"{pct(x)} %" for x in p.chances), moved)
+    con.print(table)
+    con.print(t("curve.swings") if top else t("curve.no_swings"))
+    for sw in top:
+        con.print(f"  {swing_line(sw, seats)}  ({sw.decision.text})", markup=False)
+    return 0
+
+
 def cmd_position(args) -> int:
     if args.output and (durable.same_file(args.output, args.record)
                         or Path(args.output).resolve() == Path(args.record).resolve()):
@@ -411,6 +464,27 @@ def _simulate_job(task: tuple) -> dict:
     return play_lineup(*task)
 
 
+def _simulate_specs(args) -> list[str]:
+    """The line-up: --seats (bots or levels) or --level (levels only)."""
+    from .bots.registry import LEVELS, level_bot
+
+    if (args.seats is None) == (args.level is None):
+        raise CliError("simulate: name the seats with either --seats or --level")
+    if args.seats is not None:
+        return [s.strip() for s in args.seats.split(",") if s.strip()]
+    specs = [s.strip() for s in args.level.split(",") if s.strip()]
+    for s in specs:
+        if level_bot(s) is None:
+            raise CliError(f"simulate: --level {s!r} is no level (levels: {', '.join(LEVELS)})")
+    return specs
+
+
+def _simulate_label(spec: str) -> str:
+    from .bots.registry import bot_label, level_bot
+
+    return f"{spec.strip().lower()}={bot_label(spec)}" if level_bot(spec) else bot_label(spec)
+
+
 def cmd_simulate(args) -> int:
     """Headless games between bots; seat positions rotate through the lineup."""
     import time
@@ -419,15 +493,14 @@ def cmd_simulate(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
-    from .bots.registry import bot_label
     from .bots.seats import wilson
     from .scenario import load_mode
 
-    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    specs = _simulate_specs(args)
     n = len(specs)
     if args.games < 1 or args.jobs < 1 or args.round_cap < 1:
         raise CliError("simulate: --games, --jobs and --round-cap must be at least 1")
-    labels = [bot_label(s) for s in specs]  # ValueError for an unknown bot
+    labels = [_simulate_label(s) for s in specs]  # ValueError for an unknown bot
     mode = args.mode or ("duell" if n == 2 else "base")
     lo, hi = load_mode(mode).players
     if not lo <= n <= hi:
@@ -694,6 +767,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
 
+    p = sub.add_parser("analyse", help="each seat's estimated win chance after every turn, and the swings")
+    p.add_argument("record")
+    p.add_argument("--json", action="store_true", help="the curve and the swings as JSON")
+    p.add_argument("--lang", choices=("de", "en"), default="de", help="the language of the words (default de)")
+    p.set_defaults(func=cmd_analyse)
+
     p = sub.add_parser("position", help="the position at the end of a record")
     p.add_argument("record")
     p.add_argument("-o", "--output", metavar="FILE")
@@ -708,8 +787,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="headless games between bots, with win rates")
     p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (default 20)")
-    p.add_argument("--seats", required=True, metavar="BOT,BOT,...",
-                   help="one bot per seat: random, greedy, heuristic, search, search:0.5s, search:200it")
+    p.add_argument("--seats", metavar="BOT,BOT,...",
+                   help="one bot per seat: random, greedy, heuristic, search, search:0.5s, search:200it, "
+                        "or a level (leicht, mittel, schwer)")
+    p.add_argument("--level", metavar="LEVEL,LEVEL,...",
+                   help="one difficulty level per seat instead: leicht, mittel, schwer (easy, medium, hard)")
     p.add_argument("--mode", help="base, duell or episch (default: duell for 2 seats, else base)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     p.add_argument("--round-cap", type=int, default=60, metavar="R", help="stop a game after round R (default 60)")

@@ -118,3 +118,28 @@ async def test_nothing_in_a_hosted_app_reaches_the_server_machine(hub, monkeypat
         app.pop_to_title()
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
+    """A new hosted game: the empty seats stay open, go to the host's bot, or
+    to a level's bot (bots.registry.LEVELS) — said in words, seated as chosen."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Duell
+        await pilot.pause()
+        await pilot.press("enter")  # 2 seats
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert app.screen.items == [
+            ("open", "… bleiben frei für Mitspieler"), ("bots", "… übernehmen Bots"),
+            ("level:leicht", "… übernehmen Bots: Leicht"), ("level:mittel", "… übernehmen Bots: Mittel"),
+            ("level:schwer", "… übernehmen Bots: Schwer")]
+        await pilot.press("down", "down", "enter")  # Leicht
+        await pilot.pause()
+        (game,) = hub.games.values()
+        assert [s.bot for s in game.seats] == [None, "careless"]

@@ -43,9 +43,9 @@ async def test_duell_one_human_one_bot_with_keys():
         await pilot.pause()
         assert setup.mode == "duell" and setup.players == 2
         setup.query_one("#kind-1", Select).focus()
-        await pilot.press("enter", "down", "down", "enter")  # Mensch → Bot: Zufall → Bot: Heuristik
+        await pilot.press("enter", "down", "down", "enter")  # Mensch → Bot: Leicht → Bot: Mittel (Heuristik)
         await pilot.pause()
-        assert setup.kinds[:2] == ["human", "heuristic"]
+        assert setup.kinds[:2] == ["human", "mittel"]  # the level; the session gets its bot (below)
         assert setup.query_one("#name-1").value == "Bot 2"  # the default name of a bot seat
         assert "Bots wählen" in str(setup.query_one("#bots-hint", Static).content)
         setup.query_one("#next").focus()
@@ -296,3 +296,29 @@ async def test_setup_follows_a_language_switch():
         assert i18n.lang() == "de"
         assert "Wahl gegen den Uhrzeigersinn" in str(setup.query_one("#pick-order", Static).content)
         assert str(setup.query_one("#l-hero", Label).content) == "Heldin"
+
+
+async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
+    """The levels (bots.registry.LEVELS) come first in a seat's choice, in
+    words with the bot that plays them; the game and its record get the
+    level's bot, so a resumed game keeps it."""
+    app = ThorsApp(seed=11, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = await open_setup(pilot)
+        sel = setup.query_one("#kind-2", Select)
+        said = [str(p) for p, _ in sel._options]
+        assert said[:4] == ["Mensch", "Bot: Leicht (Nachlässig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)"]
+        sel.focus()
+        await pilot.press("enter", "down", "down", "down", "enter")
+        await pilot.pause()
+        assert setup.kinds[2] == "schwer"
+        assert str(sel.query_one("#label", Static).content) == "Bot: Schwer (Suche)"
+        setup.query_one("#kind-1", Select).value = "leicht"
+        await pilot.pause()
+        assert setup.bot_seats() == {1: "careless", 2: "search:400it"}
+        i18n.set_lang("en")
+        try:
+            assert [str(p) for p, _ in setup._kind_options()][1:4] == [
+                "Bot: Easy (careless)", "Bot: Medium (heuristic)", "Bot: Hard (search)"]
+        finally:
+            i18n.set_lang("de")

@@ -1,9 +1,10 @@
 """Bots by name: ``make_bot("heuristic")``, ``make_bot("search:0.5s")``.
 
-Names: ``random``, ``greedy``, ``heuristic``, ``search`` (0.5 s per
+Names: ``random``, ``careless`` (greedy with a random decision 3 times in 10), ``greedy``, ``heuristic``, ``search`` (0.5 s per
 decision), ``search:<seconds>s`` (e.g. ``search:2s``, ``search:0.25s``) and
 ``search:<n>it`` (an iteration budget, e.g. ``search:200it``: the same
-decisions on every machine).
+decisions on every machine) — and the difficulty levels of :data:`LEVELS`
+(``leicht``, ``mittel``, ``schwer``; ``easy``, ``medium``, ``hard`` too).
 """
 
 from __future__ import annotations
@@ -11,19 +12,34 @@ from __future__ import annotations
 import re
 
 from .base import Bot
+from .careless import CarelessBot
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
 from .randombot import RandomBot
 from .search import SearchBot
 
-NAMES = ("random", "greedy", "heuristic", "search")
-HELP = "random, greedy, heuristic, search, search:<seconds>s or search:<n>it (e.g. search:0.5s, search:200it)"
+NAMES = ("random", "careless", "greedy", "heuristic", "search")
+#: the difficulty levels a person chooses from, easiest first: level -> the bot
+#: that plays it (docs/bots.md, "Difficulty", has their measured strength).
+#: An iteration budget, not seconds, so Schwer is as strong on a slow or busy
+#: machine as on a fast one (400 iterations: about 0.4 s a searched decision).
+LEVELS = {"leicht": "careless", "mittel": "heuristic", "schwer": "search:400it"}
+#: the English names of the levels (the game's own are German)
+LEVEL_EN = {"easy": "leicht", "medium": "mittel", "hard": "schwer"}
+HELP = ("random, careless, greedy, heuristic, search, search:<seconds>s or search:<n>it (e.g. search:0.5s, search:200it), "
+        "or a level: leicht, mittel, schwer (easy, medium, hard)")
 _BUDGET = re.compile(r"(?:(\d+(?:\.\d*)?|\.\d+)s|(\d+)it)")
+
+
+def level_bot(spec: str) -> str | None:
+    """The bot spec of a level name (German or English), or None for another name."""
+    text = spec.strip().lower()
+    return LEVELS.get(LEVEL_EN.get(text, text))
 
 
 def make_bot(spec: str) -> Bot:
     """A new bot for ``spec`` (see the module); ValueError names the choices."""
-    text = spec.strip().lower()
+    text = level_bot(spec) or spec.strip().lower()
     name, sep, budget = text.partition(":")
     if name == "search":
         if not sep:
@@ -46,6 +62,8 @@ def make_bot(spec: str) -> Bot:
         return RandomBot()
     if name == "greedy":
         return GreedyBot()
+    if name == "careless":
+        return CarelessBot()
     if name == "heuristic":
         return HeuristicBot()
     raise ValueError(f"unknown bot {spec!r} (bots: {HELP})")

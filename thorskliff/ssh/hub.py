@@ -184,9 +184,12 @@ class Hub:
         """Games in play first, newest first."""
         return sorted(self.games.values(), key=lambda g: (g.finished, -g.id))
 
-    def create(self, user: str, mode: str, players: int, bots: bool = False, seed: int | None = None) -> RemoteSession:
+    def create(self, user: str, mode: str, players: int, bots: bool | str = False,
+               seed: int | None = None) -> RemoteSession:
         """A new game; ``user`` takes seat 1, the other seats are free or
-        (``bots``) played by bots. Heroes are dealt by the seed."""
+        played by bots: ``bots`` True gives them the host's bot, a level name
+        (``bots.registry.LEVELS``) that level's — only a level, so a player
+        cannot ask the host for a bot of any budget. Heroes are dealt by the seed."""
         if mode not in available_modes():
             raise LobbyError(t("host.unknown_mode", mode=repr(mode)))
         lo, hi = load_mode(mode).players
@@ -194,9 +197,16 @@ class Hub:
             raise LobbyError(t("host.players_range", mode=mode, lo=lo, hi=hi))
         if bots and not bots_available():
             raise LobbyError(t("host.no_bots"))
+        kind = self.bot_kind if bots is True else None
+        if isinstance(bots, str) and bots:
+            from ..bots.registry import level_bot
+
+            kind = level_bot(bots)
+            if kind is None:
+                raise LobbyError(t("level.unknown", level=repr(bots)))
         seed = secrets.randbelow(2**31) if seed is None else seed
         heroes = random.Random(seed).sample(sorted(load_heroes()), players)
-        infos = [SeatInfo(user=user)] + [SeatInfo(bot=self.bot_kind if bots else None) for _ in range(players - 1)]
+        infos = [SeatInfo(user=user)] + [SeatInfo(bot=kind) for _ in range(players - 1)]
         names = [user] + [f"Bot {i + 1}" if bots else f"P{i + 1}" for i in range(1, players)]
         game = Game.new(mode, [(names[i], heroes[i], COLOURS[i]) for i in range(players)], seed)
         gid = self.store.new_game(record.dumps(game), [s.row() for s in infos])

@@ -195,11 +195,15 @@ class LobbyScreen(Screen):
         if not self.hub.bots_available():
             self._create(mode, int(n), False)
             return
-        items = [("open", tx("open")), ("bots", tx("bots"))]
-        self.app.push_screen(ChooseScreen(tx("empty"), items),
-                             callback=lambda b: b and self._create(mode, int(n), b == "bots"))
+        from ...bots.registry import LEVELS
 
-    def _create(self, mode: str, players: int, bots: bool) -> None:
+        # the host's own bot (serve --bot), or a difficulty level
+        items = [("open", tx("open")), ("bots", tx("bots"))]
+        items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
+        self.app.push_screen(ChooseScreen(tx("empty"), items), callback=lambda b: b and self._create(
+            mode, int(n), b.partition(":")[2] or b == "bots"))
+
+    def _create(self, mode: str, players: int, bots: bool | str) -> None:
         try:
             session = self.hub.create(self.user, mode, players, bots)
         except ValueError as exc:

@@ -1,5 +1,7 @@
 """A saved game step by step: the same board, tableaus and log, moved with
-n/p (or PageDown/PageUp), Home and End."""
+n/p (or PageDown/PageUp), Home and End; under the step, each seat's win
+chance over the game (``ui.curveview``) with the step shown marked, and what
+moved the chances most in the turn shown. s jumps to the next big swing."""
 
 from __future__ import annotations
 
@@ -7,6 +9,9 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ...bots.curve import swings, turn_swings, win_chances
+from ...engine.actions import ActionError
+from ..curveview import chart, point_at, swing_line
 from ..i18n import t
 from ..keys import localize
 from .game import GameScreen
@@ -21,13 +26,34 @@ class ReplayScreen(GameScreen):
         Binding("p,pageup,comma", "step(-1)", "key.prev", show=False),
         Binding("home", "seek(0)", "key.first"),
         Binding("end", "seek(-1)", "key.last"),
+        Binding("s", "swing", "curve.next_swing"),
         Binding("escape,q", "title", "key.back"),
     ]
     RESULT = False
+    # a replay has no decisions to list: their box yields its rows to the curve
+    DEFAULT_CSS = "ReplayScreen #decisions { min-height: 0; }"
 
     def __init__(self, session, **kw):
         super().__init__(session, handover=False, **kw)
         localize(self)
+        # a whole record takes well under 0.1 s: computed once, here
+        try:
+            self.points = win_chances(session)
+        except ActionError:  # a game set up by hand (a test's position) that its setup cannot rebuild
+            self.points = []
+        self.swings = swings(self.points)
+        self.moved = [None] + turn_swings(self.points)
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        if getattr(self, "ready", False):  # the curve is drawn to the side panel's width
+            self.call_after_refresh(self._prompt)
+
+    def action_swing(self) -> None:
+        """To the end of the next of the biggest swings' turns (after the last, the first)."""
+        ends = sorted(self.points[sw.point].lines for sw in self.swings)
+        if ends:
+            self.action_seek(next((k for k in ends if k > self.session.at), ends[0]))
 
     def action_step(self, d: int) -> None:
         self.session.seek(self.session.at + d)
@@ -39,8 +65,20 @@ class ReplayScreen(GameScreen):
 
     def _prompt(self) -> None:
         s = self.session
-        text = t("game.replay", n=s.at, total=s.total) + "\n" + t("game.replay_hint")
-        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+        curve = len(self.points) > 1
+        text = Text(t("game.replay", n=s.at, total=s.total), style="bold")
+        if not curve or self.size.height >= 30:  # short: the footer's ← → say it, the curve needs the rows
+            text.append("\n" + t("game.replay_hint"))
+        if curve:
+            text.append("\n" + t("curve.replay_title") + "\n", style="bold")
+            seats = [(p.name, p.colour) for p in s.states[0].players]
+            at = point_at(self.points, s.at)
+            width = self.query_one("#prompt").size.width or 40
+            text.append_text(chart(self.points, seats, width, at=at, marks=[sw.point for sw in self.swings]))
+            moved = self.moved[at]
+            if moved is not None:
+                text.append("\n" + swing_line(moved, seats), style="")
+        self.query_one("#prompt", Static).update(text)
 
     def decision_items(self):
         return []

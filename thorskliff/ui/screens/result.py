@@ -1,6 +1,8 @@
-"""The game's end: who won and how, and a table per seat (ambers, crystals,
-Taler, combats won), with keys to replay the game or go back to the title.
-Esc closes it over the final island (the list of decisions opens it again)."""
+"""The game's end: who won and how, a table per seat (ambers, crystals,
+Taler, combats won) and how the win chances went over the game (the curve
+and its biggest swings, ``ui.curveview``), with keys to replay the game or go
+back to the title. Esc closes it over the final island (the list of
+decisions opens it again)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import glyphs as G
+from ..curveview import chart, swings_text
 from ..i18n import t
 from ..keys import localize
 from ..results import SeatResult
@@ -54,12 +57,44 @@ class ResultScreen(ModalScreen[str | None]):
         Binding("escape", "pick('')", "key.close"),
     ]
 
-    def __init__(self, obs: dict, rows: list[SeatResult], can_replay: bool):
+    #: columns of the curve: the box's content (#box: width 72, thick border,
+    #: padding 1) less the scrollbar the curve gets on a short terminal
+    WIDTH = 67
+
+    def __init__(self, obs: dict, rows: list[SeatResult], can_replay: bool, game=None):
         super().__init__()
         localize(self)
         self.obs = obs
         self.rows = rows
         self.can_replay = can_replay
+        self.game = game
+
+    def _game(self):
+        """The finished game: given, or the one behind the screen that ended it
+        (its session), so the curve needs no change where the screen is opened."""
+        if self.game is not None:
+            return self.game
+        from ..results import game_of
+
+        for screen in reversed(self.app.screen_stack):
+            game = game_of(getattr(screen, "session", None))
+            if game is not None:
+                return game
+        return None
+
+    def curve(self):
+        """The curve's points and top swings, or None without the game's record."""
+        from ...bots.curve import swings, win_chances
+        from ...engine.actions import ActionError
+
+        game = self._game()
+        if game is None or not game.lines:
+            return None
+        try:
+            points = win_chances(game)
+        except ActionError:  # a game set up by hand (a test's position) that its setup cannot rebuild
+            return None
+        return points, swings(points)
 
     def compose(self) -> ComposeResult:
         obs = self.obs
@@ -70,6 +105,14 @@ class ResultScreen(ModalScreen[str | None]):
                 head.append("  " + t("play.result.round", n=obs["round"]), style="dim")
             yield Static(head, id="r-winner")
             yield Static(result_table(obs, self.rows), id="r-table")
+            curve = self.curve()
+            if curve is not None:
+                seats = [(p["name"], p["colour"]) for p in obs["players"]]
+                with VerticalScroll(id="r-curve"):
+                    yield Static(Text(t("curve.title"), style="bold"), id="r-curve-title")
+                    yield Static(chart(curve[0], seats, self.WIDTH, marks=[sw.point for sw in curve[1]]),
+                                 id="r-chart")
+                    yield Static(swings_text(curve[1], seats), id="r-swings")
             opts = [Option(t("play.result.to_title"), id="title")]
             if self.can_replay:
                 opts.append(Option(t("play.result.replay"), id="replay"))
@@ -80,6 +123,25 @@ class ResultScreen(ModalScreen[str | None]):
         ol = self.query_one(OptionList)
         ol.highlighted = 0
         ol.focus()
+        self.on_resize()
+
+    def on_resize(self, event=None) -> None:
+        # a short terminal drops two blank rows, for the curve's swings
+        self.set_class(self.app.size.height < 30, "-short")
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The curve gets the rows the rest of the box leaves (it scrolls in
+        them), so the keys stay on a short terminal (80x24, four seats)."""
+        found = self.query("#r-curve")
+        if not found:
+            return
+        scroll = found.first()
+        box = self.query_one("#box")
+        used = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                   for w in box.children if w is not scroll)
+        room = int(self.size.height * 0.98) - 2 - used - scroll.styles.margin.top
+        scroll.styles.max_height = max(3, room)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

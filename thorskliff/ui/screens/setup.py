@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
+from ...bots.registry import LEVELS, level_bot
 from ...engine.player import COLOURS
 from ...scenario import load_heroes, load_mode
 from .. import glyphs as G
@@ -29,6 +30,12 @@ DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
 HUMAN = "human"
 #: the bots a seat may be given (``thorskliff.bots.registry`` names)
 BOT_KINDS = ("random", "heuristic", "search")
+
+
+def level_label(level: str) -> str:
+    """``Bot: Schwer (Suche)``: the level and the bot that plays it."""
+    kind = LEVELS[level].partition(":")[0]
+    return t("level.bot", level=t(f"level.{level}"), kind=t(f"bots.kind_{kind}"))
 
 
 def bot_pick(picks: dict[int, tuple[str, str]]) -> tuple[str, str]:
@@ -109,7 +116,9 @@ class SetupScreen(Screen):
 
     @staticmethod
     def _kind_options() -> list[tuple[str, str]]:
-        return [(t("setup.human"), HUMAN)] + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS]
+        # the levels first (what a person chooses by), then the bots by name
+        return ([(t("setup.human"), HUMAN)] + [(level_label(lv), lv) for lv in LEVELS]
+                + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS])
 
     def _retext(self) -> None:
         """Every text of the screen in the current language; what was typed
@@ -176,8 +185,9 @@ class SetupScreen(Screen):
         self._hint()
 
     def bot_seats(self) -> dict[int, str]:
-        """The seats bots play (0-based) with their kind."""
-        return {i: k for i, k in enumerate(self.kinds[:self.players]) if k != HUMAN}
+        """The seats bots play (0-based) with their kind; a level's bot by its
+        name, so the record keeps the bot it was even if the levels change."""
+        return {i: level_bot(k) or k for i, k in enumerate(self.kinds[:self.players]) if k != HUMAN}
 
     def _label(self, seat: int) -> str:
         """A seat's name, marked when a bot plays it."""

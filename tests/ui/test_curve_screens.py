@@ -1,0 +1,88 @@
+"""The win-chance curve on screen: the end screen and the replay say the
+same swings as ``thorskliff analyse`` for the same game, and fit 80x24."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from uihelpers import until
+
+from thorskliff import record
+from thorskliff.cli import main
+from thorskliff.ui import i18n
+from thorskliff.ui.app import ThorsApp
+from thorskliff.ui.screens.replay import ReplayScreen
+from thorskliff.ui.screens.result import ResultScreen
+from thorskliff.ui.session import LocalSession
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+
+def screen_text(app) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def analysed(capsys, path: Path, lang: str) -> dict:
+    code = main(["analyse", str(path), "--json", "--lang", lang])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    i18n.set_lang(lang)  # analyse set it; the app below uses the same
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name, lang, size", [("base4-greedy", "de", (80, 24)), ("duell-greedy", "en", (120, 40))])
+async def test_the_end_screen_says_the_swings_analyse_finds(capsys, name, lang, size):
+    path = RECORDS / f"{name}.tkr"
+    doc = analysed(capsys, path, lang)
+    assert len(doc["swings"]) == 3
+    app = ThorsApp(session=LocalSession(record.load(path)), handover=False)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the end screen")
+        await pilot.pause()
+        text = screen_text(app)
+        # every swing, numbered as the chart marks it, on one line of the box
+        for i, sw in enumerate(doc["swings"], 1):
+            assert f"{i} {sw['text']}" in text, sw["text"]
+        assert i18n.t("curve.swings") in text
+        # a line per seat: its name, its curve and its final chance on one row, all inside the box
+        final = doc["points"][-1]["chances"]
+        rows = text.splitlines()
+        for seat, chance in zip(doc["seats"], final):
+            row = next(r for r in rows
+                       if f" {seat['name']} " in r and "%" in r and any(c in r for c in "▁▂▃▄▅▆▇█"))
+            assert f"{round(100 * chance):>3} %" in row
+        # the keys are still there at this size
+        for key in ("result.to_title", "result.replay", "result.board"):
+            assert i18n.t(f"play.{key}") in text
+
+
+async def test_the_replay_marks_the_step_and_jumps_to_the_swings(capsys):
+    path = RECORDS / "base4-greedy.tkr"
+    doc = analysed(capsys, path, "de")
+    first = min(doc["swings"], key=lambda s: s["turn"])  # the earliest of the three
+    end_of_first = doc["points"][first["turn"]]["lines"]
+    app = ThorsApp(session=LocalSession(record.load(path)), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the end screen")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and getattr(app.screen, "ready", False),
+                    "the replay")
+        await pilot.press("s")  # from the end: round to the first swing
+        await pilot.pause()
+        rs = app.screen
+        assert rs.session.at == end_of_first
+        prompt = str(rs.query_one("#prompt").render())
+        assert prompt.rstrip().endswith(first["text"])  # what moved the chances most in the turn shown
+        # on screen, whole, at 80x24: the rows of the prompt's region, as a terminal shows them
+        r = rs.query_one("#prompt").region
+        rows = screen_text(app).splitlines()[r.y:r.bottom]
+        shown = [row[r.x:r.right] for row in rows]
+        assert first["text"] in " ".join(" ".join(shown).split())
+        assert any("↑" in row for row in shown)
+        await pilot.press("s")
+        await pilot.pause()
+        later = sorted(doc["points"][s["turn"]]["lines"] for s in doc["swings"])
+        assert rs.session.at == later[1]

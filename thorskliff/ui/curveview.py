@@ -1,0 +1,92 @@
+"""The win-chance curve in words and in the terminal (``bots.curve`` computes it).
+
+One sparkline per seat, drawn as the seat's chip (its colour as background,
+bars in the contrasting colour; ``glyphs``), so brown, black, grey and white
+stay apart on any theme — a plot library would add a dependency for eight
+block characters. The swing lines are the same sentences on the end screen,
+in the replay and in ``thorskliff analyse``.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..bots.curve import Decision, Swing, TurnPoint
+from . import glyphs as G
+from .i18n import t
+from .words import decision
+
+BARS = "▁▂▃▄▅▆▇█"
+#: a seat as the curve needs it: (name, colour)
+Seat = tuple[str, str]
+
+
+def pct(x: float) -> int:
+    return round(100 * x)
+
+
+def decision_words(d: Decision) -> str:
+    """What the decision did, in words (the notation when words fail)."""
+    try:
+        return decision(d.text, d.step)
+    except Exception:  # a campaign card's decision without its chapter: notation is still true
+        return d.text
+
+
+def swing_line(sw: Swing, seats: list[Seat]) -> str:
+    who = seats[sw.decision.seat][0]
+    fields = dict(round=sw.round, who=who, what=decision_words(sw.decision), before=pct(sw.before),
+                  after=pct(sw.after), name=seats[sw.seat][0])
+    return t("curve.swing_self" if sw.seat == sw.decision.seat else "curve.swing_other", **fields)
+
+
+def sample(n: int, width: int) -> list[int]:
+    """Which of ``n`` points each of at most ``width`` columns shows (first and last always)."""
+    if n <= width:
+        return list(range(n))
+    return [round(c * (n - 1) / (width - 1)) for c in range(width)]
+
+
+def sparkline(values: list[float]) -> str:
+    return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values)
+
+
+def chart(points: list[TurnPoint], seats: list[Seat], width: int, at: int | None = None,
+          marks: list[int] = ()) -> Text:
+    """A line per seat: chip and name, the curve in at most ``width``
+    columns, the chance at the end (or at point ``at``); under the curves,
+    the numbers 1, 2, … of the swings at points ``marks`` and ↑ at ``at``."""
+    label = max(len(name) for name, _ in seats) + 2
+    cols = sample(len(points), max(2, width - label - 7))
+    end = len(points) - 1 if at is None else at
+    out = Text(no_wrap=True, overflow="crop")
+    for q, (name, colour) in enumerate(seats):
+        out.append(f"{G.OWNER[colour]} {name:<{label - 2}}", style=G.chip_style(colour))
+        out.append(" ")
+        out.append(sparkline([points[i].chances[q] for i in cols]), style=G.chip_style(colour))
+        out.append(f" {pct(points[end].chances[q]):>3} %\n")
+    row = [" "] * len(cols)
+    for n, m in enumerate(marks, 1):
+        row[_column(cols, m)] = str(n)
+    if at is not None:
+        row[_column(cols, at)] = "↑"
+    out.append(" " * (label + 1) + "".join(row).rstrip(), style="bold")
+    out.rstrip()
+    return out
+
+
+def _column(cols: list[int], point: int) -> int:
+    return min(range(len(cols)), key=lambda c: abs(cols[c] - point))
+
+
+def swings_text(sws: list[Swing], seats: list[Seat]) -> Text:
+    """The swings numbered as :func:`chart` marks them."""
+    out = Text(t("curve.swings") + "\n", style="bold") if sws else Text(t("curve.no_swings"), style="dim")
+    for i, sw in enumerate(sws):
+        out.append(("\n" if i else "") + f"{i + 1} " + swing_line(sw, seats))
+    return out
+
+
+def point_at(points: list[TurnPoint], k: int) -> int:
+    """The last curve point reached after the first ``k`` record lines."""
+    return max((p.index for p in points if p.lines <= k), default=0)
