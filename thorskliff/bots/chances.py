@@ -30,7 +30,8 @@ from ..engine.actions import Action
 from ..engine.state import GameState
 from .search import Node, SearchBot, candidates, determinize, public_state
 
-#: the iteration budget of a hint (about 1 s on a 2-core machine, see docs/bots.md)
+#: the iteration budget of a hint (0.6-1.3 s in a Duell and at 4 players on this 2-core machine,
+#: scripts/bench_hint.py)
 ITERATIONS = 400
 #: progress is reported every this many iterations
 EVERY = 10
