@@ -103,8 +103,12 @@ async def test_keys_answer_while_the_search_runs_and_a_decision_drops_the_hint(m
         assert "M1" in before
         await pilot.press("right")  # the map's cursor moves on while the search runs
         await until(pilot, lambda: panel_text(app, "HexInfo") != before, "the hex info redrawn")
+        first = gs._hint_worker
+        assert first is not None and first.is_running and gs._hint_found is None
+        await pilot.press("t")  # asked again: the first search gives way to a new one
+        await until(pilot, lambda: first.is_finished, "the first search stopped")
         worker = gs._hint_worker
-        assert worker is not None and worker.is_running and gs._hint_found is None
+        assert first.is_cancelled and worker is not first and worker.is_running
         await pilot.press("e")  # a decision: the hint's decision point is gone
         await until(pilot, lambda: s.game.lines, "the movement ended")
         await until(pilot, lambda: worker.is_finished, "the search stopped")
