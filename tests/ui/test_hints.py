@@ -189,3 +189,20 @@ def test_serve_hints_reaches_the_host(monkeypatch):
     assert cli.main(["serve", "--port", "0"]) == 0
     assert cli.main(["serve", "--port", "0", "--hints"]) == 0
     assert [c.hints for c in seen] == [False, True]
+
+
+async def test_a_hint_shown_follows_a_language_switch():
+    s = session()
+    app = ThorsApp(session=s, handover=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            gs = await ready(pilot)
+            await pilot.press("t")
+            await until(pilot, lambda: gs._hint_found is not None, "the hint found")
+            app.action_switch_lang()
+            await pilot.pause()
+            assert i18n.lang() == "en"
+            assert panel_text(app) == " ".join(expected(s, 0))
+            assert "Siegchance" not in panel_text(app) and "chance to win" in panel_text(app)
+    finally:
+        i18n.set_lang("de")
