@@ -146,7 +146,9 @@ class Hints:
             now = time.monotonic()
             if now - shown[0] >= self.HINT_REPAINT:  # each repaint of the bar costs the search time
                 shown[0] = now
-                self.post_message(HintProgress(point, n))
+                # the bar says how long is left: on a slow machine the time cap comes first
+                at = n if deadline is None else max(n, int(total * (1 - (deadline - now) / cap)))
+                self.post_message(HintProgress(point, min(at, total)))
 
         def stop() -> bool:
             return worker.is_cancelled or (deadline is not None and time.monotonic() >= deadline)
