@@ -701,7 +701,7 @@ def cmd_serve(args) -> int:
                         max_startups=args.max_startups, max_startups_per_source=args.max_startups_per_source,
                         login_grace=args.login_grace, session_grace=args.session_grace,
                         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
-                        takeover=args.takeover, bot=args.bot))
+                        takeover=args.takeover, bot=args.bot, hints=args.hints))
 
 
 def _check_serve_limits(args) -> None:
@@ -828,6 +828,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="greedy", metavar="BOT",
                    help="the bot for empty seats and takeovers (default greedy)")
     p.add_argument("--lang", choices=("de", "en"), help="the language of every session (default de)")
+    p.add_argument("--hints", action="store_true",
+                   help="players may ask for hints (key t: the search's three best decisions; default: off)")
     p.set_defaults(func=cmd_serve)
     return ap
 

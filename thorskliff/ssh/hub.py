@@ -127,8 +127,10 @@ class Hub:
     before a bot (kind ``bot``) plays the seat; None: never."""
 
     def __init__(self, store: Store, takeover_after: float | None = None, bot: str = "greedy",
-                 bot_delay: float = 0.05):
+                 bot_delay: float = 0.05, hints: bool = False):
         self.store = store
+        #: whether players may ask for hints (``thorskliff serve --hints``)
+        self.hints = hints
         self.takeover_after = takeover_after
         self.bot_kind = bot
         self.bot_delay = bot_delay

@@ -58,6 +58,17 @@ class RemoteSession:
     def chance_request(self) -> tuple[str, ...]:
         return self.hg.local.chance_request()
 
+    @property
+    def hints(self) -> bool:
+        """Hints only where the host allows them (``thorskliff serve --hints``)."""
+        return self.hub.hints
+
+    def hint_state(self, seat: int | None = None):
+        """The game as this connection's seat may see it, for a hint's search."""
+        if self.seat is None:
+            raise WrongSeatError("R-TURN-5", "spectator_decides")
+        return self.hg.local.hint_state(self.seat)
+
     def events(self, viewer: int | None = None) -> list[tuple]:
         """The game's events as this connection's seat may see them (never another seat's)."""
         return self.hg.local.events(self.seat)

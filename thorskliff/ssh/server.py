@@ -93,6 +93,7 @@ class Config:
     authorized_keys: Path | None = None
     takeover: float | None = None
     bot: str = "greedy"
+    hints: bool = False
 
 
 def key_text(key: asyncssh.SSHKey) -> str:
@@ -228,7 +229,7 @@ class Host:
         self.config = config
         self.data = Path(config.data) if config.data else saves.data_dir()
         self.store = Store(self.data / DATABASE)
-        self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot)
+        self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints)
         self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys)) \
             if config.authorized_keys else None
         #: connections not signed in yet, oldest first (a dict keeps the order)

@@ -22,7 +22,7 @@ def localize(node) -> None:
         new = []
         for b in bindings:
             desc = orig.get((key, b.action), b.description)
-            if desc.startswith(("key.", "play.", "curve.")):
+            if desc.startswith(("key.", "play.", "curve.", "hint.")):
                 b = replace(b, description=t(desc), tooltip=b.tooltip)
             new.append(b)
         node._bindings.key_to_bindings[key] = new

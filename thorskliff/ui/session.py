@@ -114,6 +114,8 @@ class LocalSession:
 
     #: whether seats may change hands between people and bots during the game
     changes_seats = True
+    #: whether a person may ask for hints (an SSH host decides for its sessions)
+    hints = True
 
     def __init__(self, game: Game, path: str | Path | None = None, annotate: bool = True,
                  bots: Mapping[int, str] | None = None):
@@ -158,6 +160,13 @@ class LocalSession:
 
     def log(self) -> list[LogEntry]:
         return list(self._log)
+
+    def hint_state(self, seat: int) -> GameState:
+        """A copy of the game with only what ``seat`` may see, for a hint's
+        search (:func:`thorskliff.bots.search.public_state`)."""
+        from ..bots.search import public_state
+
+        return public_state(self.game.state, seat)
 
     def events(self, viewer: int | None) -> list[tuple]:
         """The events of every record line as ``viewer`` (0-based seat, None:

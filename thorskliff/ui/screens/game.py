@@ -43,6 +43,7 @@ from ..keys import localize, localize_tree
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
+from .hint import HintPanel, Hints
 from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text
 
 SIDE_MIN = 32
@@ -60,7 +61,7 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
     return [h.coord for h in isl.hexes]
 
 
-class GameScreen(EventFeed, Screen):
+class GameScreen(Hints, EventFeed, Screen):
     CSS_PATH = "game.tcss"
     #: the panels a variant of this screen may replace (the campaign's)
     TABLEAUS = Tableaus
@@ -80,6 +81,7 @@ class GameScreen(EventFeed, Screen):
         Binding("escape", "cancel", "key.cancel", show=False),
         Binding("q", "menu", "play.menu"),
         Binding("b", "seat_to_bot", "key.to_bot"),
+        Binding("t", "hint", "hint.key"),
         # with a hex selected, 1–9 take a unit of its stack along or leave it
         *[Binding(str(n), f"toggle_unit({n - 1})", str(n), show=False) for n in range(1, 10)],
         Binding("plus", "bot_slower", "summary.key_slower", show=False),
@@ -90,13 +92,20 @@ class GameScreen(EventFeed, Screen):
     RESULT = True
     #: keys the footer leaves out below 100 columns, so that the rest fits whole
     #: (they still work; the help screen and the command palette name them)
-    NARROW_HIDDEN = ("hero", "labels", "command", "seat_to_bot")
+    NARROW_HIDDEN = ("hero", "labels", "command", "seat_to_bot", "hint")
+    #: and those it leaves out below 120 and 130 columns (with the hint's key
+    #: the footer no longer fitted 120 columns whole)
+    MEDIUM_HIDDEN = ((120, ("labels", "hint")), (130, ("labels",)))
 
     @property
     def active_bindings(self):
         bindings = super().active_bindings
-        if self.size.width and self.size.width < 100:
-            bindings = {k: b for k, b in bindings.items() if b.binding.action not in self.NARROW_HIDDEN}
+        width = self.size.width
+        if not width:
+            return bindings
+        hidden = self.NARROW_HIDDEN if width < 100 else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ())
+        if hidden:
+            bindings = {k: b for k, b in bindings.items() if b.binding.action not in hidden}
         return bindings
 
     def __init__(self, session, handover: bool = True, **kw):
@@ -105,6 +114,7 @@ class GameScreen(EventFeed, Screen):
         self.session = session
         self.handover = handover
         self._init_feed()
+        self._init_hints()
         self.viewer: int | None = None
         self.selected = -1
         #: the units on the selected hex (H, G, W…) and which of them go along
@@ -159,7 +169,7 @@ class GameScreen(EventFeed, Screen):
         decisions = DecisionList(id="decisions")
         await self.query_one("#side").mount_all([
             self.TABLEAUS(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
-            decisions, self.LOG(id="log-side")])
+            HintPanel(id="hint"), decisions, self.LOG(id="log-side")])
         await self.mount_all([Input(id="command", placeholder=t("game.command")), StableFooter(compact=True)])
         if not (self.is_attached and decisions.is_attached):
             return  # the screen closed while it was being built
@@ -417,6 +427,7 @@ class GameScreen(EventFeed, Screen):
         self._fill_decisions()
         for lg in self.query(GameLog):
             lg.sync(entries, obs)
+        self.hint_follow()
 
     def parse_legal(self, legal: list[str]) -> list:
         """The legal decisions as (text, Action); a variant with its own
@@ -1032,3 +1043,4 @@ class GameScreen(EventFeed, Screen):
             lg.count = 0
         self.query_one("#command", Input).placeholder = t("game.command")
         self.redraw()
+        self.hint_relocalize()
