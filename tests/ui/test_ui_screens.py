@@ -92,6 +92,25 @@ async def test_resize_changes_the_map_scale_live():
         assert (m.geo.a, m.geo.h) == (6, 2)
 
 
+async def test_at_80x24_every_seat_shows_its_race_to_the_goals():
+    """The compact tableaus keep each opponent to one line, which says its
+    delivered ambers and crystals once it has any (R-AMBER-4, R-CRYSTAL-2):
+    the race decides the game and is public."""
+    st = position(("Oleif", "Bera", "Jorund"))
+    place(st, 0, "S", hero=True)
+    place(st, 1, "2c2", hero=True)
+    place(st, 2, "4c2", hero=True)
+    st.players[1].delivered, st.players[2].crystals = 2, 1
+    begin(st, 0, 1)
+    app = ThorsApp(session=LocalSession(game_of(st)), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-compact")
+        lines = str(app.screen.query_one(Tableaus).content).splitlines()
+        others = [ln for ln in lines if ln.lstrip(" ▶").startswith(("■", "◆"))]
+        assert [ln.split("$", 1)[1].strip() for ln in others] == ["★2 *0", "★0 *1"], lines
+
+
 async def test_german_and_english():
     for lang, words in (("de", ("Aufstellung", "Strand", "Tränke")), ("en", ("Setup", "beach", "potions"))):
         session = LocalSession(Game.new("base", SEATS, 5))

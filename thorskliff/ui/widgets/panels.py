@@ -85,6 +85,8 @@ def tableau_head(obs: dict, p: dict, narrow: bool) -> Text:
         out.append(t("tableau.out"), style="dim strike")
         return out
     life = t("tableau.life", life=p["life"], max=p["max_life"])
+    if narrow:
+        life = life.replace(" ", "")  # a column for the race (tableau_text)
     out.append(life + " ", style="bold red" if p["life"] * 2 < p["max_life"] else "bold")
     out.append(f"{p['taler']}{G.TALER}" if narrow else t("tableau.taler", n=p["taler"]), style=G.TALER_STYLE)
     if p["amber"]:
@@ -119,6 +121,11 @@ def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
     if p["faint"] != "awake":
         out.append(" " + t("tableau.faint"), style="bold red")
     if not full:
+        if p["delivered"] or p["crystals"]:
+            # the race is public and decides the game (R-AMBER-4, R-CRYSTAL-2): in the one
+            # line, once it has begun (delivered at the sanctuary ★, crystals *)
+            out.append(f" {G.KIND['sanctuary']}{p['delivered']}", style=G.AMBER_STYLE)
+            out.append(f" {G.CRYSTAL}{p['crystals']}", style=G.CRYSTAL_STYLE)
         return out
     out.append("\n  ")
     out.append(" · ".join(possessions(p)))
