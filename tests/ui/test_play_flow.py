@@ -428,3 +428,27 @@ async def test_80x24_a_long_log_line_wraps(tmp_path):
         await until(pilot, lambda: "P1: Krieger 1c2 → 1c1" in screen_text(app), "the log drawn")
         text = screen_text(app)
         assert "P1: Heldin 1c2 → 1c1" in text and "P1: Krieger 1c2 → 1c1" in text
+
+
+async def test_a_board_step_puts_the_cursor_where_enter_chooses():
+    """The hero stands on a market, where nobody recruits (R-RECRUIT-1): when
+    the recruit step begins the cursor stands on a hex where a warrior can be
+    recruited (the warrior's on 1b3), so Enter recruits instead of saying
+    that nothing can be done here."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "M1", hero=True)
+    place(st, 0, "1b3", warriors=1)
+    place(st, 1, "2c2", hero=True)
+    st.players[0].taler = 5
+    begin(st, 0, 5)
+    isl = st.island
+    session = LocalSession(game_of(st, auto_chance=True))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.map.has_focus, "the island")
+        gs = app.screen
+        assert session.state.step == "recruit"
+        await until(pilot, lambda: gs.ready and gs.legal, "the decisions")
+        assert gs.map.cursor == isl.index("1b3")
+        await Keys(pilot)("enter")
+        assert session.state.wc[0][isl.index("1b3")] == 2

@@ -336,6 +336,13 @@ class GameScreen(Hints, EventFeed, Screen):
         self._last_step = key
         if self.obs["step"] in choices.BOARD_STEPS or not self.legal:
             self.map.focus()
+            marked = choices.targets(self.legal, -1)
+            if marked and self.map.cursor not in marked:
+                # Enter then chooses at once (a recruit's hex, a beach), instead of telling
+                # that nothing can be done where the last phase left the cursor
+                hero = self.obs["players"][self.viewer]["hero_at"] if self.viewer is not None else None
+                own = self._index(hero) if hero else -1
+                self.map.set_cursor(own if own in marked else min(marked))
         else:
             self.decisions.focus()
 
