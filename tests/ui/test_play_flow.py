@@ -452,3 +452,32 @@ async def test_a_board_step_puts_the_cursor_where_enter_chooses():
         assert gs.map.cursor == isl.index("1b3")
         await Keys(pilot)("enter")
         assert session.state.wc[0][isl.index("1b3")] == 2
+
+
+async def test_moves_from_other_hexes_are_named_in_the_list():
+    """The list shows the moves of the cursor's hex; a warrior left behind
+    when the hero moved on is not forgotten: an entry names its hex and the
+    number of its moves, and Enter on it takes the cursor there, whose moves
+    the list then shows (R-MOVE-1: each unit moves on its own)."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "2c2", hero=True, warriors=1)
+    place(st, 1, "4c2", hero=True)
+    begin(st, 0, 1)
+    isl = st.island
+    session = LocalSession(game_of(st, auto_chance=True))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready and app.screen.legal,
+                    "the island")
+        gs = app.screen
+        gs.decide("H 2c2-2c3")
+        await pilot.pause()
+        gs.map.set_cursor(isl.index("2c3"))  # where the hero went, as the move leaves it
+        await pilot.pause()
+        n = len([a for a in session.state.legal_actions() if a.verb == "step" and a.a == isl.index("2c2")])
+        assert n > 0 and f"Züge von 2c2 ({n}) – dorthin" in options(app)
+        assert options(app)[-1] == "Bewegung beenden"
+        gs.decide(f"@goto:{isl.index('2c2')}")
+        await pilot.pause()
+        assert gs.map.cursor == isl.index("2c2")
+        assert sum(o.startswith("Krieger 2c2 →") for o in options(app)) == n

@@ -566,6 +566,14 @@ class GameScreen(Hints, EventFeed, Screen):
             if text in menu_done:
                 continue
             items.append((text, words.decision(text, step, obs), True))
+        if self.selected < 0:
+            # moves are listed for the cursor's hex only: say where else units can move
+            # (a warrior left behind when the hero went on), and take the cursor there
+            others = sorted(choices.sources(self.legal) - hexes)
+            end = next((i for i, it in enumerate(items) if it[0] == "end"), len(items))
+            items[end:end] = [(f"@goto:{i}", t("play.moves_from", hex=obs["hexes"][i]["label"],
+                                                n=len(choices.moves_from(self.legal, i))), True)
+                              for i in others]
         return items
 
     def _fill_decisions(self) -> None:
@@ -583,6 +591,9 @@ class GameScreen(Hints, EventFeed, Screen):
             return True
         if text.startswith("@unit:"):
             self.action_toggle_unit(int(text.partition(":")[2]))
+            return True
+        if text.startswith("@goto:"):
+            self.map.set_cursor(int(text.partition(":")[2]))  # the list then shows that hex's moves
             return True
         if not text:
             return False
