@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_example import VARIANT_A, VARIANT_B
-from helpers import begin, place, position
+from helpers import H, begin, place, position
 
 from thorskliff.engine import events as E
 from thorskliff.game import Game, Setup
@@ -113,3 +113,41 @@ def test_cli_log_and_show_json_carry_the_events_a_seat_may_see(capsys):
     events = json.loads(capsys.readouterr().out)["events"]
     assert events[0]["kind"] == "turn"
     assert all(e.get("potion") is None or e["seat"] == 2 or e["kind"] == "drank" for e in events)
+
+
+def fainting_attacker_game() -> Game:
+    """Bera (P2, ♥1, 1 Taler, carrying an amber) attacks Raghild (P1, ♥10,
+    carrying an amber) on 1c3; attack roll M1 M1, counter roll M3 M3."""
+    st = position(("Raghild", "Bera"))
+    place(st, 1, "1c2", hero=True)
+    place(st, 0, "1c3", hero=True)
+    bera, raghild = st.players[1], st.players[0]
+    bera.life, bera.taler, bera.amber, raghild.amber = 1, 1, True, True
+    begin(st, 1, 0)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("H 1c2-1c3", "end", "fight 1c3", "roll M1 M1", "roll M3 M3"):
+        game.submit(d)
+    return game
+
+
+def test_a_fainting_attacker_lays_its_amber_and_the_defender_stays():
+    """R-FAINT-1: Bera faints; her Taler go to Raghild, who stands on the hex;
+    her amber is laid there, for Raghild carries one already. Raghild still
+    stands on 1c3 — the summary must not say the hex is empty."""
+    game = fainting_attacker_game()
+    st = game.state
+    assert st.players[1].hero_at == -1 and st.players[0].hero_at == H("1c3")
+    assert st.players[0].taler == 1 and st.players[0].amber
+    assert summary_of(game).splitlines() == [
+        "Kampf auf 1c3: P2 greift P1 an",
+        " ⚔ Bera  ♥1→0  ohnmächtig",
+        " ⛨ Raghild  ♥10→8",
+        "• Angriffswurf: M1 M1",
+        "• Raghild: 2 Schaden (♥10→8)",
+        "• Gegenwurf: M3 M3",
+        "• Bera: 3 Schaden (♥1→0)",
+        "• Bera fällt auf 1c3 in Ohnmacht – 1 Taler an P1; ein Bernstein auf 1c3 abgelegt",
+        "• P1 bleibt auf 1c3 stehen.",
+    ]

@@ -68,7 +68,13 @@ def combat_summary(group: list[E.Event], n: W.Names) -> Text:
             out.append("• " + line + "\n", style=style)
     ended = any(isinstance(e, E.CombatEnded) for e in group)
     if ended and not begin.strike and not any(isinstance(e, (E.Retreated, E.Held)) for e in group):
-        out.append("• " + t("summary.nobody_stands", hex=hexlabel(begin.hex)) + "\n", style="bold")
+        # no retreat, no hold: who stands is whoever the events left unbeaten
+        standing = {seat for seat, _lab, _b, _a, beaten in unit_lives(group) if not beaten}
+        if not standing:
+            out.append("• " + t("summary.nobody_stands", hex=hexlabel(begin.hex)) + "\n", style="bold")
+        elif len(standing) == 1:
+            out.append("• " + t("summary.stays", who=n.who(standing.pop()), hex=hexlabel(begin.hex)) + "\n",
+                       style="bold")
     beaten = sum(1 for e in group if isinstance(e, E.Defeated) and e.seat != begin.attacker)
     beaten += sum(1 for e in group if isinstance(e, E.Fainted) and e.seat != begin.attacker)
     if beaten and not any(isinstance(e, E.Plunder) for e in group):
