@@ -151,3 +151,36 @@ def test_a_fainting_attacker_lays_its_amber_and_the_defender_stays():
         "• Bera fällt auf 1c3 in Ohnmacht – 1 Taler an P1; ein Bernstein auf 1c3 abgelegt",
         "• P1 bleibt auf 1c3 stehen.",
     ]
+
+
+def test_since_your_last_turn_tells_healing_searching_a_potion_put_back_and_standing_up():
+    """Oleif (P1) lies fainted on 1b1 (R-FAINT-3). Bera (P2) on a Silber rift
+    drinks a Heiltrank (R-POT-3, +4), puts a Schutztrank back (R-POT-3) and
+    searches silver (+1 Taler); then Oleif's turn begins and he stands up
+    with half his life and 3 Taler (R-FAINT-5). Oleif's summary says all of
+    it — the kind of the potion put back stays hidden (R-SECRET-1)."""
+    from thorskliff.engine.player import LYING
+
+    st = position(("Oleif", "Bera"), rifts={"1c4": "silber"})
+    oleif, bera = st.players
+    oleif.faint, oleif.lying_at, oleif.life = LYING, H("1b1"), 0
+    st.lying[H("1b1")] = 0
+    place(st, 1, "1c4", hero=True)
+    bera.life, bera.potions = 3, [("heil", 1), ("schutz", 1)]
+    begin(st, 1, 4)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("drink heil", "discard schutz", "search"):
+        game.submit(d)
+    while game.state.seat == 1:
+        game.submit("end")
+    assert (oleif.hero_at, oleif.life, bera.life, bera.taler) == (H("1b1"), 5, 7, 1)
+    lines = S.since_lines(S.since([tuple(E.visible(x, 0)) for x in game.events], 0), Names.of_state(game.state))
+    assert lines == [
+        "P2 trinkt: Heiltrank",
+        "Bera heilt ♥3→7 (Heiltrank)",
+        "P2 legt einen Trank zurück: verdeckt",
+        "P2 sucht Silber: +1 Taler",
+        "Oleif steht auf 1b1 wieder auf (♥5, +3 Taler)",
+    ]
