@@ -293,6 +293,7 @@ def test_after_beras_first_potion_the_others_are_greyed_for_the_true_reason():
                      " (R-RECRUIT-1)"),
     ("H M1-1b1", "„Heldin M1 → 1b1“ gehört zu Phase 1 (Bewegung); jetzt ist Aktion (R-MOVE-1)"),
     ("epic pfade", "„Epische Karte: Geheime Pfade“ gilt in diesem Spiel noch nicht (R-ACT-1)"),
+    ("take amber", "auf M1 liegt kein Bernstein (R-TURN-3)"),
 ])
 def test_refusals_name_decisions_in_german_never_in_notation_or_step_names(decision, german):
     """R-ACT-1 and the phases of R-TURN-2: a refusal in German says the
@@ -301,3 +302,11 @@ def test_refusals_name_decisions_in_german_never_in_notation_or_step_names(decis
     said = i18n.said(LocalSession(game_of(bera_at_the_market())).explain(decision, 1))
     assert said == german
     assert not re.search(r"\((move|action|recruit|potion2)\)", said)
+
+
+def test_a_strike_refused_names_blitzschlag_and_mjolnir_in_german():
+    """R-GODE-4: the refusal names the strike by its German name, not by its notation verb."""
+    i18n.set_lang("de")
+    for verb, word in (("blitz", "Blitzschlag"), ("throw", "Mjölnir")):
+        said = i18n.said(IllegalActionError("R-GODE-4", "no_strike", {"verb": verb, "hex": "1c3"}))
+        assert said.startswith(f"kein {word} auf 1c3: einmal pro Zug") and said.endswith("(R-GODE-4)")

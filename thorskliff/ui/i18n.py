@@ -70,6 +70,10 @@ def _shown(key: str, params: dict) -> dict:
         out["potion"] = words.potion(out["potion"])
     if key in ("epic_taken", "epic") and isinstance(out.get("card"), str):
         out["card"] = t(f"epic.{out['card']}")
+    if key == "nothing_lying" and out.get("thing") in ("taler", "amber", "crystal"):
+        out["thing"] = t(f"word.{out['thing']}")
+    if key == "no_strike" and out.get("verb") in ("blitz", "throw"):
+        out["verb"] = t("ability.blitz") if out["verb"] == "blitz" else t("weapon.mjolnir")
     return out
 
 
