@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_example import VARIANT_A, VARIANT_B
-from helpers import begin, place, position
+from helpers import H, begin, place, position
 
 from thorskliff.engine import events as E
 from thorskliff.game import Game, Setup
@@ -113,3 +113,74 @@ def test_cli_log_and_show_json_carry_the_events_a_seat_may_see(capsys):
     events = json.loads(capsys.readouterr().out)["events"]
     assert events[0]["kind"] == "turn"
     assert all(e.get("potion") is None or e["seat"] == 2 or e["kind"] == "drank" for e in events)
+
+
+def fainting_attacker_game() -> Game:
+    """Bera (P2, ♥1, 1 Taler, carrying an amber) attacks Raghild (P1, ♥10,
+    carrying an amber) on 1c3; attack roll M1 M1, counter roll M3 M3."""
+    st = position(("Raghild", "Bera"))
+    place(st, 1, "1c2", hero=True)
+    place(st, 0, "1c3", hero=True)
+    bera, raghild = st.players[1], st.players[0]
+    bera.life, bera.taler, bera.amber, raghild.amber = 1, 1, True, True
+    begin(st, 1, 0)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("H 1c2-1c3", "end", "fight 1c3", "roll M1 M1", "roll M3 M3"):
+        game.submit(d)
+    return game
+
+
+def test_a_fainting_attacker_lays_its_amber_and_the_defender_stays():
+    """R-FAINT-1: Bera faints; her Taler go to Raghild, who stands on the hex;
+    her amber is laid there, for Raghild carries one already. Raghild still
+    stands on 1c3 — the summary must not say the hex is empty."""
+    game = fainting_attacker_game()
+    st = game.state
+    assert st.players[1].hero_at == -1 and st.players[0].hero_at == H("1c3")
+    assert st.players[0].taler == 1 and st.players[0].amber
+    assert summary_of(game).splitlines() == [
+        "Kampf auf 1c3: P2 greift P1 an",
+        " ⚔ Bera  ♥1→0  ohnmächtig",
+        " ⛨ Raghild  ♥10→8",
+        "• Angriffswurf: M1 M1",
+        "• Raghild: 2 Schaden (♥10→8)",
+        "• Gegenwurf: M3 M3",
+        "• Bera: 3 Schaden (♥1→0)",
+        "• Bera fällt auf 1c3 in Ohnmacht – 1 Taler an P1; ein Bernstein auf 1c3 abgelegt",
+        "• P1 bleibt auf 1c3 stehen.",
+    ]
+
+
+def test_since_your_last_turn_tells_healing_searching_a_potion_put_back_and_standing_up():
+    """Oleif (P1) lies fainted on 1b1 (R-FAINT-3). Bera (P2) on a Silber rift
+    drinks a Heiltrank (R-POT-3, +4), puts a Schutztrank back (R-POT-3) and
+    searches silver (+1 Taler); then Oleif's turn begins and he stands up
+    with half his life and 3 Taler (R-FAINT-5). Oleif's summary says all of
+    it — the kind of the potion put back stays hidden (R-SECRET-1)."""
+    from thorskliff.engine.player import LYING
+
+    st = position(("Oleif", "Bera"), rifts={"1c4": "silber"})
+    oleif, bera = st.players
+    oleif.faint, oleif.lying_at, oleif.life = LYING, H("1b1"), 0
+    st.lying[H("1b1")] = 0
+    place(st, 1, "1c4", hero=True)
+    bera.life, bera.potions = 3, [("heil", 1), ("schutz", 1)]
+    begin(st, 1, 4)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("drink heil", "discard schutz", "search"):
+        game.submit(d)
+    while game.state.seat == 1:
+        game.submit("end")
+    assert (oleif.hero_at, oleif.life, bera.life, bera.taler) == (H("1b1"), 5, 7, 1)
+    lines = S.since_lines(S.since([tuple(E.visible(x, 0)) for x in game.events], 0), Names.of_state(game.state))
+    assert lines == [
+        "P2 trinkt: Heiltrank",
+        "Bera heilt ♥3→7 (Heiltrank)",
+        "P2 legt einen Trank zurück: verdeckt",
+        "P2 sucht Silber: +1 Taler",
+        "Oleif steht auf 1b1 wieder auf (♥5, +3 Taler)",
+    ]

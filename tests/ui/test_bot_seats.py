@@ -322,3 +322,35 @@ async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
                 "Bot: Easy (careless)", "Bot: Medium (heuristic)", "Bot: Hard (search)"]
         finally:
             i18n.set_lang("de")
+
+
+async def test_a_refusal_during_the_bots_turn_names_the_players_and_is_gone_at_ones_own_turn():
+    """R-TURN-5: Astrid (seat 1) tries to resign while Bot 2 (seat 2) moves:
+    refused, in names, not seat numbers. Once the bot's turn is over and
+    Astrid decides, that refusal no longer stands on the screen."""
+    from thorskliff.ui.screens.summary import SinceSummary
+
+    st = position(("Oleif", "Bera"))
+    st.players[0].name, st.players[1].name = "Astrid", "Bot 2"
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 1, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={1: "random"})
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bot waits: we play its turn below
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert session.decider() == 1 and screen.viewer == 0
+        screen.action_resign()
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).content)
+        assert status == "Nicht erlaubt: Astrid entscheidet jetzt nicht; es entscheidet Bot 2 (R-TURN-5)"
+        while (job := session.bot_job()) is not None:  # the bot's turn, as the bot worker plays it
+            session.submit_bot(job, job.think())
+            screen.sync()
+            await pilot.pause()
+        assert session.decider() == 0
+        if isinstance(app.screen, SinceSummary):
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is screen, "back to the game")
+        assert "Nicht erlaubt" not in str(screen.query_one("#status", Static).content)

@@ -158,3 +158,31 @@ def lab(h: int) -> str:
     from thorskliff.engine.actions import hexlabel
 
     return hexlabel(h)
+
+
+async def test_the_counter_roll_shows_no_damage_of_the_attack_roll():
+    """The rulebook's example (R-COMBAT-1) with a Schutztrank in Oleif's
+    hand: after Bera's counter roll K1 K2 K2 Oleif may drink it (R-POT-5)
+    before any of those dice is assigned. The dialog then shows the counter
+    roll; no unit has taken damage from it yet — the 2 and 4 Oleif's side
+    dealt in the attack roll are not his."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "1c3", warriors=3)
+    st.players[0].potions = [("schutz", 1)]
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    for d in ("H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3", "end"):
+        session.submit(d, 0)
+    session.roll("M3 M1 K1 K1")
+    session.submit("end", 0)
+    session.submit("auto", 0)
+    session.roll("K1 K2 K2")
+    assert session.state.step == "c:att_post2"
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.query("#c-view"),
+                    "Oleif's combat dialog")
+        view = str(app.screen.query_one("#c-view").content).splitlines()
+        assert view[2] == "  Oleif ♥10/10 ←1c2  Krieger 1 ←1c2  Krieger 2 ←1c2"
+        assert view[6].startswith("Gegenwurf:")

@@ -64,7 +64,7 @@ AROUND = [
      "Spieler 1 entscheidet jetzt nicht; es entscheidet der Würfelwurf (R-TURN-5)"),
     (IllegalActionError("R-DICE-2", "dice_now", {"kinds": "M M K K", "decision": "use heiler"}),
      "the dice must fall now (M M K K), not use heiler (R-DICE-2)",
-     "jetzt fallen die Würfel (M M K K), nicht „use heiler“ (R-DICE-2)"),
+     "jetzt fallen die Würfel (M M K K), nicht „Karte ausspielen: Heiler“ (R-DICE-2)"),
     (IllegalActionError("R-TURN-4", "undo", {"problem": Msg("undo_record")}),
      "cannot take back a decision: the game was read from its record here; earlier decisions stay (R-TURN-4)",
      "nicht zurücknehmbar: das Spiel wurde hier aus seiner Aufzeichnung gelesen; frühere Entscheidungen bleiben"
@@ -256,3 +256,57 @@ def test_resigning_in_ones_own_movement_is_not_refused():
     st = chapter(phase=1)
     assert LocalSession(game_of(st)).explain("resign", 0) is None
     st.apply_action("resign", 0)  # the engine takes it
+
+
+# ---------------------------------------------------------------- the base game's refusals in the game's words
+
+
+def bera_at_the_market():
+    """Bera (P2, 9 Taler, ♥5) on the market M1 in her action phase (R-ACT-1)."""
+    from helpers import begin as begin_at, place, position
+
+    st = position(("Oleif", "Bera"))
+    place(st, 1, "M1", hero=True)
+    place(st, 0, "3b1", hero=True)
+    st.players[1].taler, st.players[1].life = 9, 5
+    return begin_at(st, 1, 4)
+
+
+def test_after_beras_first_potion_the_others_are_greyed_for_the_true_reason():
+    """R-POT-2: Bera buys a Krafttrank; now only a second potion may be
+    bought. The greyed Met, Hammer, Helm and Kleines Spiel say so — not that
+    they belong to phase 4 (which it is), nor the step's inner name."""
+    i18n.set_lang("de")
+    session = LocalSession(game_of(bera_at_the_market()))
+    session.submit("buy kraft", 1)
+    greyed = {m.action: m.reason for m in session.action_menu(1) if not m.legal}
+    for action in ("met", "hammer", "helm", "gamble small"):
+        assert greyed[action].rule == "R-POT-2"
+        assert i18n.said(greyed[action]) == \
+            "jetzt kann nur ein zweiter Trank gekauft werden (Bera: zwei Trankkäufe pro Zug) (R-POT-2)"
+    assert i18n.said(session.explain("met", 1)) == i18n.said(greyed["met"])
+
+
+@pytest.mark.parametrize("decision,german", [
+    ("wisent", "„Wisent kaufen“ braucht die Heldin auf einem Hof, nicht auf M1 (R-ACT-1)"),
+    ("recruit W M1", "„Krieger auf M1 einsetzen (2 Taler)“ gehört zu Phase 5 (Rekrutieren); jetzt ist Aktion"
+                     " (R-RECRUIT-1)"),
+    ("H M1-1b1", "„Heldin M1 → 1b1“ gehört zu Phase 1 (Bewegung); jetzt ist Aktion (R-MOVE-1)"),
+    ("epic pfade", "„Epische Karte: Geheime Pfade“ gilt in diesem Spiel noch nicht (R-ACT-1)"),
+    ("take amber", "auf M1 liegt kein Bernstein (R-TURN-3)"),
+])
+def test_refusals_name_decisions_in_german_never_in_notation_or_step_names(decision, german):
+    """R-ACT-1 and the phases of R-TURN-2: a refusal in German says the
+    decision as the menu does and the phase by its German name."""
+    i18n.set_lang("de")
+    said = i18n.said(LocalSession(game_of(bera_at_the_market())).explain(decision, 1))
+    assert said == german
+    assert not re.search(r"\((move|action|recruit|potion2)\)", said)
+
+
+def test_a_strike_refused_names_blitzschlag_and_mjolnir_in_german():
+    """R-GODE-4: the refusal names the strike by its German name, not by its notation verb."""
+    i18n.set_lang("de")
+    for verb, word in (("blitz", "Blitzschlag"), ("throw", "Mjölnir")):
+        said = i18n.said(IllegalActionError("R-GODE-4", "no_strike", {"verb": verb, "hex": "1c3"}))
+        assert said.startswith(f"kein {word} auf 1c3: einmal pro Zug") and said.endswith("(R-GODE-4)")

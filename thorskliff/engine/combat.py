@@ -342,6 +342,7 @@ class CombatRules(GameFields):
         if purpose in ("attack", "counter"):
             c.roll = rolled
             c.blocked = []
+            c.dmg = []  # the damage shown belongs to this roll: none assigned yet
             self._stage("att_post" if purpose == "attack" else "def_post2")
         else:  # a Krafttrank drunk after the roll: its G die joins the roll (R-POT-5)
             c.roll.extend(rolled)

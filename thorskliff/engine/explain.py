@@ -9,7 +9,7 @@ guards that generate them.
 
 from __future__ import annotations
 
-from .actions import Action, IllegalActionError, hexlabel
+from .actions import POTIONS, Action, IllegalActionError, hexlabel
 from .messages import Msg
 from .steps import COMBAT_STEPS, Step
 from .verbs import TABLE, entry
@@ -81,6 +81,8 @@ def explain(st, a: Action) -> IllegalActionError:
         if v == "buy" and st.bought >= p.spec.potions_per_turn:
             return IllegalActionError("R-POT-2", "one_purchase")
         return IllegalActionError("R-ACT-1", "one_action_taken")
+    if step == Step.POTION2 and v in ACTION_VERBS and not (v == "buy" and a.arg in POTIONS):
+        return IllegalActionError("R-POT-2", "potion2_only")  # Bera's second purchase is no second action
     verb = entry(a, st.verbs)
     if verb is not None and step in verb.steps:
         return _guarded(st, a, verb)

@@ -145,17 +145,19 @@ def say(e: E.Event, n: Names, card_name=None) -> str | None:
         return t("event.defeated", unit=n.unit(e.seat, e.unit), who=who)
     if k == "fainted":
         line = t("event.fainted", hero=n.unit(e.seat, "H"), hex=_hex(e.hex))
-        if e.taler or e.amber:
-            things = []
-            if e.taler:
-                things.append(t("event.n_taler", n=e.taler))
-            if e.amber:
-                things.append(t("event.an_amber"))
-            what = " + ".join(things)
-            if e.taker is not None and (e.taler or e.amber == "taken"):
-                line += " " + t("event.fainted_taken", what=what, taker=n.who(e.taker))
-            else:
-                line += " " + t("event.fainted_laid", what=what, hex=_hex(e.hex))
+        # R-FAINT-1: the Taler go to an enemy hero on the hex (or lie there); the
+        # amber only if that hero carries none ("taken"), else it lies there ("laid")
+        taken, laid = [], []
+        if e.taler:
+            (taken if e.taker is not None else laid).append(t("event.n_taler", n=e.taler))
+        if e.amber:
+            (taken if e.amber == "taken" and e.taker is not None else laid).append(t("event.an_amber"))
+        if taken:
+            line += " " + t("event.fainted_taken", what=" + ".join(taken), taker=n.who(e.taker))
+        if laid and taken:
+            line += t("event.fainted_also_laid", what=" + ".join(laid), hex=_hex(e.hex))
+        elif laid:
+            line += " " + t("event.fainted_laid", what=" + ".join(laid), hex=_hex(e.hex))
         return line
     if k == "retreat":
         if e.unit == "H":

@@ -45,10 +45,36 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def said(what: Any) -> str:
     """An engine message (an ``ActionError`` or a ``Msg``, by key) in the
-    app's language; anything else as its text."""
-    if hasattr(what, "say"):
-        return what.say(_lang)
-    return str(what)
+    app's language; anything else as its text. A decision, a potion or an
+    epic card among its parameters is said in the game's words, not in the
+    notation (the CLI keeps the notation)."""
+    if not hasattr(what, "say"):
+        return str(what)
+    key, params = getattr(what, "key", None), getattr(what, "params", None)
+    if key and params:
+        shown = _shown(key, params)
+        if shown != params:
+            text = messages.text(key, shown, _lang)
+            rule = getattr(what, "rule", "")
+            return f"{text} ({rule})" if rule else text
+    return what.say(_lang)
+
+
+def _shown(key: str, params: dict) -> dict:
+    from . import words  # words reads this module's texts
+
+    out = dict(params)
+    if isinstance(out.get("decision"), str) and not hasattr(out["decision"], "say"):
+        out["decision"] = words.decision(out["decision"])
+    if key in ("no_left", "no_potion") and isinstance(out.get("potion"), str):
+        out["potion"] = words.potion(out["potion"])
+    if key in ("epic_taken", "epic") and isinstance(out.get("card"), str):
+        out["card"] = t(f"epic.{out['card']}")
+    if key == "nothing_lying" and out.get("thing") in ("taler", "amber", "crystal"):
+        out["thing"] = t(f"word.{out['thing']}")
+    if key == "no_strike" and out.get("verb") in ("blitz", "throw"):
+        out["verb"] = t("ability.blitz") if out["verb"] == "blitz" else t("weapon.mjolnir")
+    return out
 
 
 def set_lang(lang: str) -> None:

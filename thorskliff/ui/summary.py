@@ -68,7 +68,13 @@ def combat_summary(group: list[E.Event], n: W.Names) -> Text:
             out.append("• " + line + "\n", style=style)
     ended = any(isinstance(e, E.CombatEnded) for e in group)
     if ended and not begin.strike and not any(isinstance(e, (E.Retreated, E.Held)) for e in group):
-        out.append("• " + t("summary.nobody_stands", hex=hexlabel(begin.hex)) + "\n", style="bold")
+        # no retreat, no hold: who stands is whoever the events left unbeaten
+        standing = {seat for seat, _lab, _b, _a, beaten in unit_lives(group) if not beaten}
+        if not standing:
+            out.append("• " + t("summary.nobody_stands", hex=hexlabel(begin.hex)) + "\n", style="bold")
+        elif len(standing) == 1:
+            out.append("• " + t("summary.stays", who=n.who(standing.pop()), hex=hexlabel(begin.hex)) + "\n",
+                       style="bold")
     beaten = sum(1 for e in group if isinstance(e, E.Defeated) and e.seat != begin.attacker)
     beaten += sum(1 for e in group if isinstance(e, E.Fainted) and e.seat != begin.attacker)
     if beaten and not any(isinstance(e, E.Plunder) for e in group):
@@ -85,8 +91,12 @@ def involved(group: list[E.Event]) -> set[int]:
 # ------------------------------------------------------------------ since the last turn
 def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
     """The events after ``seat``'s last turn ended (everything, if it has
-    had no turn yet), up to now, excluding the seat's current turn's start."""
+    had no turn yet), up to now, excluding the seat's current turn's start
+    but for what befell its hero as the turn began (standing up, R-FAINT-5)."""
     flat = [e for evs in per_line for e in evs]
+    line_end: list[int] = []  # for each event, the index just past its line
+    for evs in per_line:
+        line_end += [len(line_end) + len(evs)] * len(evs)
     starts = [i for i, e in enumerate(flat) if isinstance(e, E.TurnBegan)]
     own = [i for i in starts if flat[i].seat == seat]
     if not starts:
@@ -96,11 +106,12 @@ def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
     last_own = own[-1]
     if flat and starts and starts[-1] == last_own:
         # the seat's turn has just begun: look back to the end of its previous turn
+        woke = [e for e in flat[last_own + 1:line_end[last_own]] if isinstance(e, E.StoodUp) and e.seat == seat]
         if len(own) < 2:
-            return flat[:last_own]
+            return flat[:last_own] + woke
         prev = own[-2]
         nxt = next(i for i in starts if i > prev)
-        return flat[nxt:last_own]
+        return flat[nxt:last_own] + woke
     nxt = next((i for i in starts if i > last_own), None)
     return [] if nxt is None else flat[nxt:]
 
@@ -135,7 +146,8 @@ def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14) -> list[str]:
             out.append(combat_line(groups[id(e)], n))
         elif isinstance(e, (E.Bought, E.Delivered, E.Sold, E.CardRead, E.Chose, E.WentOut, E.Won, E.StoodUp,
                             E.Laid, E.RuneRaised, E.Gift, E.Recruited, E.Took, E.Silver, E.Drank, E.TrollAppeared,
-                            E.Placed)):
+                            E.Placed, E.Healed, E.Searched, E.Discarded, E.PotionGiven, E.TalerChanged,
+                            E.Gambled, E.GambleWon, E.CrystalBonus)):
             flush()
             line = W.say(e, n)
             if line:

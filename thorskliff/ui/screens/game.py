@@ -295,7 +295,7 @@ class GameScreen(Hints, EventFeed, Screen):
                         break  # the screen closed meanwhile: the decision is not made
                     done = self.session.submit_bot(job, action)
                 except Exception as exc:  # a bot's bug: the game waits (it is saved), and says why
-                    why = engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
+                    why = self._engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
                     self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
                     break
                 if done is not None:
@@ -423,6 +423,11 @@ class GameScreen(Hints, EventFeed, Screen):
         self._lines = len(entries)
         self.obs = obs = s.view(self.viewer)
         d = self.decider
+        # a word said at one decision point (a refusal, say) is not left standing at the next
+        point = (d, obs["step"], obs["round"], obs["turn"])
+        if point != getattr(self, "_point", point):
+            self.say("")
+        self._point = point
         mine = self.viewer is not None and d == self.viewer
         self.legal = self.parse_legal(obs["legal"]) if mine else []
         shown = self._marked(obs)
@@ -554,7 +559,7 @@ class GameScreen(Hints, EventFeed, Screen):
                 if cost:
                     prompt.append(" · " + ", ".join(cost), style="dim")
                 if not e.legal and e.reason:
-                    prompt.append("\n  " + engine_says(e.reason), style="italic")
+                    prompt.append("\n  " + self._engine_says(e.reason), style="italic")
                 items.append((e.action, prompt, e.legal))
                 menu_done.add(e.action)
         if self.selected >= 0 and len(self.stack) > 1:
@@ -608,7 +613,7 @@ class GameScreen(Hints, EventFeed, Screen):
         try:
             self.session.submit(text, self.viewer)
         except ActionError as exc:
-            self.say(t("game.illegal", why=engine_says(exc)), error=True)
+            self.say(t("game.illegal", why=self._engine_says(exc)), error=True)
             return False
         self._select(-1, draw=False)
         self.say("")
@@ -632,7 +637,7 @@ class GameScreen(Hints, EventFeed, Screen):
         try:
             self.session.roll(dice)
         except ActionError as exc:
-            self.say(t("game.illegal", why=engine_says(exc)), error=True)
+            self.say(t("game.illegal", why=self._engine_says(exc)), error=True)
             return False
         self.say("")
         self.sync()
@@ -724,17 +729,18 @@ class GameScreen(Hints, EventFeed, Screen):
             try:
                 self.session.submit(text, self.viewer)
             except ActionError as exc:
-                self.say(t("game.illegal", why=engine_says(exc)), error=True)
+                self.say(t("game.illegal", why=self._engine_says(exc)), error=True)
                 break
             moved.append(u)
             legal = self.parse_legal(self.session.view(self.viewer)["legal"])
         self._select(-1, draw=False)
+        why = self.session.explain(f"{left[0]} {words.hexname(src)}-{words.hexname(dst)}", self.viewer) \
+            if left else None
+        self.sync()  # first: a new decision point clears the status line
         if left:
-            why = self.session.explain(f"{left[0]} {words.hexname(src)}-{words.hexname(dst)}", self.viewer)
-            self.say(t("play.stack_left", units=self._units_text(left), why=engine_says(why or "")), error=True)
+            self.say(t("play.stack_left", units=self._units_text(left), why=self._engine_says(why or "")), error=True)
         elif moved:
             self.say(t("play.stack_moved", units=self._units_text(moved), hex=words.hexname(dst)))
-        self.sync()
         return bool(moved)
 
     @staticmethod
@@ -765,7 +771,19 @@ class GameScreen(Hints, EventFeed, Screen):
         u = hx["units"].get(str(self.viewer + 1), {})
         text = choices.guess_step({"H": u.get("hero"), "W": u.get("warriors"), "G": u.get("gode")}, src, dst)
         why = self.session.explain(text, self.viewer)
-        self.say(t("game.illegal", why=engine_says(why or text)), error=True)
+        self.say(t("game.illegal", why=self._engine_says(why or text)), error=True)
+
+    def _engine_says(self, what) -> str:
+        """The engine's refusal in the app's language; one for the wrong seat
+        names the players, not their seat numbers (R-TURN-5)."""
+        if getattr(what, "key", None) == "wrong_seat":
+            players = self.obs["players"]
+            who = what.params.get("who")
+            if getattr(who, "key", None) == "seat":
+                who = players[who.params["seat"] - 1]["name"]
+            text = t("game.wrong_seat", name=players[what.params["seat"] - 1]["name"], who=engine_says(who))
+            return f"{text} ({what.rule})" if getattr(what, "rule", "") else text
+        return engine_says(what)
 
     def _not_yours(self) -> str:
         d = self.decider
@@ -778,7 +796,7 @@ class GameScreen(Hints, EventFeed, Screen):
     # ------------------------------------------------------------ keys
     def action_end(self) -> None:
         if not any(s == "end" for s, _ in self.legal):
-            why = engine_says(self.session.explain("end", self.viewer) or "") if self.legal else self._not_yours()
+            why = self._engine_says(self.session.explain("end", self.viewer) or "") if self.legal else self._not_yours()
             self.say(t("game.illegal", why=why), error=True)
             return
         self.decide("end")
@@ -792,12 +810,12 @@ class GameScreen(Hints, EventFeed, Screen):
             return
         problem = self.session.undo_problem(self.viewer)
         if problem:
-            self.say(t("game.cannot_undo", why=engine_says(problem)), error=True)
+            self.say(t("game.cannot_undo", why=self._engine_says(problem)), error=True)
             return
         line = self.session.undo(self.viewer)
         self._select(-1, draw=False)
+        self.sync()  # first: a new decision point clears the status line
         self.say(t("game.undone", what=words.taken_back(line, self.session, self.viewer)))
-        self.sync()
 
     def action_choose_here(self) -> None:
         """Enter: on the island or in the list (the notation line keeps its own Enter,
@@ -974,9 +992,9 @@ class GameScreen(Hints, EventFeed, Screen):
             self.viewer = seat
             self._left = False
             self._jump_to_own()
-        self.say(t("bots.taken", name=self._seat_name(seat)))
         self.refresh_bindings()
         self.sync()
+        self.say(t("bots.taken", name=self._seat_name(seat)))
 
     def action_title(self) -> None:
         self.app.pop_to_title()
@@ -1013,7 +1031,7 @@ class GameScreen(Hints, EventFeed, Screen):
         seat = self.viewer
         why = self.session.explain("resign", seat)
         if why:
-            self.say(t("game.illegal", why=engine_says(why)), error=True)
+            self.say(t("game.illegal", why=self._engine_says(why)), error=True)
             return
         from .choose import ChooseScreen
 
