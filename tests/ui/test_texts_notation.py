@@ -79,8 +79,8 @@ def test_a_malformed_decision_is_explained_in_german(text, parse):
 def test_the_players_words_are_not_read_as_the_engines():
     """'chance' and 'seat 1' are words of nested messages elsewhere; typed,
     they stay as typed."""
-    assert i18n.said(raised("chance")) == "mit „chance“ beginnt keine Entscheidung (siehe docs/notation.md)"
-    assert i18n.said(raised("seat 1")) == "mit „seat“ beginnt keine Entscheidung (siehe docs/notation.md)"
+    assert i18n.said(raised("chance")) == "mit „chance“ beginnt keine Entscheidung (Beispiele: H 1c2-1c3, fight 1c3, end)"
+    assert i18n.said(raised("seat 1")) == "mit „seat“ beginnt keine Entscheidung (Beispiele: H 1c2-1c3, fight 1c3, end)"
 
 
 @pytest.mark.parametrize("text,german", [
