@@ -481,3 +481,26 @@ async def test_moves_from_other_hexes_are_named_in_the_list():
         await pilot.pause()
         assert gs.map.cursor == isl.index("2c2")
         assert sum(o.startswith("Krieger 2c2 →") for o in options(app)) == n
+
+
+async def test_the_menu_greys_resigning_while_a_bot_decides_and_says_why():
+    """R-RESIGN-1 in one's own turn only (R-TURN-5): during the bot's turn the
+    menu shows "Aufgeben" greyed with the engine's reason, not an entry that
+    then refuses."""
+    from textual.widgets import OptionList
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "4c2", hero=True)
+    begin(st, 1, 1)  # the bot's turn
+    session = LocalSession(game_of(st, auto_chance=True), bots={1: "random"})
+    app = ThorsApp(session=session, handover=False, bot_delay=60)  # the bot waits: its turn lasts
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the menu")
+        ol = app.screen.query_one(OptionList)
+        resign = ol.get_option("resign")
+        assert resign.disabled
+        assert str(resign.prompt).startswith("Aufgeben") and "entscheidet jetzt nicht" in str(resign.prompt)
+        await pilot.press("escape")

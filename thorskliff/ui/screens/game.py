@@ -1005,8 +1005,14 @@ class GameScreen(Hints, EventFeed, Screen):
         from .choose import ChooseScreen
 
         items = [("back", t("play.menu_back"))]
+        off: frozenset[str] = frozenset()
         if self.can_resign():
-            items.append(("resign", t("play.menu_resign")))
+            why = self.session.explain("resign", self.viewer)
+            if why:  # e.g. during a bot's turn or a combat: greyed, and says why
+                items.append(("resign", f"{t('play.menu_resign')} — {self._engine_says(why)}"))
+                off = frozenset({"resign"})
+            else:
+                items.append(("resign", t("play.menu_resign")))
         items.append(("title", t("play.menu_title_saved")))
 
         def chosen(what: str | None) -> None:
@@ -1016,7 +1022,7 @@ class GameScreen(Hints, EventFeed, Screen):
             elif what == "title":
                 self.app.call_later(self.action_title)
 
-        self.app.push_screen(ChooseScreen(t("play.menu_title"), items), callback=chosen)
+        self.app.push_screen(ChooseScreen(t("play.menu_title"), items, off), callback=chosen)
 
     def can_resign(self) -> bool:
         """Whether someone at this keyboard plays a seat of a running game."""
