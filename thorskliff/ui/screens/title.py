@@ -56,7 +56,10 @@ class TitleScreen(Recomposed, Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(BANNER.strip("\n"), id="banner")
+            lines = BANNER.strip("\n").splitlines()
+            # one width for every line: centred as a block, not line by line (which shifts them)
+            yield Static("\n".join(ln.ljust(max(map(len, lines))).replace(" ", "\u00a0") for ln in lines),
+                         id="banner")
             yield Static(t("app.title"), id="name")
             yield Static(t("title.tagline"), id="tagline")
             yield OptionList(*[Option(t(f"title.{k}"), id=k) for k in ENTRIES], id="menu")
