@@ -128,6 +128,15 @@ async def test_a_whole_bot_turn_is_followed_on_the_map_and_told_at_the_next_turn
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the game")
             game = app.screen
+            said: list[str] = []
+            say = game.say
+
+            def spy_say(text, *args, **kwargs):
+                said.append(str(text))
+                return say(text, *args, **kwargs)
+
+            game.say = spy_say
+
             def bots_turn_began() -> bool:
                 return any(isinstance(e, E.TurnBegan) and e.seat == 1 for evs in session.events(0) for e in evs)
 
@@ -147,6 +156,9 @@ async def test_a_whole_bot_turn_is_followed_on_the_map_and_told_at_the_next_turn
             told = [s for ln in text.splitlines() if ln.startswith("P2 zieht: ")
                     for s in ln.removeprefix("P2 zieht: ").split(", ")]
             assert told == steps  # every move, in order, as the events say
+            # the status line tells each bot step once, the player named once
+            bot_says = [x for x in said if x.startswith("Bot · ")]
+            assert bot_says and all(x.count("P2") == 1 for x in bot_says if "P2 zieht" in x), bot_says
             assert text.splitlines()[0].startswith("Runde 1: P2 ist am Zug")
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "back to the game")

@@ -303,7 +303,7 @@ class GameScreen(Hints, EventFeed, Screen):
                         said = self._bot_stepped(lines_before)
                         self.sync()
                         if said and not self._summary_open:
-                            self.say(t("summary.bot_step", who=self.obs["players"][job.seat]["name"], what=said))
+                            self.say(t("summary.bot_step", what=said))
                     except NoMatches:
                         break  # the screen is being taken down around us
         finally:
