@@ -66,6 +66,7 @@ for mode, players, seed, k, iters in json.loads(sys.argv[1]):
     st = position(mode, players, seed, k)
     seat = st.current_player()
     pub, legal = public_state(st, seat), list(st.legal_actions())
+    SearchBot(iterations=5).choose_public(pub, legal, random.Random(seed))  # warm the caches (paths, dice odds)
     bot = SearchBot(iterations=iters)
     t = time.perf_counter()
     a = bot.choose_public(pub, legal, random.Random(seed))
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--old", required=True, type=Path, help="checkout of the old commit")
     ap.add_argument("--new", default=Path("."), type=Path, help="checkout of the new commit (default .)")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--iterations", type=int, default=60, help="iterations per searched decision")
+    ap.add_argument("--iterations", type=int, default=150, help="iterations per searched decision")
     args = ap.parse_args(argv)
     spec = [[*p, args.iterations] for p in POSITIONS]
     print("before:", uptime())

@@ -7,7 +7,6 @@ fights come up along the way)."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 

@@ -26,6 +26,7 @@ AUTO = Action("auto")
 WEAPON = {"axe": "MM", "hammer": "MMM", "mjolnir": "GGG"}
 ENEMY_STEP = 12.0  # path cost of entering an enemy hex without good odds
 TROLL_STEP = 40.0
+INF = float("inf")
 
 
 @cache
@@ -92,19 +93,27 @@ class View:
         self.hexes = obs["hexes"]
         key = str(self.me + 1)
         n = isl.size
-        self.mine = [0] * n  # own warriors
-        self.enemy = [False] * n
-        self.enemy_hero = [-1] * n  # seat of an enemy hero standing there
+        self.mine = mine = [0] * n  # own warriors
+        self.enemy = enemy = [False] * n
+        self.enemy_hero = enemy_hero = [-1] * n  # seat of an enemy hero standing there
+        #: per hex, whether a fainted enemy hero lies there (:meth:`blocked`, asked on every path step)
+        self.blocks = blocks = [False] * n
+        me = self.me + 1
         for h, hx in enumerate(self.hexes):
-            for k, u in hx["units"].items():
-                if k == key:
-                    self.mine[h] = u["warriors"]
-                else:
-                    self.enemy[h] = True
-                    if u["hero"]:
-                        self.enemy_hero[h] = int(k) - 1
-            if hx["troll"] or (hx["lying"] not in (None, self.me + 1)):
-                self.enemy[h] = True
+            units = hx["units"]
+            if units:
+                for k, u in units.items():
+                    if k == key:
+                        mine[h] = u["warriors"]
+                    else:
+                        enemy[h] = True
+                        if u["hero"]:
+                            enemy_hero[h] = int(k) - 1
+            lying = hx["lying"]
+            if lying is not None and lying != me:
+                enemy[h] = blocks[h] = True
+            elif hx["troll"]:
+                enemy[h] = True
         rune = obs["runestone"]
         self.rune_at = isl.index(rune["hex"]) if rune else -1
         if rune and rune["seat"] != self.me + 1:
@@ -123,36 +132,39 @@ class View:
 
     def blocked(self, h: int) -> bool:
         """Nobody of ours may enter (a fainted enemy hero lies there)."""
-        lying = self.hexes[h]["lying"]
-        return lying is not None and lying != self.me + 1
+        return self.blocks[h]
 
     # ------------------------------------------------------------------ paths
     def costs_to(self, targets, step_cost) -> list[float]:
         """Cheapest cost from every hex to the nearest target (Dijkstra on
         reversed steps; the graph is symmetric)."""
         isl = self.isl
-        dist = [float("inf")] * isl.size
+        dist = [INF] * isl.size
         heap = []
         for t in targets:
             dist[t] = 0.0
             heap.append((0.0, t))
         heapq.heapify(heap)
         table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
+        pop, push = heapq.heappop, heapq.heappush  # the search's rollouts run this on most decisions
         while heap:
-            d, b = heapq.heappop(heap)
+            d, b = pop(heap)
             if d > dist[b]:
                 continue
             c = step_cost(b)  # cost of entering b, paid by whoever steps from a into b
+            if c == INF:
+                continue  # nothing beyond b is any closer through it
             for a in table[b]:
                 nd = d + c
                 if nd < dist[a]:
                     dist[a] = nd
-                    heapq.heappush(heap, (nd, a))
+                    push(heap, (nd, a))
         return dist
 
     def open_costs(self, targets) -> list[float]:
         """Steps from every hex to the nearest target around enemy hexes."""
-        return self.costs_to(targets, lambda b: float("inf") if self.enemy[b] or self.blocked(b) else 1.0)
+        enemy, blocks = self.enemy, self.blocks
+        return self.costs_to(targets, lambda b: INF if enemy[b] or blocks[b] else 1.0)
 
 
 # ---------------------------------------------------------------------- fights

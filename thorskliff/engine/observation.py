@@ -10,6 +10,7 @@ shown as a total only, since its kinds would betray what was bought.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import Any
 
 from .actions import fmt, hexlabel
@@ -130,7 +131,7 @@ def _hexes(st) -> list[dict[str, Any]]:
         out[h]["lying"] = q + 1
     for q, p in enumerate(st.players):  # seat by seat, so each hex lists its units in seat order
         wc = st.wc[q]
-        at = [h for h, w in enumerate(wc) if w]
+        at = list(compress(range(len(wc)), wc))
         for h in (p.hero_at, p.gode_at):
             if h >= 0 and not wc[h] and h not in at:
                 at.append(h)
