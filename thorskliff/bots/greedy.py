@@ -73,6 +73,12 @@ def step_distances(arrangement: str, layout: str, climb: bool = False) -> tuple[
 
 
 @cache
+def within3(arrangement: str, layout: str) -> tuple[frozenset[int], ...]:
+    """Per hex, the hexes at most 3 steps away (:func:`step_distances`)."""
+    return tuple(frozenset(h for h, d in enumerate(row) if d <= 3) for row in step_distances(arrangement, layout))
+
+
+@cache
 def _heroes():
     return load_heroes()
 
@@ -162,9 +168,29 @@ class View:
         return dist
 
     def open_costs(self, targets) -> list[float]:
-        """Steps from every hex to the nearest target around enemy hexes."""
+        """Steps from every hex to the nearest target around enemy hexes:
+        what :meth:`costs_to` gives with a cost of 1 for a free hex and none
+        through an enemy or blocked one, found breadth first (every step
+        costs the same, and the search's rollouts ask this on most moves)."""
         enemy, blocks = self.enemy, self.blocks
-        return self.costs_to(targets, lambda b: INF if enemy[b] or blocks[b] else 1.0)
+        isl = self.isl
+        table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
+        dist = [INF] * isl.size
+        for t in targets:
+            dist[t] = 0.0
+        frontier = [t for t in dict.fromkeys(targets) if not (enemy[t] or blocks[t])]
+        d = 0.0
+        while frontier:
+            d += 1.0
+            nxt = []
+            for b in frontier:
+                for a in table[b]:
+                    if dist[a] == INF:
+                        dist[a] = d
+                        if not (enemy[a] or blocks[a]):
+                            nxt.append(a)
+            frontier = nxt
+        return dist
 
 
 # ---------------------------------------------------------------------- fights
@@ -351,10 +377,12 @@ def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
     plain step."""
     good: dict[int, bool] = {}
 
+    enemy, blocks = v.enemy, v.blocks
+
     def cost(b):
-        if v.blocked(b) or (careful and v.enemy[b]):
-            return float("inf")
-        if not v.enemy[b] or b == free:
+        if blocks[b] or (careful and enemy[b]):
+            return INF
+        if not enemy[b] or b == free:
             return 1.0
         if b not in good:
             good[b] = favourable(v, b)
@@ -402,13 +430,23 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
     """Hexes a spare warrior should go to, and the silver terrain."""
     isl = v.isl
     ter = isl.terrain
-    have = {t: {h for h in range(isl.size) if v.mine[h] and ter[h] == t} for t in TERRAINS}
-    free = [h for h in range(isl.size) if ter[h] and not v.mine[h] and not v.enemy[h] and not v.blocked(h)]
-    anchors = [h for h in range(isl.size) if v.mine[h]] + ([v.hero] if v.hero >= 0 else [])
-    reach = {h for h in free if any(v.dist[a][h] <= 3 for a in anchors)}
+    mine, enemy, blocks = v.mine, v.enemy, v.blocks
+    own = [h for h in range(isl.size) if mine[h]]
+    have: dict[str, set[int]] = {t: set() for t in TERRAINS}
+    for h in own:
+        if ter[h] in have:
+            have[ter[h]].add(h)
+    free = [h for h in range(isl.size) if ter[h] and not mine[h] and not enemy[h] and not blocks[h]]
+    near3 = within3(v.isl.arrangement, v.isl.layout)
+    reach = set().union(*(near3[a] for a in own + ([v.hero] if v.hero >= 0 else [])))
+    reach.intersection_update(free)
+    near = dict.fromkeys(TERRAINS, 0)  # free hexes in reach, per terrain
+    for h in reach:
+        if ter[h] in near:
+            near[ter[h]] += 1
 
     def score(t):
-        return 10 * len(have[t]) + sum(1 for h in free if ter[h] == t and h in reach)
+        return 10 * len(have[t]) + near[t]
 
     silver = max(TERRAINS, key=score)
     need = {silver: 99}

@@ -22,12 +22,15 @@ FAINT_NAMES = {AWAKE: "awake", FAINTED: "fainted", X_TURN: "x-turn", WAIT_NEXT: 
                WAITING: "waiting", LYING: "lying"}
 
 
-def observe(st, seat: int | None = None) -> dict[str, Any]:
-    """The view of ``seat`` (0-based) or of a spectator (None)."""
+def observe(st, seat: int | None = None, decisions: bool = True) -> dict[str, Any]:
+    """The view of ``seat`` (0-based) or of a spectator (None). Without
+    ``decisions``, "legal" and "fights" stay empty: a bot that is handed
+    the legal actions as actions (the search's rollouts ask the heuristic
+    bot thousands of times a decision) is spared writing them out."""
     isl = st.island
     out = st.outcome()
     decider = st.current_player()
-    legal = st.legal_actions() if seat is not None and decider == seat else []
+    legal = st.legal_actions() if decisions and seat is not None and decider == seat else []
     obs: dict[str, Any] = {
         "schema": SCHEMA,
         "viewer": None if seat is None else seat + 1,
