@@ -51,11 +51,15 @@ def damage_odds(dice: str, prot: int) -> tuple[float, ...]:
     return tuple(out.get(d, 0.0) for d in range(max(out) + 1))
 
 
+# both are asked for the same few rolls on nearly every move of a search's
+# rollouts; pure functions of their arguments, so cached as asked
+@cache
 def at_least(dice: str, prot: int, need: int) -> float:
     odds = damage_odds("".join(sorted(dice)), prot)
     return sum(odds[need:])
 
 
+@cache
 def mean_damage(dice: str, prot: int) -> float:
     odds = damage_odds("".join(sorted(dice)), prot)
     return sum(d * pr for d, pr in enumerate(odds))
