@@ -117,13 +117,12 @@ def _hexes(st) -> list[dict[str, Any]]:
     there filled in from the state's own indexes (the bots read the
     observation on every decision of a search, so this is built without a
     pass over every hex for every kind of thing)."""
-    out = [{**hx, "units": {}} for hx in _island_hexes(st.island)]
+    out = [dict(hx, units={}) for hx in _island_hexes(st.island)]  # "units" keeps its place
     for h, kind in st.rifts.items():
         hx = out[h]
         hx["kind"], hx["well"], hx["rift"] = "rift", False, kind
-    for h, t in enumerate(st.troll):
-        if t:
-            out[h]["troll"] = t
+    for h in compress(range(len(st.troll)), st.troll):
+        out[h]["troll"] = st.troll[h]
     for h, n in st.taler_at.items():
         out[h]["taler"] = n
     for h, n in st.amber_at.items():
