@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import random
 from functools import cache, wraps
+from itertools import compress
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action
@@ -476,7 +477,10 @@ def _warrior_step(v: View, legal: list[Action]) -> Action | None:
         return None
     ter = v.isl.terrain
     dist = v.open_costs(targets)
-    count = {t: sum(1 for h in range(v.isl.size) if v.mine[h] and ter[h] == t) for t in TERRAINS}
+    count = dict.fromkeys(TERRAINS, 0)  # own warriors per terrain (one pass, not one per terrain)
+    for h in compress(range(v.isl.size), v.mine):
+        if ter[h] in count:
+            count[ter[h]] += 1
     wanted = {silver} | ({t for t in TERRAINS if count[t] <= 1} if not v.p["wisent"] else set())
     best, gain = None, 0.0
     for a in steps:
