@@ -114,28 +114,32 @@ def main(argv: list[str] | None = None) -> int:
     print("after: ", uptime())
     ratios, cpu_ratios = [], []
     same = True
-    print("iterations per second of wall-clock time (and of the process's CPU time, which a shared machine "
-          "disturbs less)")
+    print("iterations per second of wall-clock time and of the process's CPU time (medians over the rounds); "
+          "the last column is the median of the rounds' CPU ratios, each round's sides run back to back")
     print(f"{'position':<50} {'old it/s':>9} {'new it/s':>9} {'new/old':>8} {'old cpu':>8} {'new cpu':>8} "
-          f"{'new/old':>8}")
+          f"{'paired':>8}")
     for j, (mode, players, seed, k) in enumerate(POSITIONS):
         rate, cpu = {}, {}
         for name in ("old", "new"):
             runs = [r[j] for r in got[name]]
             rate[name] = statistics.median(r["iterations"] / r["seconds"] for r in runs)
             cpu[name] = statistics.median(r["iterations"] / r["cpu"] for r in runs)
+        # the two sides of one round ran back to back, under the same load: their ratio, per round
+        paired = statistics.median((n[j]["iterations"] / n[j]["cpu"]) / (o[j]["iterations"] / o[j]["cpu"])
+                                   for o, n in zip(got["old"], got["new"]))
         first_old, first_new = got["old"][0][j], got["new"][0][j]
         if (first_old["where"], first_old["choice"]) != (first_new["where"], first_new["choice"]):
             same = False
             print(f"  DIFFERENT: old {first_old['where']} {first_old['choice']!r}, "
                   f"new {first_new['where']} {first_new['choice']!r}")
         ratios.append(rate["new"] / rate["old"])
-        cpu_ratios.append(cpu["new"] / cpu["old"])
+        cpu_ratios.append(paired)
         label = f"{mode} {players}p seed {seed} after {k}: {first_new['choice']}"
         print(f"{label:<50} {rate['old']:>9.1f} {rate['new']:>9.1f} {ratios[-1]:>8.2f} {cpu['old']:>8.1f} "
               f"{cpu['new']:>8.1f} {cpu_ratios[-1]:>8.2f}")
     print(f"median new/old iterations per second: {statistics.median(ratios):.2f} wall-clock, "
-          f"{statistics.median(cpu_ratios):.2f} CPU ({args.rounds} rounds, {args.iterations} iterations a decision)")
+          f"{statistics.median(cpu_ratios):.2f} CPU, paired by round "
+          f"({args.rounds} rounds, {args.iterations} iterations a decision)")
     print("same positions and decisions on both sides" if same else "the sides DIFFER in play")
     return 0 if same else 1
 
