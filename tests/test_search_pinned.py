@@ -81,3 +81,20 @@ def test_a_short_game_with_a_search_seat_is_pinned():
                     on_step=lambda st, a: moves.append(fmt(a) if a else ""))
     digest = hashlib.sha256(" ".join(moves).encode()).hexdigest()[:16]
     assert (len(moves), res.decisions, digest) == (86, 83, "b6382758c2b60ed9")
+
+
+def test_the_searchs_heuristic_sees_what_the_state_shows_but_the_written_decisions():
+    """The search asks the heuristic through the state's own observation (a
+    campaign chapter adds its cards there), only without "legal"/"fights"."""
+    from thorskliff.campaign import CampaignState
+
+    st = CampaignState.new_chapter([("Ann", "Bera", "brown"), ("Bo", "Jorund", "black")], 1, 1)
+    while len(st.legal_actions()) < 2:
+        st.apply_action(st.legal_actions()[0] if st.legal_actions() else st.sample_chance())
+    seen = []
+    bot = SearchBot(iterations=1)
+    bot.heuristic.choose = lambda obs, legal, rng: seen.append(obs) or legal[0]
+    bot._heuristic(st, list(st.legal_actions()), random.Random(0))
+    full = st.observation(st.current_player())
+    assert full["legal"] and "campaign" in full
+    assert seen[0] == {**full, "legal": [], "fights": []}

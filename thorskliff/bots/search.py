@@ -53,7 +53,6 @@ from collections import Counter
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import POTIONS, Action
-from ..engine.observation import observe
 from ..engine.player import AWAKE, Player
 from ..engine.state import CHANCE, POTION_SUPPLY, GameState
 from .greedy import END, step_distances
@@ -501,7 +500,7 @@ class SearchBot:
     def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic bot's decision for the seat deciding in ``st`` (it
         reads the observation but never its written-out decisions)."""
-        return self.heuristic.choose(observe(st, st.current_player(), decisions=False), legal, rng)
+        return self.heuristic.choose(st.observation(st.current_player(), decisions=False), legal, rng)
 
     def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
         """PUCT: the first candidate (the heuristic's) gets ``prior``."""
