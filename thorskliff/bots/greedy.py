@@ -14,6 +14,7 @@ from __future__ import annotations
 import heapq
 import random
 from functools import cache, wraps
+from itertools import compress
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action
@@ -26,6 +27,7 @@ AUTO = Action("auto")
 WEAPON = {"axe": "MM", "hammer": "MMM", "mjolnir": "GGG"}
 ENEMY_STEP = 12.0  # path cost of entering an enemy hex without good odds
 TROLL_STEP = 40.0
+INF = float("inf")
 
 
 @cache
@@ -50,11 +52,15 @@ def damage_odds(dice: str, prot: int) -> tuple[float, ...]:
     return tuple(out.get(d, 0.0) for d in range(max(out) + 1))
 
 
+# both are asked for the same few rolls on nearly every move of a search's
+# rollouts; pure functions of their arguments, so cached as asked
+@cache
 def at_least(dice: str, prot: int, need: int) -> float:
     odds = damage_odds("".join(sorted(dice)), prot)
     return sum(odds[need:])
 
 
+@cache
 def mean_damage(dice: str, prot: int) -> float:
     odds = damage_odds("".join(sorted(dice)), prot)
     return sum(d * pr for d, pr in enumerate(odds))
@@ -69,6 +75,12 @@ def step_distances(arrangement: str, layout: str, climb: bool = False) -> tuple[
         reach = isl.reach(h, isl.size, climb)
         out.append(tuple(reach.get(x, 99) for x in range(isl.size)))
     return tuple(out)
+
+
+@cache
+def within3(arrangement: str, layout: str) -> tuple[frozenset[int], ...]:
+    """Per hex, the hexes at most 3 steps away (:func:`step_distances`)."""
+    return tuple(frozenset(h for h, d in enumerate(row) if d <= 3) for row in step_distances(arrangement, layout))
 
 
 @cache
@@ -92,19 +104,27 @@ class View:
         self.hexes = obs["hexes"]
         key = str(self.me + 1)
         n = isl.size
-        self.mine = [0] * n  # own warriors
-        self.enemy = [False] * n
-        self.enemy_hero = [-1] * n  # seat of an enemy hero standing there
+        self.mine = mine = [0] * n  # own warriors
+        self.enemy = enemy = [False] * n
+        self.enemy_hero = enemy_hero = [-1] * n  # seat of an enemy hero standing there
+        #: per hex, whether a fainted enemy hero lies there (:meth:`blocked`, asked on every path step)
+        self.blocks = blocks = [False] * n
+        me = self.me + 1
         for h, hx in enumerate(self.hexes):
-            for k, u in hx["units"].items():
-                if k == key:
-                    self.mine[h] = u["warriors"]
-                else:
-                    self.enemy[h] = True
-                    if u["hero"]:
-                        self.enemy_hero[h] = int(k) - 1
-            if hx["troll"] or (hx["lying"] not in (None, self.me + 1)):
-                self.enemy[h] = True
+            units = hx["units"]
+            if units:
+                for k, u in units.items():
+                    if k == key:
+                        mine[h] = u["warriors"]
+                    else:
+                        enemy[h] = True
+                        if u["hero"]:
+                            enemy_hero[h] = int(k) - 1
+            lying = hx["lying"]
+            if lying is not None and lying != me:
+                enemy[h] = blocks[h] = True
+            elif hx["troll"]:
+                enemy[h] = True
         rune = obs["runestone"]
         self.rune_at = isl.index(rune["hex"]) if rune else -1
         if rune and rune["seat"] != self.me + 1:
@@ -123,36 +143,59 @@ class View:
 
     def blocked(self, h: int) -> bool:
         """Nobody of ours may enter (a fainted enemy hero lies there)."""
-        lying = self.hexes[h]["lying"]
-        return lying is not None and lying != self.me + 1
+        return self.blocks[h]
 
     # ------------------------------------------------------------------ paths
     def costs_to(self, targets, step_cost) -> list[float]:
         """Cheapest cost from every hex to the nearest target (Dijkstra on
         reversed steps; the graph is symmetric)."""
         isl = self.isl
-        dist = [float("inf")] * isl.size
+        dist = [INF] * isl.size
         heap = []
         for t in targets:
             dist[t] = 0.0
             heap.append((0.0, t))
         heapq.heapify(heap)
         table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
+        pop, push = heapq.heappop, heapq.heappush  # the search's rollouts run this on most decisions
         while heap:
-            d, b = heapq.heappop(heap)
+            d, b = pop(heap)
             if d > dist[b]:
                 continue
             c = step_cost(b)  # cost of entering b, paid by whoever steps from a into b
+            if c == INF:
+                continue  # nothing beyond b is any closer through it
             for a in table[b]:
                 nd = d + c
                 if nd < dist[a]:
                     dist[a] = nd
-                    heapq.heappush(heap, (nd, a))
+                    push(heap, (nd, a))
         return dist
 
     def open_costs(self, targets) -> list[float]:
-        """Steps from every hex to the nearest target around enemy hexes."""
-        return self.costs_to(targets, lambda b: float("inf") if self.enemy[b] or self.blocked(b) else 1.0)
+        """Steps from every hex to the nearest target around enemy hexes:
+        what :meth:`costs_to` gives with a cost of 1 for a free hex and none
+        through an enemy or blocked one, found breadth first (every step
+        costs the same, and the search's rollouts ask this on most moves)."""
+        enemy, blocks = self.enemy, self.blocks
+        isl = self.isl
+        table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
+        dist = [INF] * isl.size
+        for t in targets:
+            dist[t] = 0.0
+        frontier = [t for t in dict.fromkeys(targets) if not (enemy[t] or blocks[t])]
+        d = 0.0
+        while frontier:
+            d += 1.0
+            nxt = []
+            for b in frontier:
+                for a in table[b]:
+                    if dist[a] == INF:
+                        dist[a] = d
+                        if not (enemy[a] or blocks[a]):
+                            nxt.append(a)
+            frontier = nxt
+        return dist
 
 
 # ---------------------------------------------------------------------- fights
@@ -339,10 +382,12 @@ def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
     plain step."""
     good: dict[int, bool] = {}
 
+    enemy, blocks = v.enemy, v.blocks
+
     def cost(b):
-        if v.blocked(b) or (careful and v.enemy[b]):
-            return float("inf")
-        if not v.enemy[b] or b == free:
+        if blocks[b] or (careful and enemy[b]):
+            return INF
+        if not enemy[b] or b == free:
             return 1.0
         if b not in good:
             good[b] = favourable(v, b)
@@ -390,13 +435,23 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
     """Hexes a spare warrior should go to, and the silver terrain."""
     isl = v.isl
     ter = isl.terrain
-    have = {t: {h for h in range(isl.size) if v.mine[h] and ter[h] == t} for t in TERRAINS}
-    free = [h for h in range(isl.size) if ter[h] and not v.mine[h] and not v.enemy[h] and not v.blocked(h)]
-    anchors = [h for h in range(isl.size) if v.mine[h]] + ([v.hero] if v.hero >= 0 else [])
-    reach = {h for h in free if any(v.dist[a][h] <= 3 for a in anchors)}
+    mine, enemy, blocks = v.mine, v.enemy, v.blocks
+    own = [h for h in range(isl.size) if mine[h]]
+    have: dict[str, set[int]] = {t: set() for t in TERRAINS}
+    for h in own:
+        if ter[h] in have:
+            have[ter[h]].add(h)
+    free = [h for h in range(isl.size) if ter[h] and not mine[h] and not enemy[h] and not blocks[h]]
+    near3 = within3(v.isl.arrangement, v.isl.layout)
+    reach = set().union(*(near3[a] for a in own + ([v.hero] if v.hero >= 0 else [])))
+    reach.intersection_update(free)
+    near = dict.fromkeys(TERRAINS, 0)  # free hexes in reach, per terrain
+    for h in reach:
+        if ter[h] in near:
+            near[ter[h]] += 1
 
     def score(t):
-        return 10 * len(have[t]) + sum(1 for h in free if ter[h] == t and h in reach)
+        return 10 * len(have[t]) + near[t]
 
     silver = max(TERRAINS, key=score)
     need = {silver: 99}
@@ -422,7 +477,10 @@ def _warrior_step(v: View, legal: list[Action]) -> Action | None:
         return None
     ter = v.isl.terrain
     dist = v.open_costs(targets)
-    count = {t: sum(1 for h in range(v.isl.size) if v.mine[h] and ter[h] == t) for t in TERRAINS}
+    count = dict.fromkeys(TERRAINS, 0)  # own warriors per terrain (one pass, not one per terrain)
+    for h in compress(range(v.isl.size), v.mine):
+        if ter[h] in count:
+            count[ter[h]] += 1
     wanted = {silver} | ({t for t in TERRAINS if count[t] <= 1} if not v.p["wisent"] else set())
     best, gain = None, 0.0
     for a in steps:

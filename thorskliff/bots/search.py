@@ -498,8 +498,9 @@ class SearchBot:
             st.apply_action(legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng))
 
     def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
-        """The heuristic bot's decision for the seat deciding in ``st``."""
-        return self.heuristic.choose(st.observation(st.current_player()), legal, rng)
+        """The heuristic bot's decision for the seat deciding in ``st`` (it
+        reads the observation but never its written-out decisions)."""
+        return self.heuristic.choose(st.observation(st.current_player(), decisions=False), legal, rng)
 
     def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
         """PUCT: the first candidate (the heuristic's) gets ``prior``."""

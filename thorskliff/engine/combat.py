@@ -10,7 +10,7 @@ the attacker's left neighbour (R-COMBAT-3).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
 
 from .fields import GameFields
 from .steps import Step
@@ -85,8 +85,15 @@ def unit_labels(units: list[list]) -> list[str]:
 class CombatRules(GameFields):
     # ------------------------------------------------------------------ phase 2
     def _combat_sites(self) -> list[int]:
+        """The hexes (ascending) where the seat on turn has units and meets an
+        enemy: only the hexes its units stand on are looked at."""
         seat = self.seat
-        return [h for h in range(self.island.size) if self.units_of(seat, h) and self.enemy_at(h, seat)]
+        p = self.players[seat]
+        mine = set(compress(range(len(self.wc[seat])), self.wc[seat]))
+        mine.update(h for h in (p.hero_at, p.gode_at) if h >= 0)
+        if self.rune and self.rune[0] == seat:
+            mine.add(self.rune[1])
+        return [h for h in sorted(mine) if self.enemy_at(h, seat)]
 
     def _start_combat_phase(self) -> bool:
         self.combat_hexes = set(self._combat_sites())

@@ -7,6 +7,7 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from .actions import END, GODE_ABILITIES, POTIONS, Action, IllegalActionError, hexlabel
@@ -325,7 +326,7 @@ class TurnRules(GameFields):
             moved_here[m[0]] = moved_here.get(m[0], 0) + 1
             if m[2] > 0:
                 cont.add((m[0], m[1]))
-        for a in range(self.island.size):
+        for a in compress(range(len(wc)), wc):  # the hexes with own warriors, ascending
             if wc[a] > moved_here.get(a, 0):
                 for b in steps[a]:
                     if lying.get(b, seat) == seat:

@@ -9,6 +9,8 @@ shown as a total only, since its kinds would betray what was bought.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress
 from typing import Any
 
 from .actions import fmt, hexlabel
@@ -20,12 +22,15 @@ FAINT_NAMES = {AWAKE: "awake", FAINTED: "fainted", X_TURN: "x-turn", WAIT_NEXT: 
                WAITING: "waiting", LYING: "lying"}
 
 
-def observe(st, seat: int | None = None) -> dict[str, Any]:
-    """The view of ``seat`` (0-based) or of a spectator (None)."""
+def observe(st, seat: int | None = None, decisions: bool = True) -> dict[str, Any]:
+    """The view of ``seat`` (0-based) or of a spectator (None). Without
+    ``decisions``, "legal" and "fights" stay empty: a bot that is handed
+    the legal actions as actions (the search's rollouts ask the heuristic
+    bot thousands of times a decision) is spared writing them out."""
     isl = st.island
     out = st.outcome()
     decider = st.current_player()
-    legal = st.legal_actions() if seat is not None and decider == seat else []
+    legal = st.legal_actions() if decisions and seat is not None and decider == seat else []
     obs: dict[str, Any] = {
         "schema": SCHEMA,
         "viewer": None if seat is None else seat + 1,
@@ -50,7 +55,7 @@ def observe(st, seat: int | None = None) -> dict[str, Any]:
             "epic": sorted(st.epic_free) if "epic" in st.rules else [],
         },
         "players": [_player(st, p, seat) for p in st.players],
-        "hexes": [_hex(st, h) for h in range(isl.size)],
+        "hexes": _hexes(st),
         "runestone": None if not st.rune else {"seat": st.rune[0] + 1, "hex": hexlabel(st.rune[1]),
                                                "counter": st.rune[2]},
         "combat": _combat(st),
@@ -97,32 +102,46 @@ def _player(st, p, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _hex(st, h: int) -> dict[str, Any]:
-    isl = st.island
-    units = {}
-    for q, p in enumerate(st.players):
-        w = st.wc[q][h]
-        hero = p.hero_at == h
-        gode = p.gode_at == h
-        if w or hero or gode:
-            units[str(q + 1)] = {"hero": hero, "mounted": hero and p.wisent, "gode": gode, "warriors": w}
-    kind = isl.kind[h]
-    rift = st.rifts.get(h)
-    return {
-        "label": isl.labels[h],
-        "kind": "rift" if rift else ("farm" if kind == "farm" else kind),
-        "well": isl.well[h] and not rift,
-        "rift": rift,
-        "terrain": isl.terrain[h],
-        "beach": isl.beach[h],
-        "level": isl.level[h],
-        "units": units,
-        "troll": st.troll[h],
-        "taler": st.taler_at.get(h, 0),
-        "ambers": st.amber_at.get(h, 0),
-        "crystals": st.crystal_at.get(h, 0),
-        "lying": st.lying[h] + 1 if h in st.lying else None,
-    }
+@cache
+def _island_hexes(isl) -> tuple[dict[str, Any], ...]:
+    """Each hex as it is with nothing on it and no rift: what never changes
+    (the island is shared by every copy of a game). Its keys are in the
+    order :func:`_hexes` shows them."""
+    return tuple({"label": isl.labels[h], "kind": isl.kind[h], "well": isl.well[h], "rift": None,
+                  "terrain": isl.terrain[h], "beach": isl.beach[h], "level": isl.level[h], "units": None,
+                  "troll": False, "taler": 0, "ambers": 0, "crystals": 0, "lying": None} for h in range(isl.size))
+
+
+def _hexes(st) -> list[dict[str, Any]]:
+    """Every hex: the island's fixed part copied, then what lies and stands
+    there filled in from the state's own indexes (the bots read the
+    observation on every decision of a search, so this is built without a
+    pass over every hex for every kind of thing)."""
+    out = [dict(hx, units={}) for hx in _island_hexes(st.island)]  # "units" keeps its place
+    for h, kind in st.rifts.items():
+        hx = out[h]
+        hx["kind"], hx["well"], hx["rift"] = "rift", False, kind
+    for h in compress(range(len(st.troll)), st.troll):
+        out[h]["troll"] = st.troll[h]
+    for h, n in st.taler_at.items():
+        out[h]["taler"] = n
+    for h, n in st.amber_at.items():
+        out[h]["ambers"] = n
+    for h, n in st.crystal_at.items():
+        out[h]["crystals"] = n
+    for h, q in st.lying.items():
+        out[h]["lying"] = q + 1
+    for q, p in enumerate(st.players):  # seat by seat, so each hex lists its units in seat order
+        wc = st.wc[q]
+        at = list(compress(range(len(wc)), wc))
+        for h in (p.hero_at, p.gode_at):
+            if h >= 0 and not wc[h] and h not in at:
+                at.append(h)
+        for h in at:
+            hero = p.hero_at == h
+            out[h]["units"][str(q + 1)] = {"hero": hero, "mounted": hero and p.wisent, "gode": p.gode_at == h,
+                                           "warriors": wc[h]}
+    return out
 
 
 def _combat(st) -> dict[str, Any] | None:

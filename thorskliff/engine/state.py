@@ -290,11 +290,12 @@ class GameState(TurnRules, CombatRules):
         else:
             self._combat_roll(purpose, kinds, vals)
 
-    def observation(self, seat: int | None = None) -> dict:
-        """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`."""
+    def observation(self, seat: int | None = None, decisions: bool = True) -> dict:
+        """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
+        (without ``decisions``: the legal decisions not written out)."""
         from .observation import observe
 
-        return observe(self, seat)
+        return observe(self, seat, decisions)
 
     # ------------------------------------------------------------ helpers used by the rules
     def active_seats(self) -> list[int]:
