@@ -19,7 +19,7 @@ from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.combat import CombatScreen
 from thorskliff.ui.screens.game import GameScreen
 from thorskliff.ui.screens.handover import HandOver
-from thorskliff.ui.screens.setup import SetupScreen
+from thorskliff.ui.screens.setup import SetupScreen, kind_choices
 from thorskliff.ui.session import LocalSession
 from thorskliff.ui.widgets.panels import PhaseBar, Tableaus
 
@@ -318,7 +318,7 @@ async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
         assert setup.bot_seats() == {1: "careless", 2: "search:400it"}
         i18n.set_lang("en")
         try:
-            assert [str(p) for p, _ in setup._kind_options()][1:4] == [
+            assert [str(p) for p, _ in kind_choices()][1:4] == [
                 "Bot: Easy (careless)", "Bot: Medium (heuristic)", "Bot: Hard (search)"]
         finally:
             i18n.set_lang("de")

@@ -281,3 +281,26 @@ async def test_the_group_page_fits_80_columns():
             assert label.region.right <= 80, text
             shown = " ".join(str(line.text).strip() for line in label.render_lines(label.region.reset_offset))
             assert " ".join(text.split()) in " ".join(shown.split()), (text, shown)
+
+
+async def test_a_group_seat_is_given_to_a_level_and_shown_by_it():
+    """Issue 17's levels on the group page: the table keeps the level's bot
+    (so a chapter resumes with the bot it had), the page shows the level
+    again; a bot of another budget, set from the CLI, is still offered."""
+    new_group().close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        sel = page.query_one("#grp-kind-1", Select)
+        assert [v for _, v in sel._options][1:4] == ["leicht", "mittel", "schwer"]
+        sel.value = "schwer"
+        await pilot.pause()
+        with CampaignTable() as table:
+            assert table.group("Wikinger").bots() == {1: "search:400it"}
+            table.set_bot("Wikinger", 0, "search:2s")
+        app.pop_to_title()
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        assert page.query_one("#grp-kind-1", Select).value == "schwer"
+        assert page.query_one("#grp-kind-0", Select).value == "search:2s"

@@ -35,11 +35,36 @@ DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
 HUMAN = "human"
 
 
-def kind_options() -> list[tuple[str, str]]:
-    """Who plays a seat: a person or one of the bots (as in a local game)."""
+def kind_options(bot: str = "") -> list[tuple[str, str]]:
+    """Who plays a seat, as in a local game: a person, a level or a bot by
+    name; a seat's ``bot`` of another budget (from the CLI) is offered too."""
+    from .setup import kind_choices
+
+    out = kind_choices()
+    if bot and shown_kind(bot) not in {v for _, v in out}:
+        out.append((t("bots.kind", kind=bot), bot))
+    return out
+
+
+def shown_kind(bot: str) -> str:
+    """The choice that stands for a seat's stored ``bot`` ("" a person): a bot
+    offered by name as itself, a level's other bot as the level."""
+    from ...bots.registry import LEVELS
     from .setup import BOT_KINDS
 
-    return [(t("setup.human"), HUMAN)] + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS]
+    if not bot:
+        return HUMAN
+    if bot in BOT_KINDS:
+        return bot
+    return next((lv for lv, spec in LEVELS.items() if spec == bot), bot)
+
+
+def stored_kind(choice: str) -> str:
+    """What the group table keeps for a choice: a level's bot, not the level's
+    name (a chapter resumes with the bot it had if the levels change)."""
+    from ...bots.registry import level_bot
+
+    return "" if choice == HUMAN else level_bot(choice) or choice
 
 
 def hero_about(hero: str) -> str:
@@ -271,7 +296,7 @@ class NewGroupScreen(Screen):
             kind = self.query_one(f"#ng-kind-{i}", Select).value
             out.append((self.query_one(f"#ng-player-{i}", Input).value.strip(),
                         self.query_one(f"#ng-hero-{i}", Select).value,
-                        self.query_one(f"#ng-colour-{i}", Select).value, "" if kind == HUMAN else kind))
+                        self.query_one(f"#ng-colour-{i}", Select).value, stored_kind(str(kind))))
         return out
 
     def create(self) -> None:
@@ -339,7 +364,8 @@ class GroupScreen(Recomposed, Screen):
             for q, m in enumerate(g.members):
                 with Horizontal(classes="grp-seat"):
                     yield Static(f"{m.player} ({m.hero})", classes="grp-seat-name")
-                    yield Select(kind_options(), value=m.bot or HUMAN, allow_blank=False, id=f"grp-kind-{q}")
+                    yield Select(kind_options(m.bot), value=shown_kind(m.bot), allow_blank=False,
+                                 id=f"grp-kind-{q}")
             with Horizontal(classes="grp-row"):
                 yield Button(t("campaign.rename"), id="grp-rename")
                 yield Button(t("campaign.delete"), id="grp-delete", variant="error")
@@ -411,7 +437,7 @@ class GroupScreen(Recomposed, Screen):
             return
         event.stop()
         q = int(ident.rsplit("-", 1)[1])
-        kind = "" if event.value == HUMAN else str(event.value)
+        kind = stored_kind(str(event.value))
         if self.group.members[q].bot == kind:
             return
         table_of(self.app).set_bot(self.group_name, q, kind)

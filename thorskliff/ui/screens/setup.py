@@ -32,6 +32,12 @@ HUMAN = "human"
 BOT_KINDS = ("random", "heuristic", "search")
 
 
+def kind_choices() -> list[tuple[str, str]]:
+    """Who plays a seat: a person, a level (what a person chooses by), or a bot by name."""
+    return ([(t("setup.human"), HUMAN)] + [(level_label(lv), lv) for lv in LEVELS]
+            + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS])
+
+
 def level_label(level: str) -> str:
     """``Bot: Schwer (Suche)``: the level and the bot that plays it."""
     kind = LEVELS[level].partition(":")[0]
@@ -88,7 +94,7 @@ class SetupScreen(Screen):
             for i in range(4):
                 with Horizontal(id=f"seat-{i}", classes="seat"):
                     yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=16)
-                    yield Select(self._kind_options(), value=HUMAN, allow_blank=False, compact=True,
+                    yield Select(kind_choices(), value=HUMAN, allow_blank=False, compact=True,
                                  id=f"kind-{i}")
             yield Static(id="bots-hint")
             yield Label(id="l-seed")
@@ -114,12 +120,6 @@ class SetupScreen(Screen):
         self._fit_players()
         self.query_one("#mode", RadioSet).focus()
 
-    @staticmethod
-    def _kind_options() -> list[tuple[str, str]]:
-        # the levels first (what a person chooses by), then the bots by name
-        return ([(t("setup.human"), HUMAN)] + [(level_label(lv), lv) for lv in LEVELS]
-                + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS])
-
     def _retext(self) -> None:
         """Every text of the screen in the current language; what was typed
         and chosen stays."""
@@ -136,7 +136,7 @@ class SetupScreen(Screen):
             q(f"#name-{i}", Input).placeholder = t("setup.name_n", n=i + 1)
             sel = q(f"#kind-{i}", Select)
             sel.tooltip = t("setup.who", n=i + 1)
-            sel.set_options(self._kind_options())
+            sel.set_options(kind_choices())
             # set_options keeps an unchanged value's old words: clear it quietly, then set it again
             sel.set_reactive(Select.value, Select.NULL)
             sel.value = self.kinds[i]
