@@ -421,7 +421,8 @@ async def test_80x24_a_long_log_line_wraps(tmp_path):
     session = turn_session(tmp_path)
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready and app.screen.legal,
+                    "the screen built (on a busy machine after the first pause)")
         app.screen.command("H 1c2-1c1")
         await pilot.pause()
         app.screen.command("W 1c2-1c1")
