@@ -3,7 +3,7 @@ the title screen, undo, illegal choices, saving, resuming and replaying."""
 
 from __future__ import annotations
 
-from uihelpers import game_of, goto
+from uihelpers import game_of, goto, until
 from helpers import begin, place, position
 from textual.widgets import Static
 
@@ -116,7 +116,9 @@ async def test_german_and_english():
         session = LocalSession(Game.new("base", SEATS, 5))
         app = ThorsApp(session=session, handover=False, lang=lang)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            # the side panel is built after the first frame: wait for it, not for one pause
+            await until(pilot, lambda: getattr(app.screen, "ready", False) and words[1] in shown(app.screen),
+                        f"the {lang} screen built")
             text = shown(app.screen)
             for w in words:
                 assert w in text, (lang, w)
