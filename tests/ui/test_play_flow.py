@@ -207,7 +207,7 @@ async def test_fights_are_marked_in_the_list_and_on_the_island(tmp_path):
     session = turn_session(tmp_path)
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
         opts = options(app)
         assert "⚔ Heldin 1c2 → 1b2 – Kampf!" in opts and "⚔ Krieger 1c2 → 1b2 – Kampf!" in opts
         assert "Heldin 1c2 → 1c1" in opts  # an empty meadow: no mark
