@@ -121,6 +121,8 @@ class CombatScreen(ModalScreen[None]):
             # else a summary lies above it (dismiss pops the top screen, whichever it is):
             # it closes when it is on top again (on_screen_resume)
             return
+        if not self.query("#c-view"):
+            return  # pushed but not built yet (bots decide meanwhile): on_mount draws it
         self.last = obs
         self.query_one("#c-view", Static).update(combat_text(obs))
         self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
