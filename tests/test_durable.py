@@ -56,6 +56,9 @@ def test_a_write_killed_midway_leaves_the_old_file_and_the_next_write_sweeps_it(
     durable.write_text(target, "newer")  # a leftover this young may be a write under way: kept
     assert left.exists()
     _age(left, HOUR)
+    durable.write_text(target, "newer still")  # swept once per file and process, not at every write
+    assert left.exists()
+    durable._swept.clear()  # the next process that writes the file
     durable.write_text(target, "newest")
     assert not left.exists() and target.read_text() == "newest"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.tkr"]

@@ -6,7 +6,9 @@ renames it over the target and fsyncs the folder, so the target holds
 either the old text or the new, whole. The temporary file is removed on any
 failure. Only a process killed mid-write (``kill -9``, a power cut) leaves its
 hidden ``.NAME.xxxxxxxx.tmp`` behind: :func:`sweep` removes such leftovers,
-run by the next write of the same file and when the app or the host starts.
+run by the first write of the same file in a process and when the app or
+the host starts (not by every write: a game's record is written after each
+decision, and a folder of 500 saves took 0.24 ms to scan, a third of a write).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from pathlib import Path
 _TMP = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{8}\.tmp")
 #: a leftover is this old at least: a younger one may belong to a write still under way
 STALE_AFTER = 600.0
+#: the files whose leftovers this process has swept already
+_swept: set[Path] = set()
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -37,7 +41,9 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = No
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(path))
     folder = path.parent
-    sweep(folder, path.name)
+    if path not in _swept:
+        sweep(folder, path.name)
+        _swept.add(path)
     tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
     # created with the umask applied, like any new file of the user's
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
