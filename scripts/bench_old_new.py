@@ -14,13 +14,11 @@ shared).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from benchkit import alternate, probe
 
 PROBE = ("import json; from thorskliff import bench; "
          "f = bench.run(runs=1, seconds={seconds}, min_games=3, replays={replays}); "
@@ -28,18 +26,7 @@ PROBE = ("import json; from thorskliff import bench; "
 
 
 def once(checkout: Path, seconds: float, replays: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(checkout.resolve()))
-    with tempfile.TemporaryDirectory() as cwd:  # no checkout on the path but the one asked for
-        out = subprocess.run([sys.executable, "-c", PROBE.format(seconds=seconds, replays=replays)],
-                             cwd=cwd, env=env, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def uptime() -> str:
-    try:
-        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-    except OSError:
-        return "uptime: not available"
+    return probe(checkout, PROBE.format(seconds=seconds, replays=replays))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,13 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds of random play per run")
     ap.add_argument("--replays", type=int, default=20)
     args = ap.parse_args(argv)
-    print("before:", uptime())
-    got: dict[str, list[dict]] = {"old": [], "new": []}
-    for i in range(args.rounds):
-        order = ("old", "new") if i % 2 == 0 else ("new", "old")
-        for name in order:
-            got[name].append(once(getattr(args, name), args.seconds, args.replays))
-    print("after: ", uptime())
+    got = alternate(args.rounds, lambda name: once(getattr(args, name), args.seconds, args.replays))
     for name in ("old", "new"):
         rates = [g["rate"] for g in got[name]]
         replays = [g["replay_ms"] for g in got[name]]

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from benchkit import alternate, probe
 
 #: (mode, players, seed, decisions of heuristic play before the search decides)
 POSITIONS = [("duell", 2, 11, 40), ("duell", 2, 12, 90), ("base", 3, 12, 60), ("base", 3, 14, 130),
@@ -74,28 +73,12 @@ for mode, players, seed, k, iters in json.loads(sys.argv[1]):
     out.append({"where": repr(st) + f" decisions {st.decisions}", "choice": str(a),
                 "iterations": bot.iterations_run, "seconds": dt, "cpu": dc})
 import thorskliff
-print(json.dumps({"from": thorskliff.__file__, "runs": out}))
+print(json.dumps({"runs": out}))
 '''
 
 
 def once(checkout: Path, spec: list) -> list[dict]:
-    env = dict(os.environ, PYTHONPATH=str(checkout.resolve()))
-    with tempfile.TemporaryDirectory() as cwd:  # no checkout on the path but the one asked for
-        out = subprocess.run([sys.executable, "-c", PROBE, json.dumps(spec)], cwd=cwd, env=env,
-                             capture_output=True, text=True)
-    if out.returncode:
-        raise SystemExit(f"{checkout}: the probe failed:\n{out.stderr}")
-    got = json.loads(out.stdout.strip().splitlines()[-1])
-    if not Path(got["from"]).resolve().is_relative_to(checkout.resolve()):
-        raise SystemExit(f"{checkout}: thorskliff came from {got['from']}, not from the checkout")
-    return got["runs"]
-
-
-def uptime() -> str:
-    try:
-        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-    except OSError:
-        return "uptime: not available"
+    return probe(checkout, PROBE, json.dumps(spec))["runs"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,12 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=150, help="iterations per searched decision")
     args = ap.parse_args(argv)
     spec = [[*p, args.iterations] for p in POSITIONS]
-    print("before:", uptime())
-    got: dict[str, list[list[dict]]] = {"old": [], "new": []}
-    for i in range(args.rounds):
-        for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
-            got[name].append(once(getattr(args, name), spec))
-    print("after: ", uptime())
+    got = alternate(args.rounds, lambda name: once(getattr(args, name), spec))
     ratios, cpu_ratios = [], []
     same = True
     print("iterations per second of wall-clock time and of the process's CPU time (medians over the rounds); "
