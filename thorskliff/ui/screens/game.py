@@ -29,7 +29,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...engine.steps import COMBAT_STEPS, Step
@@ -66,6 +68,10 @@ class GameScreen(Hints, EventFeed, Screen):
     #: the panels a variant of this screen may replace (the campaign's)
     TABLEAUS = Tableaus
     LOG = GameLog
+    #: Textual repaints the whole screen at every change of focus (Screen.focused
+    #: repaints); here the widgets that gained and lost it redraw themselves (their
+    #: :focus styles, the island's cursor mark), so Tab repaints those alone
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS = [
         # Enter chooses on the island, in the list or sends the notation line: one binding
         # for all (before theirs), so that the footer stays the same whichever has the keys

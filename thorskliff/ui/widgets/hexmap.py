@@ -11,7 +11,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.color import Color
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -97,9 +97,8 @@ class IslandMap(Widget, can_focus=True):
 
     def set_cursor(self, i: int) -> None:
         if i != self.marks.cursor:
-            self.marks.cursor = i
-            self._strips = None
-            self.refresh()
+            old, self.marks.cursor = self.marks.cursor, i
+            self._repaint_hexes(old, i)
             if self.follow is not None:
                 # at once, not as a message: what follows the cursor (hex info, the
                 # list) is drawn in the same screen update as the island
@@ -116,8 +115,18 @@ class IslandMap(Widget, can_focus=True):
     def _focus_mark(self, on: bool) -> None:
         if self.marks.focus != on:
             self.marks.focus = on
-            self._strips = None
-            self.refresh()
+            self._repaint_hexes(self.marks.cursor)
+
+    def _repaint_hexes(self, *hexes: int) -> None:
+        """Only these hexes look different now (the cursor's, as it moves or
+        the focus comes and goes): the island is drawn anew, but the screen
+        repaints their boxes alone, not the whole island (a third of the
+        screen at 120x40). The boxes hold the edges they share with their
+        neighbours, where the cursor's edges are drawn over theirs."""
+        self._strips = None
+        g = self.geo
+        boxes = [Region(*g.pos[i], g.a + 2 * g.h, 2 * g.h + 1) for i in hexes if 0 <= i < len(g.pos)]
+        self.refresh(*boxes) if boxes else self.refresh()
 
     # ------------------------------------------------------------ size
     def get_content_width(self, container: Size, viewport: Size) -> int:

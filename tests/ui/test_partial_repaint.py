@@ -1,0 +1,78 @@
+"""What a terminal shows after the app's partial screen updates is what a
+full redraw shows.
+
+The island repaints only the boxes of the hexes that changed when its
+cursor moves or the focus comes and goes (``IslandMap._repaint_hexes``),
+and the game screen does not repaint itself whole at a change of focus
+(``GameScreen.focused``). A box too small would leave a stale cursor edge
+or focus mark on a real terminal while every test that reads the app's
+widgets passed. Here the updates the app sends to its terminal are fed to a
+terminal emulator (pyte, as the SSH tests read their sessions), and after
+each key its screen is compared with a fresh full render of the same
+screen."""
+
+from __future__ import annotations
+
+import pyte
+from textual._compositor import CompositorUpdate
+
+from thorskliff.game import Game
+from thorskliff.ui.app import ThorsApp
+from thorskliff.ui.session import LocalSession
+from thorskliff.ui.widgets.hexmap import IslandMap
+
+SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black"), ("Sigrun", "Jorund", "grey")]
+
+
+def _screen_of(size, *updates: str) -> list[str]:
+    screen = pyte.Screen(*size)
+    stream = pyte.Stream(screen)
+    for u in updates:
+        stream.feed(u)
+    return screen.display
+
+
+class Mirror:
+    """Every update the app displays, as the terminal sequences it writes."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sent: list[str] = []
+        shown = app._display
+
+        def display(screen, renderable):
+            if isinstance(renderable, CompositorUpdate):
+                self.sent.append(renderable.render_segments(app.console))
+            return shown(screen, renderable)
+
+        app._display = display
+
+    def terminal(self, size) -> list[str]:
+        return _screen_of(size, *self.sent)
+
+    def fresh(self, size) -> list[str]:
+        update = self.app.screen._compositor.render_full_update()
+        return _screen_of(size, update.render_segments(self.app.console))
+
+
+async def test_the_terminal_after_cursor_keys_and_tab_shows_what_a_full_redraw_shows():
+    size = (120, 40)
+    game = Game.new("base", SEATS, 7)
+    for _ in range(3):
+        game.submit(game.state.legal_actions()[0])
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    mirror = Mirror(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        m = app.screen.query_one(IslandMap)
+        keys = ["right", "right", "down", "tab", "left", "tab", "up", "up", "left", "down", "tab", "tab", "right"]
+        for n, key in enumerate(keys):
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause(0.05)  # the update timer's frame
+            seen, fresh = mirror.terminal(size), mirror.fresh(size)
+            wrong = [f"line {y}: terminal {a!r}\n        redraw   {b!r}"
+                     for y, (a, b) in enumerate(zip(seen, fresh)) if a != b]
+            assert not wrong, f"after key {n} ({key}), cursor on {m.obs['hexes'][m.cursor]['label']}:\n" + \
+                "\n".join(wrong[:6])
+        assert any(ch in "".join(mirror.terminal(size)) for ch in "▶◀")  # the focus mark came back
