@@ -206,3 +206,37 @@ async def test_a_hint_shown_follows_a_language_switch():
             assert "Siegchance" not in panel_text(app) and "chance to win" in panel_text(app)
     finally:
         i18n.set_lang("de")
+
+
+async def test_the_combat_dialog_asks_for_a_hint_with_t_and_shows_it_in_its_own_panel():
+    """The rulebook's combat example right after the attack roll (R-COMBAT-1):
+    the dialog is on top; t there searches for the one deciding and the
+    dialog shows the same three decisions as the game screen's panel, each
+    one the dialog's list offers."""
+    from uihelpers import combat_example
+
+    from thorskliff.ui.screens.combat import CombatScreen
+
+    s = LocalSession(game_of(combat_example(), auto_chance=True))
+    app = ThorsApp(session=s, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CombatScreen) and app.screen.last is not None,
+                    "the combat dialog open")
+        dialog = app.screen
+        gs = dialog.gs
+        seat = s.decider()
+        assert gs.viewer == seat and gs.hint_offered()
+        assert i18n.t("hint.cmd") in [c.title for c in app.get_system_commands(dialog)]
+        decided = len(s.game.lines)
+        await pilot.press("t")
+        await until(pilot, lambda: gs._hint_found is not None, "the hint found")
+        await pilot.pause()
+        assert app.screen is dialog  # the dialog stays on top
+        said = panel_text(app)  # the dialog's own panel, as the screen shows it
+        lines = gs.hint_lines()
+        assert said == " ".join(lines), said
+        assert len(re.findall(r"[123]\. [^—]+ — [^0-9]+\d{1,3} ?%", said)) == 3
+        offered = {str(p) for _, p, _ in gs._decision_items()}
+        got, _ = gs._hint_found
+        assert all(gs._hint_words(a) in offered for a, _ in got)
+        assert len(s.game.lines) == decided and s.decider() == seat  # asking decided nothing

@@ -206,7 +206,7 @@ class ThorsApp(App):
         if gs is not None:
             yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
-            if screen is gs and gs.hint_offered():
+            if (screen is gs or screen is gs._combat) and gs.hint_offered():
                 yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
             yield from self._seat_commands(gs, screen)
             if gs.can_resign() and screen is gs:

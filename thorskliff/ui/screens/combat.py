@@ -21,6 +21,7 @@ from .. import words
 from ..i18n import t
 from ..keys import localize
 from ..widgets.panels import DecisionList, chip, dice_text
+from .hint import HintPanel
 
 
 def side_text(obs: dict, units: list[dict], owner, damage: list[int] | None) -> Text:
@@ -84,6 +85,7 @@ class CombatScreen(ModalScreen[None]):
         Binding("u,ctrl+z", "undo", "key.undo"),
         Binding("colon", "command", "key.command"),
         Binding("question_mark,f1", "help", "key.help"),
+        Binding("t", "hint", "hint.key"),
     ]
 
     def __init__(self, game_screen):
@@ -98,6 +100,7 @@ class CombatScreen(ModalScreen[None]):
             yield Static(id="c-view")
             yield Static(id="c-prompt")
             yield Static(id="c-status")
+            yield HintPanel(id="c-hint")
             yield DecisionList(id="c-decisions")
             yield Input(id="c-command", placeholder=t("game.command"))
         yield Footer()
@@ -162,3 +165,7 @@ class CombatScreen(ModalScreen[None]):
 
     def action_help(self) -> None:
         self.app.action_help()
+
+    def action_hint(self) -> None:
+        """The game screen searches; its hint is drawn here too (Hints._hint_panels)."""
+        self.gs.action_hint()

@@ -12,6 +12,8 @@ decisions of the person deciding now, with their chances to win
   the step, the viewer and the decider). A new request cancels the search
   running; a decision made, undone or handed over hides the hint and
   cancels its search, and a late answer for another point is dropped.
+- In the combat dialog too: its key ``t`` asks the game screen, and the
+  hint is drawn in the dialog's own panel as well (:meth:`Hints._hint_panels`).
 - Not for spectators, a bot's seat or a person who does not decide now,
   and off at an SSH host unless it was started with ``serve --hints``
   (``session.hints``); the screen says why.
@@ -109,6 +111,15 @@ class Hints:
         return self.viewer is not None and self.decider == self.viewer and bool(self.legal) \
             and not self._is_bot(self.decider)
 
+    def _hint_panels(self) -> list[HintPanel]:
+        """Where the hint is drawn: the game screen's panel, and the combat
+        dialog's while one is open above it."""
+        panels = list(self.query(HintPanel))
+        combat = getattr(self, "_combat", None)
+        if combat is not None and combat.is_attached:
+            panels += combat.query(HintPanel)
+        return panels
+
     # ------------------------------------------------------------ asking
     def action_hint(self) -> None:
         why = self.hint_refusal()
@@ -120,12 +131,11 @@ class Hints:
         self._hint_point = point
         seat = self.viewer
         pub = self.session.hint_state(seat)  # on the UI thread: a copy the game's changes cannot touch
-        panel = self.query_one(HintPanel)
-        bar = panel.query_one(ProgressBar)
-        bar.update(total=self.HINT_ITERATIONS, progress=0)
-        panel.query_one("#hint-text", Static).update(Text(t("hint.working", name=self._seat_label(seat)),
-                                                          style="italic"))
-        panel.set_classes("-shown -working")
+        for panel in self._hint_panels():
+            panel.query_one(ProgressBar).update(total=self.HINT_ITERATIONS, progress=0)
+            panel.query_one("#hint-text", Static).update(Text(t("hint.working", name=self._seat_label(seat)),
+                                                              style="italic"))
+            panel.set_classes("-shown -working")
         self._hint_worker = self.run_worker(lambda: self._hint_search(pub, seat, point), thread=True,
                                             group="hint", exclusive=True, exit_on_error=False)
 
@@ -164,7 +174,8 @@ class Hints:
 
     def on_hint_progress(self, msg: HintProgress) -> None:
         if msg.point == self._hint_point and self._hint_found is None:
-            self.query_one(HintPanel).query_one(ProgressBar).update(progress=msg.done)
+            for panel in self._hint_panels():
+                panel.query_one(ProgressBar).update(progress=msg.done)
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.point != self._hint_point or msg.point != self.hint_point():
@@ -199,18 +210,19 @@ class Hints:
         return words.decision(text, self.obs["step"], self.obs)
 
     def _hint_show(self) -> None:
-        panel = self.query_one(HintPanel)
         lines = self.hint_lines()
         body = Text(lines[0], style="bold")
         for line in lines[1:-1]:
             body.append("\n" + line)
         body.append("\n" + lines[-1], style="dim italic")
-        panel.query_one("#hint-text", Static).update(body)
-        panel.set_classes("-shown")
+        for panel in self._hint_panels():
+            panel.query_one("#hint-text", Static).update(body)
+            panel.set_classes("-shown")
 
     def _hint_hide(self) -> None:
         try:
-            self.query_one(HintPanel).set_classes("")
+            for panel in self._hint_panels():
+                panel.set_classes("")
         except Exception:  # the screen is being built or taken down: nothing shown
             pass
 
@@ -232,5 +244,6 @@ class Hints:
         if self._hint_found is not None:
             self._hint_show()
         elif self._hint_point is not None:
-            self.query_one(HintPanel).query_one("#hint-text", Static).update(
-                Text(t("hint.working", name=self._seat_label(self._hint_point[2])), style="italic"))
+            for panel in self._hint_panels():
+                panel.query_one("#hint-text", Static).update(
+                    Text(t("hint.working", name=self._seat_label(self._hint_point[2])), style="italic"))
