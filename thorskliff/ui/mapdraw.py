@@ -203,10 +203,17 @@ def draw(geo: Geometry, obs: dict, marks: Marks, rift_letters: dict[str, str]) -
         if 0 <= i < len(geo.pos):
             _draw_edges(cv, geo, i, marks)
     if marks.focus and 0 <= marks.cursor < len(geo.pos):
-        x, y = geo.pos[marks.cursor]
-        cv.put(x, y + h, FOCUS_LEFT, "@cursor")
-        cv.put(x + a + 2 * h - 1, y + h, FOCUS_RIGHT, "@cursor")
+        for x, y, ch in focus_cells(geo, marks.cursor):
+            cv.put(x, y, ch, "@cursor")
     return cv
+
+
+def focus_cells(geo: Geometry, cursor: int) -> tuple[tuple[int, int, str], ...]:
+    """Where the focus marks stand: both ends of the cursor hex's widest row
+    (x, y, mark), over its side edges."""
+    x, y = geo.pos[cursor]
+    a, h = geo.a, geo.h
+    return ((x, y + h, FOCUS_LEFT), (x + a + 2 * h - 1, y + h, FOCUS_RIGHT))
 
 
 #: the cursor's sides on its widest row while the island has the keys

@@ -4,6 +4,7 @@ with the arrow keys or the mouse, and a message when a hex is chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rich.segment import Segment
 from rich.style import Style
@@ -61,6 +62,8 @@ class IslandMap(Widget, can_focus=True):
         self.marks = mapdraw.Marks(cursor=0)
         self.geo = mapdraw.geometry(tuple(coords), *mapdraw.SCALES[-1])
         self._strips: list[Strip] | None = None
+        #: the cursor's row with the focus marks laid over it, once drawn
+        self._focused_row: Strip | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
@@ -113,7 +116,12 @@ class IslandMap(Widget, can_focus=True):
     def _focus_mark(self, on: bool) -> None:
         if self.marks.focus != on:
             self.marks.focus = on
-            self._repaint_hexes(self.marks.cursor)
+            # the strips are drawn without the focus marks, which render_line lays
+            # over them: a change of focus (every Tab) draws nothing anew
+            self._focused_row = None
+            g = self.geo
+            if 0 <= self.marks.cursor < len(g.pos):
+                self.refresh(Region(*g.pos[self.marks.cursor], g.a + 2 * g.h, 2 * g.h + 1))
 
     def _repaint_hexes(self, *hexes: int) -> None:
         """Only these hexes look different now (the cursor's, as it moves or
@@ -121,7 +129,7 @@ class IslandMap(Widget, can_focus=True):
         repaints their boxes alone, not the whole island (a third of the
         screen at 120x40). The boxes hold the edges they share with their
         neighbours, where the cursor's edges are drawn over theirs."""
-        self._strips = None
+        self._strips = self._focused_row = None
         g = self.geo
         boxes = [Region(*g.pos[i], g.a + 2 * g.h, 2 * g.h + 1) for i in hexes if 0 <= i < len(g.pos)]
         self.refresh(*boxes) if boxes else self.refresh()
@@ -158,7 +166,8 @@ class IslandMap(Widget, can_focus=True):
         if self.obs is None:
             return []
         letters = {k: t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle")}
-        cv = mapdraw.draw(self.geo, self.obs, self.marks, letters)
+        self._focused_row = None
+        cv = mapdraw.draw(self.geo, self.obs, replace(self.marks, focus=False), letters)
         base = self.rich_style
         style = self._style
         width = max(self.size.width, cv.width)
@@ -186,9 +195,25 @@ class IslandMap(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
             self._strips = self._render_strips()
+        if self.marks.focus and 0 <= self.marks.cursor < len(self.geo.pos):
+            cells = mapdraw.focus_cells(self.geo, self.marks.cursor)
+            if y == cells[0][1] and y < len(self._strips):
+                if self._focused_row is None:
+                    self._focused_row = self._with_marks(self._strips[y], cells)
+                return self._focused_row
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width, self.rich_style)
+
+    def _with_marks(self, strip: Strip, cells) -> Strip:
+        """``strip`` with the focus marks over it (mapdraw.focus_cells)."""
+        style = self._style("@cursor", self.rich_style)
+        parts, at = [], 0
+        for x, _, ch in sorted(cells):
+            parts += [strip.crop(at, x), Strip([Segment(ch, style)], 1)]
+            at = x + 1
+        parts.append(strip.crop(at, strip.cell_length))
+        return Strip.join(parts)
 
     # ------------------------------------------------------------ input
     def peek(self, where: str) -> int | None:
@@ -215,8 +240,6 @@ class IslandMap(Widget, can_focus=True):
     def hide_choose_key(self) -> None:
         """Leave Enter out of the footer: a screen that names it for the island
         and its list alike keeps one footer whichever has the keys."""
-        from dataclasses import replace
-
         for key, bindings in self._bindings.key_to_bindings.items():
             self._bindings.key_to_bindings[key] = [replace(b, show=False) if b.action == "choose" else b
                                                    for b in bindings]
