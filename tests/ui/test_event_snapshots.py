@@ -23,7 +23,7 @@ def test_combat_summary(snap_compare, size):
     app = ThorsApp(session=example_session(), handover=False)
 
     async def fight(pilot):
-        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.query("#c-view"),
+        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.last is not None,
                     "the combat dialog")
         gs = app.screen.gs
         for h in ("1>H", "2>W1", "2>W2"):

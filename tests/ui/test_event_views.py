@@ -193,7 +193,7 @@ async def test_the_counter_roll_shows_no_damage_of_the_attack_roll():
     assert session.state.step == "c:att_post2"
     app = ThorsApp(session=session, handover=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.query("#c-view"),
+        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.last is not None,
                     "Oleif's combat dialog")
         view = str(app.screen.query_one("#c-view").content).splitlines()
         assert view[2] == "  Oleif ♥10/10 ←1c2  Krieger 1 ←1c2  Krieger 2 ←1c2"

@@ -46,7 +46,8 @@ from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
 from .hint import HintPanel, Hints
-from ..widgets.panels import DecisionList, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text
+from ..widgets.panels import (DecisionList, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text,
+                              show_changed)
 
 SIDE_MIN = 32
 
@@ -477,7 +478,7 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def _hexinfo(self) -> None:
         # a fixed height (game.tcss): no layout of the whole screen at each cursor key
-        self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor), layout=False)
+        show_changed(self.query_one(HexInfo), hex_text(self.obs, self.map.cursor), layout=False)
 
     def _prompt(self) -> None:
         obs = self.obs
@@ -502,11 +503,11 @@ class GameScreen(Hints, EventFeed, Screen):
                 text += "\n" + self._stack_prompt()
             if self._is_bot(d):
                 text += "\n" + t("bots.deciding", name=name, kind=bot_kind_label(self.session.bots[d]))
-        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+        show_changed(self.query_one("#prompt", Static), Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
         msg = Text(text, style="bold red" if error else "italic")
-        self.query_one("#status", Static).update(msg)
+        show_changed(self.query_one("#status", Static), msg)
         if self._combat is not None and self._combat.is_attached:
             self._combat.query_one("#c-status", Static).update(msg)
 

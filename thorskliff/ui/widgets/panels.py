@@ -29,6 +29,24 @@ def chip(p: dict, text: str | None = None) -> Text:
 # ---------------------------------------------------------------- phase bar
 
 
+def _looks(content) -> object:
+    """What a Static shows of ``content``: a Text's equality ignores its
+    base style (bold, italic), which is part of what it shows."""
+    if isinstance(content, Text):
+        return content.plain, str(content.style), tuple(content.spans), content.justify
+    return content
+
+
+def show_changed(widget: Static, content, layout: bool = True) -> bool:
+    """``widget.update(content)`` unless it shows that already. Each update
+    of a Static that is as high as its text lays out the whole screen
+    anew; after most keys most panels say what they said before."""
+    if _looks(widget.content) == _looks(content):
+        return False
+    widget.update(content, layout=layout)
+    return True
+
+
 def phase_text(obs: dict, width: int) -> Text:
     out = Text()
     if obs["outcome"] is not None:
@@ -62,11 +80,11 @@ class PhaseBar(Static):
 
     def show(self, obs: dict) -> None:
         self.obs = obs
-        self.update(phase_text(obs, self.size.width or 80))
+        show_changed(self, phase_text(obs, self.size.width or 80), layout=False)  # one line high
 
     def on_resize(self) -> None:
         if getattr(self, "obs", None):
-            self.update(phase_text(self.obs, self.size.width))
+            show_changed(self, phase_text(self.obs, self.size.width), layout=False)
 
 
 # ---------------------------------------------------------------- tableaus
@@ -168,7 +186,7 @@ class Tableaus(Static):
         for p in obs["players"]:
             full = not self.compact or p["seat"] == focus
             parts.append(tableau_text(obs, p, full, narrow=self.compact))
-        self.update(Text("\n").join(parts))
+        show_changed(self, Text("\n").join(parts))
 
 
 # ---------------------------------------------------------------- the hex under the cursor
