@@ -1,15 +1,19 @@
-"""What a search bot's budget costs per decision (issue 7), headless.
+"""What a search bot's budget costs per decision (issues 7 and 17), headless.
 
-Plays Duell games, the search bot against the heuristic bot (seeds 1..N,
-both seatings), and times every decision the search bot searched (the ones
+Plays games of each table asked for (``duell``: two seats; ``base3``,
+``base4``: the base game with 3 or 4 seats), one search bot against
+heuristic bots (seeds 1..N, the search seat moving round the table from
+game to game), and times every decision the search bot searched (the ones
 it leaves to the heuristic take well under a millisecond and are not
-counted). Prints, per budget, the median and 90th percentile of seconds per
-searched decision and the median iterations it ran. With a time budget
+counted). Prints, per table and budget, the median, 90th and 95th
+percentile and the longest of the seconds per searched decision (issue 17:
+a person waits at most 1 s at the 95th percentile) and the median
+iterations it ran. With a time budget
 (``search:0.5s``) the iterations show what that time buys on this machine;
 with an iteration budget (``search:400it``) the seconds show what that
 budget costs. Run it on an idle machine; it asserts nothing.
 
-Run: python scripts/bench_bots.py [--games 4] [search:400it search:0.5s ...]
+Run: python scripts/bench_bots.py [--games 4] [--tables duell,base3,base4] [search:400it search:0.5s ...]
 """
 
 from __future__ import annotations
@@ -44,26 +48,45 @@ class Timed:
         return a
 
 
-def measure(spec: str, games: int) -> tuple[list[float], list[int]]:
+#: the tables: (mode, seats)
+TABLES = {"duell": ("duell", 2), "base3": ("base", 3), "base4": ("base", 4)}
+
+
+def measure(spec: str, games: int, table: str = "duell") -> tuple[list[float], list[int]]:
+    mode, seats = TABLES[table]
     timed = Timed(make_bot(spec))
     for g in range(games):
-        bots = [make_bot("heuristic"), make_bot("heuristic")]
-        bots[g % 2] = timed
-        play_game("duell", bots, 1 + g // 2)
+        bots = [make_bot("heuristic") for _ in range(seats)]
+        bots[g % seats] = timed
+        play_game(mode, bots, 1 + g // seats)
     return timed.seconds, timed.iterations
+
+
+def pct(xs: list[float], q: int) -> float:
+    """The q-th percentile (nearest rank)."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, -(-q * len(s) // 100) - 1))]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--tables", default="duell", help="comma-separated: " + ", ".join(TABLES))
     ap.add_argument("budgets", nargs="*", default=["search:400it", "search:0.5s"])
     args = ap.parse_args()
-    print(f"{'budget':<14} {'decisions':>9} {'median s':>9} {'p90 s':>7} {'median it':>10}")
-    for spec in args.budgets:
-        secs, its = measure(spec, args.games)
-        p90 = statistics.quantiles(secs, n=10)[-1] if len(secs) > 1 else secs[0]
-        print(f"{spec:<14} {len(secs):>9} {statistics.median(secs):>9.3f} {p90:>7.3f} "
-              f"{statistics.median(its):>10.0f}")
+    tables = args.tables.split(",")
+    if bad := [t for t in tables if t not in TABLES]:
+        ap.error(f"--tables: unknown {', '.join(bad)} (known: {', '.join(TABLES)})")
+    print(f"{'table':<6} {'budget':<14} {'decisions':>9} {'median s':>9} {'p90 s':>7} {'p95 s':>7} {'max s':>7} "
+          f"{'median it':>10}")
+    for table in tables:
+        for spec in args.budgets:
+            secs, its = measure(spec, args.games, table)
+            if not secs:
+                print(f"{table:<6} {spec:<14} no decision was searched")
+                continue
+            print(f"{table:<6} {spec:<14} {len(secs):>9} {statistics.median(secs):>9.3f} {pct(secs, 90):>7.3f} "
+                  f"{pct(secs, 95):>7.3f} {max(secs):>7.3f} {statistics.median(its):>10.0f}")
 
 
 if __name__ == "__main__":
