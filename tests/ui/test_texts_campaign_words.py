@@ -240,3 +240,16 @@ async def test_the_undo_message_on_the_chapters_screen_names_the_choice_in_words
         screen.action_undo()
         await pilot.pause()
         assert str(screen.query_one("#status").content) == "Zurückgenommen: 6 Taler („Geschenk der Geweihten“)"
+
+
+def test_since_your_last_turn_says_a_choice_by_its_cards_words():
+    """The summary for the other seat names the option and its card, as the log does."""
+    from thorskliff.ui import summary
+
+    s = session_of(asked(at_the_market(), "c6"))
+    s.submit("choose silber", 0)
+    evs = [e for line in s.events(1) for e in line]
+    lines = summary.since_lines(evs, Names.of_obs(s.view(1)), 14, lambda cid: s.card_view(cid)["title"],
+                                s.option_words)
+    assert "Ann wählt: 6 Taler („Geschenk der Geweihten“)" in lines
+    assert "Ann wählt: silber" in summary.since_lines(evs, Names.of_obs(s.view(1)))  # without them: the id
