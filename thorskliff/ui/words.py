@@ -16,24 +16,12 @@ from functools import cache
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import LABELS, NotationError, parse
-from . import glyphs as G
 from .i18n import lang, t
 
 CAMPAIGN_VERBS = ("choose", "use")
 #: the ids of a card's "any potion" choice and of the second crystal's bonus (campaign/effects.py)
 POTION_KINDS = ("heil", "kraft", "eile", "schutz")
 CRYSTAL_BONUS = {"die": "S", "shield": "P"}
-
-
-def seat_name(obs: dict, seat: int | None) -> str:
-    if seat is None:
-        return t("word.dice")
-    p = obs["players"][seat]
-    return p["name"]
-
-
-def hero_label(p: dict) -> str:
-    return f"{G.OWNER[p['colour']]} {p['name']}"
 
 
 def potion(kind: str | None) -> str:
