@@ -227,3 +227,45 @@ async def test_a_log_written_at_one_width_is_written_anew_at_another():
         i = narrow.index("  ▲  Oleif zieht sich")
         assert narrow[i + 1] == "     zurück: 1c3→1c2"
         assert narrow[-2:] == ["▲  Beute: P1 erhält 2", "   Taler"]
+
+
+async def test_a_step_back_in_a_log_longer_than_it_keeps():
+    """The log keeps its last ``max_lines`` rows: a step back cuts within
+    them, and one past them writes the log anew; either way the rows are
+    those of a log written afresh at that step."""
+    from pathlib import Path
+
+    from thorskliff import record
+    from thorskliff.ui.screens.replay import ReplayScreen
+
+    path = Path(__file__).parent.parent / "records" / "base3-greedy.tkr"
+    session = ReplaySession(record.load(path, auto_chance=False))
+    app = ThorsApp(handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(session)
+        app.push_screen(screen)
+        await until(pilot, lambda: app.screen is screen and getattr(screen, "ready", False), "the replay")
+        for lg in screen.query(GameLog):  # the one shown beside the island, and the other one
+            lg.max_lines = 6
+
+        async def at(k: int) -> list[str]:
+            screen.action_seek(k)
+            await pilot.pause()
+            return rows(screen)
+
+        async def afresh(k: int) -> list[str]:
+            screen.action_seek(k)
+            for lg in screen.query(GameLog):
+                lg.reset()
+            screen.redraw()
+            await pilot.pause()
+            return rows(screen)
+
+        await afresh(57)
+        log = next(lg for lg in screen.query(GameLog) if lg.lines)
+        assert log._start_line > 0 and len(log.lines) == 6
+        cut = await at(56)  # the counter roll's three rows go, within the six kept
+        assert cut == (await afresh(56))[-len(cut):] and cut[-1] == "  ◆  Bera: 4 Schaden (♥8→4)"
+        await afresh(57)
+        assert await at(40) == await afresh(40)  # rows no longer kept: written anew

@@ -277,8 +277,8 @@ class GameLog(RichLog):
         self.option = option
         self._last: tuple[list[tuple], dict] | None = None
         self._width = 0
-        #: per record line shown: the log's row count and the writer's state after it
-        #: (None: written before the log knew its size, so its rows are not known)
+        #: per record line shown: the log's row count (counting rows dropped beyond max_lines)
+        #: and the writer's state after it (None: written before the log knew its size)
         self._marks: list[tuple | None] = []
 
     @property
@@ -317,16 +317,18 @@ class GameLog(RichLog):
             for line in self.writer.lines(evs):
                 self.write(Hanging(line))
             self.shown.append(evs)
-            known = self._size_known and not self._deferred_renders and not self._start_line
-            self._marks.append((len(self.lines), self.writer.state()) if known else None)
+            known = self._size_known and not self._deferred_renders
+            self._marks.append((self._start_line + len(self.lines), self.writer.state()) if known else None)
 
     def _cut(self, j: int) -> bool:
-        """Keep the rows of the first ``j`` record lines only (False: their rows are not known)."""
+        """Keep the rows of the first ``j`` record lines only (False: their rows are not
+        known, or some of them were dropped beyond max_lines). RichLog keeps its rows in
+        ``lines`` (``_start_line``: how many it dropped); its cache of drawn rows goes."""
         mark = self._marks[j - 1] if j else None
-        if mark is None or self._deferred_renders or self._start_line:
+        if mark is None or self._deferred_renders or mark[0] < self._start_line:
             return False
         rows, state = mark
-        del self.lines[rows:]
+        del self.lines[rows - self._start_line:]
         self._line_cache.clear()
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
         self.writer.restore(state)
