@@ -9,6 +9,8 @@ A game of random decisions (seeded) is played to each length, then opened
 on the game screen; each of the next decisions is submitted to the session
 and timed from there to the end of the redraw and the feed's read (wall
 clock and this process's CPU time); the screen is drawn between them.
+Then the same game in the replay viewer, from its end: each step back (←)
+timed from the key's action to the end of its redraw (the log cut back).
 
 Prints medians; asserts nothing. Run: python scripts/bench_log.py [decisions]
 (an older commit's code for comparison: PYTHONPATH=<its checkout> python scripts/bench_log.py)
@@ -29,7 +31,7 @@ os.environ.setdefault("THORSKLIFF_DATA", tempfile.mkdtemp(prefix="thorskliff-ben
 from thorskliff.game import Game  # noqa: E402
 from thorskliff.ui.app import ThorsApp  # noqa: E402
 from thorskliff.ui.screens.game import GameScreen  # noqa: E402
-from thorskliff.ui.session import LocalSession  # noqa: E402
+from thorskliff.ui.session import LocalSession, ReplaySession  # noqa: E402
 
 SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black"), ("Sigrun", "Jorund", "grey"),
          ("Ulf", "Raghild", "white")]
@@ -90,13 +92,45 @@ async def appended(lines: int, n: int) -> list[tuple[float, float]]:
     return out
 
 
+async def stepped_back(lines: int, n: int) -> list[tuple[float, float]]:
+    from thorskliff.ui.screens.replay import ReplayScreen
+
+    rng = random.Random(lines)
+    game = None
+    while game is None:
+        game = played(lines, rng)
+    app = ThorsApp(handover=False)
+    out = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = ReplayScreen(ReplaySession(game))
+        app.push_screen(screen)
+        for _ in range(1000):
+            if app.screen is screen and getattr(screen, "ready", False):
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        for _ in range(n):
+            w0, c0 = time.perf_counter(), time.process_time()
+            screen.action_step(-1)
+            out.append((time.perf_counter() - w0, time.process_time() - c0))
+            await pilot.pause()
+    return out
+
+
+def _say(lines: int, xs: list[tuple[float, float]], what: str) -> None:
+    wall = statistics.median(x[0] for x in xs) * 1000
+    cpu = statistics.median(x[1] for x in xs) * 1000
+    print(f"  at {lines:5d} record lines: wall median {wall:6.2f} ms, CPU median {cpu:6.2f} ms over {len(xs)} {what}")
+
+
 async def main(n: int) -> None:
     print("one decision appended at 120x40: submit, redraw (the log), the feed's read of the events")
     for lines in LENGTHS:
-        xs = await appended(lines, n)
-        wall = statistics.median(x[0] for x in xs) * 1000
-        cpu = statistics.median(x[1] for x in xs) * 1000
-        print(f"  at {lines:5d} record lines: wall median {wall:6.2f} ms, CPU median {cpu:6.2f} ms over {len(xs)} decisions")
+        _say(lines, await appended(lines, n), "decisions")
+    print("replay viewer at 120x40, one step back (←): the step and its redraw")
+    for lines in LENGTHS:
+        _say(lines, await stepped_back(lines, n), "steps")
 
 
 if __name__ == "__main__":

@@ -277,9 +277,10 @@ class GameLog(RichLog):
         self.option = option
         self._last: tuple[list[tuple], dict] | None = None
         self._width = 0
-        #: per record line shown: the log's row count (counting rows dropped beyond max_lines)
-        #: and the writer's state after it (None: written before the log knew its size)
-        self._marks: list[tuple | None] = []
+        #: per record line shown: whether its rows were drawn ("rows") or wait for the log's
+        #: size ("wait": the log is not shown), their count up to it (drawn: counting the rows
+        #: dropped beyond max_lines), and the writer's state after it
+        self._marks: list[tuple] = []
 
     @property
     def count(self) -> int:
@@ -317,20 +318,28 @@ class GameLog(RichLog):
             for line in self.writer.lines(evs):
                 self.write(Hanging(line))
             self.shown.append(evs)
-            known = self._size_known and not self._deferred_renders
-            self._marks.append((self._start_line + len(self.lines), self.writer.state()) if known else None)
+            if self._size_known and not self._deferred_renders:
+                self._marks.append(("rows", self._start_line + len(self.lines), self.writer.state()))
+            else:
+                self._marks.append(("wait", len(self._deferred_renders), self.writer.state()))
 
     def _cut(self, j: int) -> bool:
         """Keep the rows of the first ``j`` record lines only (False: their rows are not
         known, or some of them were dropped beyond max_lines). RichLog keeps its rows in
-        ``lines`` (``_start_line``: how many it dropped); its cache of drawn rows goes."""
-        mark = self._marks[j - 1] if j else None
-        if mark is None or self._deferred_renders or mark[0] < self._start_line:
+        ``lines`` (``_start_line``: how many it dropped; its cache of drawn rows goes) and,
+        while it is not shown, what waits to be drawn in ``_deferred_renders``."""
+        if not j:
             return False
-        rows, state = mark
-        del self.lines[rows - self._start_line:]
-        self._line_cache.clear()
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        how, n, state = self._marks[j - 1]
+        if how == "wait" and not self._size_known and n <= len(self._deferred_renders):
+            while len(self._deferred_renders) > n:
+                self._deferred_renders.pop()
+        elif how == "rows" and not self._deferred_renders and n >= self._start_line:
+            del self.lines[n - self._start_line:]
+            self._line_cache.clear()
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        else:
+            return False
         self.writer.restore(state)
         del self.shown[j:], self._marks[j:]
         if self.auto_scroll:
