@@ -342,6 +342,7 @@ def cmd_log(args) -> int:
     from .engine import events as E
     from .ui import eventwords
     from .ui.i18n import set_lang
+    from .ui.logtext import LogWriter
 
     game = _load(args.record)
     seat = _seat_arg(game, args.seat)
@@ -352,19 +353,18 @@ def cmd_log(args) -> int:
         return 0
     set_lang(args.lang)
     st = game.state
-    names = eventwords.Names.of_state(st)
     card = getattr(st, "card_view", None)
     card_name = (lambda cid: card(cid, args.lang)["title"]) if card else None
-    inside = False
+    option_name = None
+    if getattr(st, "chapter", None) is not None:
+        from .ui.words import option_words
+
+        option_name = lambda cid, oid: option_words(st.chapter, cid, oid)  # noqa: E731
+    # the game log's own lines, as plain text (logtext: grouped, a combat's events indented)
+    writer = LogWriter(eventwords.Names.of_state(st), None, card_name, option_name)
     for evs in game.events:
-        for e in E.visible(evs, seat):
-            text = eventwords.say(e, names, card_name)
-            if isinstance(e, E.CombatBegan):
-                inside = True
-            if text:
-                print(("  " if inside and not isinstance(e, E.CombatBegan) else "") + text)
-            if isinstance(e, E.CombatEnded):
-                inside = False
+        for line in writer.lines(E.visible(evs, seat)):
+            print(line.plain)
     return 0
 
 

@@ -153,13 +153,13 @@ def test_a_chapter_of_ones_own_replays_by_its_path(tmp_path):
     same_chapter(record.load(own / "game.tkr").state, game.state)
 
 
-def test_a_session_over_a_chapter_reads_its_log():
+def test_a_session_over_a_chapter_reads_its_events():
     game = Game.new_chapter(SEATS[:2], 2, seed=1, short=True)
     play(game, 1, until=lambda st: st.round >= 10)
     again = record.loads(record.dumps(game))
     session = LocalSession(again)
-    assert len(session.log()) == len(game.lines)
-    assert any(e.text.startswith("choose ") for e in session.log())
+    assert len(session.events(None)) == len(game.lines)
+    assert any(e.kind == "chose" for evs in session.events(None) for e in evs)
 
 
 HEADER = """format = "thorskliff-record/1"

@@ -35,11 +35,20 @@ async def test_the_next_seat_does_not_read_which_potion_was_bought():
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         game.decide("buy kraft")
+        await pilot.pause()
+        # the buyer reads the kind in its own log (R-SECRET-1)
+        assert "P1 kauft einen Trank: Krafttrank (−3 Taler)" in logged(game)
         while session.decider() == 0:
             game.decide("end")
         await pilot.pause()
         assert isinstance(app.screen, HandOver)
         await pilot.press("enter")  # seat 2 takes the keyboard
         await pilot.pause()
-        logged = "\n".join(line.text for log in game.query(RichLog) for line in log.lines)
-        assert "Krafttrank kaufen" not in logged, logged
+        text = logged(game)
+        assert "P1 kauft einen Trank: verdeckt (−3 Taler)" in text, text
+        assert "Krafttrank" not in text and "kraft" not in text.lower(), text
+
+
+def logged(screen) -> str:
+    """The game log's text, each line's rows joined (a long line wraps)."""
+    return " ".join(" ".join(line.text.split()) for log in screen.query(RichLog) for line in log.lines)

@@ -6,12 +6,14 @@ import pytest
 from helpers import begin, place, position
 
 from thorskliff import record
-from thorskliff.engine.actions import WrongSeatError
+from thorskliff.engine.actions import WrongSeatError, hexlabel
 from thorskliff.game import Game, Setup
 from thorskliff.ssh.hub import Hub, HubGame, LobbyError, SeatInfo, valid_name
 from thorskliff.ssh.server import is_loopback
 from thorskliff.ssh.store import SeatRow, Store
 from thorskliff.engine.state import SeatSpec
+from thorskliff.ui import eventwords
+from thorskliff.ui.eventwords import Names
 
 KINDS = ("heil", "kraft", "eile", "schutz")
 
@@ -162,11 +164,16 @@ def test_each_session_sees_only_its_own_potion_kinds_and_log(store):
         assert [p["kind"] for p in b.view(seat)["players"][0]["potions"]] == [None]
         assert [p["kind"] for p in b.view(seat)["players"][1]["potions"]] == ["heil", "schutz"]
         assert all(p["kind"] is None for pl in w.view(seat)["players"] for p in pl["potions"])
-    # the purchase is in alice's log as it was, hidden in the others'
-    assert a.log()[-1].text == "buy kraft"
+    # the purchase is in alice's events (her log) by kind, hidden in the others'
+    names = Names(["alice", "bob"], ["Oleif", "Bera"])
+    bought = [e for e in a.events()[-1] if e.kind == "bought"]
+    assert [(e.item, e.potion) for e in bought] == [("potion", "kraft")]
+    assert "Krafttrank" in eventwords.say(bought[0], names)
     for other in (b, w):
-        text = other.log()[-1].text
-        assert "kraft" not in text.lower() and "Krafttrank" not in text
+        hidden = [e for evs in other.events() for e in evs if e.kind == "bought"]
+        assert [(e.item, e.potion) for e in hidden] == [("potion", None)]
+        assert eventwords.say(hidden[0], names) == "alice kauft einen Trank: verdeckt (−3 Taler)"
+        assert not any(e.potion for evs in other.events(0) for e in evs if hasattr(e, "potion") and e.seat == 0)
     assert not any(e.legal for e in b.action_menu(0))  # bob's own field, greyed: he does not decide
     assert w.action_menu(0) == [] and w.undo_problem() and w.explain("end")
 
@@ -208,13 +215,16 @@ def test_an_undo_takes_the_line_back_from_every_log(store):
     hg = a.hg
     mover = sessions[hg.state.current_player()]
     steps = [x for x in hg.game.legal() if x.startswith("H ")]
-    n = len(b.log())
+    n = len(b.events())
     hub.submit(mover, steps[0])
-    assert len(b.log()) == n + 1 and b.log()[-1].text == steps[0]
+    moved = [e for e in b.events()[-1] if e.kind == "moved"]
+    assert len(b.events()) == n + 1 and [f"H {hexlabel(e.src)}-{hexlabel(e.dst)}" for e in moved] == [steps[0]]
     hub.undo(mover)
-    assert len(b.log()) == n and len(a.log()) == n
+    assert len(b.events()) == n and len(a.events()) == n
     hub.submit(mover, steps[1])
-    assert [e.text for e in b.log()] == [e.text for e in hg.local.log()]
+    moved = [e for e in b.events()[-1] if e.kind == "moved"]
+    assert [f"H {hexlabel(e.src)}-{hexlabel(e.dst)}" for e in moved] == [steps[1]]
+    assert b.events() == hg.local.events(b.seat) == hg.local.events(None)
 
 
 async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path):

@@ -426,9 +426,9 @@ async def test_80x24_a_long_log_line_wraps(tmp_path):
         app.screen.command("H 1c2-1c1")
         await pilot.pause()
         app.screen.command("W 1c2-1c1")
-        await until(pilot, lambda: "P1: Krieger 1c2 → 1c1" in screen_text(app), "the log drawn")
+        await until(pilot, lambda: "P1: Krieger 1c2→1c1" in screen_text(app), "the log drawn")
         text = screen_text(app)
-        assert "P1: Heldin 1c2 → 1c1" in text and "P1: Krieger 1c2 → 1c1" in text
+        assert "P1: Oleif 1c2→1c1" in text and "P1: Krieger 1c2→1c1" in text
 
 
 async def test_a_board_step_puts_the_cursor_where_enter_chooses():

@@ -20,7 +20,9 @@ from campaign_helpers import H, begin, clear_board, new  # noqa: E402
 from thorskliff.ui import i18n, words  # noqa: E402
 from thorskliff.ui.app import ThorsApp  # noqa: E402
 from thorskliff.ui.screens.campaign_game import CampaignGameScreen  # noqa: E402
-from thorskliff.ui.session import CampaignSession, LogEntry  # noqa: E402
+from thorskliff.ui.eventwords import Names  # noqa: E402
+from thorskliff.ui.logtext import LogWriter  # noqa: E402
+from thorskliff.ui.session import CampaignSession  # noqa: E402
 from thorskliff.ui.widgets.panels import GameLog  # noqa: E402
 
 
@@ -62,8 +64,10 @@ def session_of(st) -> CampaignSession:
 
 
 def said(session, viewer: int | None = 0) -> list[str]:
+    """The game log's lines (as ``thorskliff log`` prints them) from the events ``viewer`` may see."""
     obs = session.view(viewer)
-    return [words.entry(e, obs, session.card_view) for e in session.log()]
+    writer = LogWriter(Names.of_obs(obs), None, lambda cid: session.card_view(cid)["title"], session.option_words)
+    return [line.plain for evs in session.events(viewer) for line in writer.lines(evs)]
 
 
 # ---------------------------------------------------------------- the decision list
@@ -99,12 +103,15 @@ def test_playing_a_card_and_buying_an_amber_in_the_decision_list(lang, want):
 
 
 @pytest.mark.parametrize("lang,want", [
-    ("de", ["Ann: 6 Taler („Geschenk der Geweihten“)", "Ann: Karte ausspielen: Heiler",
-            "Ann: Bernstein kaufen (7 Taler)"]),
-    ("en", ["Ann: 6 Taler (“Gift of the Devotees”)", "Ann: Play the card: Healer",
-            "Ann: Buy an amber (7 Taler)"]),
+    ("de", ["Ann wählt: 6 Taler („Geschenk der Geweihten“)", "Ann: +6 Taler", "Ann spielt die Karte „Heiler“ aus",
+            "Bera heilt ♥7→8 (Karte)", "Ann kauft einen Bernstein (−7 Taler)"]),
+    ("en", ["Ann chooses: 6 Taler (“Gift of the Devotees”)", "Ann: +6 Taler", "Ann plays the card “Healer”",
+            "Bera heals ♥7→8 (card)", "Ann buys an amber (−7 Taler)"]),
 ])
 def test_the_campaigns_decisions_in_the_log(lang, want):
+    """The log says what each decision did, from its events: the choice
+    with the card it answered, the Taler it gave, the card played and what
+    it healed (Ann's hero Bera, one life short), the amber bought."""
     i18n.set_lang(lang)
     s = session_of(asked(at_the_market(), "c6"))
     for text in ("choose silber", "use heiler", "buy amber"):
@@ -121,27 +128,31 @@ def test_a_potion_chosen_is_hidden_from_the_other_seats_in_the_log():
     assert [str(a) for a in s.state.legal_actions()] == ["choose heil", "choose kraft", "choose eile",
                                                         "choose schutz"]
     s.submit("choose kraft", 0)
-    assert said(s, 0) == ["Ann: Ein Trank nach Wahl aus dem Vorrat („Die lange Nacht“)",
-                          "Ann: Trank nach Wahl: Krafttrank"]
+    assert said(s, 0) == ["Ann wählt: Ein Trank nach Wahl aus dem Vorrat („Die lange Nacht“)",
+                          "Ann wählt einen Trank: Krafttrank", "Ann erhält einen Trank: Krafttrank"]
     for viewer in (1, None):
-        assert said(s, viewer)[1] == "Ann: Trank nach Wahl: verdeckt"
+        assert said(s, viewer)[1:] == ["Ann wählt einen Trank: verdeckt", "Ann erhält einen Trank: verdeckt"]
         assert "Krafttrank" not in " ".join(said(s, viewer))
 
 
-@pytest.mark.parametrize("round_,want", [
-    (3, "1 Taler zahlen: ein Trank nach Wahl (1 Taler) („Der Kobold am Weg“)"),
-    (16, "Ein Trank nach Wahl aus dem Vorrat („Zwei Raben“)"),
+@pytest.mark.parametrize("card,want", [
+    ("d2", "1 Taler zahlen: ein Trank nach Wahl (1 Taler)"),
+    ("raben", "Ein Trank nach Wahl aus dem Vorrat"),
 ])
-def test_an_option_id_two_cards_share_is_said_as_the_card_read_offered_it(round_, want):
+def test_an_option_id_two_cards_share_is_said_as_the_card_that_offered_it(card, want):
     """Chapter 2: "trank" is an option of the sanctuary card D.2 and of the
-    time card Zwei Raben; the log says the one of the card read last by the
-    choice's round."""
-    obs = {"viewer": 1, "players": [{"name": "Ann"}, {"name": "Bo"}],
-           "campaign": {"chapter": 2, "choice": None, "amber_price": None,
-                        "log": [{"card": "d2", "seat": 1, "round": 3, "how": "sanctuary"},
-                                {"card": "raben", "seat": None, "round": 16, "how": "time"}]}}
-    e = LogEntry(0, "choose trank", "card", "", round_, 0)
-    assert words.entry(e, obs) == f"Ann: {want}"
+    time card Zwei Raben; the choice's event names its card, and the log
+    says that card's option."""
+    from thorskliff.campaign.chapter import load_chapter
+    from thorskliff.engine import events as E
+    from thorskliff.ui import eventwords
+
+    ch = load_chapter(2)
+    assert words.option_words(ch, card, "trank") == want
+    title = {"d2": "D.2", "raben": "Zwei Raben"}
+    line = eventwords.say(E.Chose(0, card, "trank"), Names(["Ann", "Bo"], ["Oleif", "Bera"]),
+                          title.get, lambda cid, oid: words.option_words(ch, cid, oid))
+    assert line == f"Ann wählt: {want} („{title[card]}“)"
 
 
 @pytest.mark.parametrize("text,title,want", [
@@ -151,10 +162,10 @@ def test_an_option_id_two_cards_share_is_said_as_the_card_read_offered_it(round_
     ("choose silber", "Ein Kapitel aus anderer Datei", "Wählen: silber"),  # not the shipped chapter 1
     ("use heiler", "Die erste Begegnung", "Karte ausspielen: Heiler"),
 ])
-def test_a_log_line_without_the_card_read(text, title, want):
+def test_a_campaign_decision_without_the_card_read(text, title, want):
     obs = {"viewer": None, "players": [{"name": "Ann"}],
            "campaign": {"chapter": 1, "title": title, "choice": None, "amber_price": None, "log": []}}
-    assert words.entry(LogEntry(0, text, "card", "", 2, 0), obs) == f"Ann: {want}"
+    assert words.decision(text, "card", obs) == want
 
 
 # ---------------------------------------------------------------- the undo
@@ -215,7 +226,8 @@ async def test_the_chapters_game_log_says_the_campaigns_decisions_in_words():
         s.submit(text, 0)
     async with on_screen(s) as (pilot, screen):
         shown = log_text(screen)
-        assert "Ann: 6 Taler („Geschenk der Geweihten“)" in shown and "Ann: Karte ausspielen: Heiler" in shown
+        assert "Ann wählt: 6 Taler („Geschenk der Geweihten“)" in shown
+        assert "Ann spielt die Karte „Heiler“ aus" in shown and "Ann kauft" not in shown
         assert "choose silber" not in shown and "use heiler" not in shown
         items = {d: str(p) for d, p, ok in screen.decision_items() if ok}
         assert items.get("buy amber") == "Bernstein kaufen (7 Taler)"
@@ -228,3 +240,16 @@ async def test_the_undo_message_on_the_chapters_screen_names_the_choice_in_words
         screen.action_undo()
         await pilot.pause()
         assert str(screen.query_one("#status").content) == "Zurückgenommen: 6 Taler („Geschenk der Geweihten“)"
+
+
+def test_since_your_last_turn_says_a_choice_by_its_cards_words():
+    """The summary for the other seat names the option and its card, as the log does."""
+    from thorskliff.ui import summary
+
+    s = session_of(asked(at_the_market(), "c6"))
+    s.submit("choose silber", 0)
+    evs = [e for line in s.events(1) for e in line]
+    lines = summary.since_lines(evs, Names.of_obs(s.view(1)), 14, lambda cid: s.card_view(cid)["title"],
+                                s.option_words)
+    assert "Ann wählt: 6 Taler („Geschenk der Geweihten“)" in lines
+    assert "Ann wählt: silber" in summary.since_lines(evs, Names.of_obs(s.view(1)))  # without them: the id

@@ -83,7 +83,7 @@ class SeatInfo:
 
 
 class HubGame:
-    """One hosted game: the game with its annotated log (a LocalSession that
+    """One hosted game: the game with its events per line (a LocalSession that
     saves nowhere; the hub stores the record), its seats and its sessions."""
 
     def __init__(self, gid: int, game: Game, seats: list[SeatInfo]):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionError, WrongSeatError
 from ..engine.messages import Msg
-from ..ui.session import LogEntry, MenuEntry, hide_secret
+from ..ui.session import MenuEntry
 
 if TYPE_CHECKING:
     from .hub import Hub, HubGame
@@ -37,8 +37,6 @@ class RemoteSession:
         #: called (in the context of the app that holds this session) after a change made elsewhere
         self.on_change: Callable[[], None] | None = None
         self._context = contextvars.copy_context()
-        self._src: list[LogEntry] = []
-        self._out: list[LogEntry] = []
 
     @property
     def game_id(self) -> int:
@@ -70,24 +68,10 @@ class RemoteSession:
         return self.hg.local.hint_state(self.seat)
 
     def events(self, viewer: int | None = None) -> list[tuple]:
-        """The game's events as this connection's seat may see them (never another seat's)."""
+        """The game's events as this connection's seat may see them (never
+        another seat's potion kinds): its game log and summaries are drawn
+        from them. The hosted game keeps them per seat, line by line."""
         return self.hg.local.events(self.seat)
-
-    def log(self) -> list[LogEntry]:
-        """The game log, with the potion kinds of other seats' purchases hidden."""
-        src = self.hg.local.log()
-        # kept line by line: only lines new since the last call (or since an undo) are looked at
-        k = min(len(src), len(self._src))
-        while k and src[k - 1] is not self._src[k - 1]:
-            k -= 1
-        del self._src[k:], self._out[k:]
-        for e in src[k:]:
-            self._src.append(e)
-            self._out.append(self._hidden(e))
-        return list(self._out)
-
-    def _hidden(self, e: LogEntry) -> LogEntry:
-        return hide_secret(e, self.seat)
 
     def explain(self, decision, seat: int | None = None) -> ActionError | None:
         if self.seat is None:

@@ -67,8 +67,10 @@ def _dice(e: E.Rolled) -> str:
     return words.dice_text(e.dice, e.vals)
 
 
-def say(e: E.Event, n: Names, card_name=None) -> str | None:
-    """One line for ``e``, or None for an event that another line already says."""
+def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
+    """One line for ``e``, or None for an event that another line already says.
+    ``card_name`` gives a campaign card's title by id, ``option_name`` the
+    words of a card's option by card and option id (None: not known)."""
     k = e.kind
     who = n.who(getattr(e, "seat", None)) if hasattr(e, "seat") else ""
     if k == "placed":
@@ -171,11 +173,16 @@ def say(e: E.Event, n: Names, card_name=None) -> str | None:
         return t(f"event.plunder_{e.how}", who=who, n=e.n, hex=_hex(e.hex))
     if k == "card":
         name = card_name(e.card) if card_name else e.card
+        if e.how == "use" and e.reader is not None:
+            return t("event.card_use", card=name, who=n.who(e.reader))
         return t("event.card", card=name, who=n.who(e.reader) if e.reader is not None else t("event.nobody"))
     if k == "chose":
         if e.option == "potion":
             return t("event.chose_potion", who=who, potion=_potion(e.potion))
-        return t("event.chose", who=who, option=e.option)
+        option = (option_name(e.card, e.option) if option_name else None) or e.option
+        if card_name:
+            option = t("campaign.do.answer", option=option, card=card_name(e.card))
+        return t("event.chose", who=who, option=option)
     if k == "warriors":
         return t("event.warriors_gone" if e.n < 0 else "event.warriors", who=who, n=abs(e.n), hex=_hex(e.hex))
     if k == "gode_placed":
@@ -189,5 +196,5 @@ def say(e: E.Event, n: Names, card_name=None) -> str | None:
     return None
 
 
-def lines(events, n: Names, card_name=None) -> list[str]:
-    return [s for s in (say(e, n, card_name) for e in events) if s]
+def lines(events, n: Names, card_name=None, option_name=None) -> list[str]:
+    return [s for s in (say(e, n, card_name, option_name) for e in events) if s]

@@ -16,47 +16,14 @@ from typing import NamedTuple, Protocol
 
 from .. import record
 from ..engine.actions import Action, ActionError, IllegalActionError, fmt, parse
-from ..engine.events import visible
+from ..engine.events import Event, visible
 from ..engine.messages import Msg
 from ..game import parser_for
 from ..game import Game
 from ..engine.state import CHANCE, TERMINAL, GameState
 from .i18n import lang
 
-__all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "LogEntry", "MenuEntry", "Session"]
-
-
-class LogEntry(NamedTuple):
-    """One record line with what the log needs to say it in words: the seat
-    (None for a roll), the decision text, the engine's step and roll purpose
-    before it, the round and the seat on turn."""
-
-    seat: int | None
-    text: str
-    step: str
-    purpose: str
-    round: int
-    turn: int
-
-
-def is_secret(decision: str) -> bool:
-    """Whether a decision names a potion kind its seat keeps secret
-    (R-SECRET-1): buying (not drinking at once), taking and putting back."""
-    try:
-        a = parse(decision)
-    except ActionError:
-        return False
-    return a.verb in ("gift", "discard") or (a.verb == "buy" and not a.vals)
-
-
-def hide_secret(e: LogEntry, viewer: int | None) -> LogEntry:
-    """The log entry as ``viewer`` (0-based, None: spectator) may read it."""
-    if e.seat is None or e.seat == viewer or not is_secret(e.text):
-        return e
-    from .i18n import t
-
-    # no notation names a hidden kind: the words stand in (the log shows such text as it is)
-    return e._replace(text=t(f"do.{parse(e.text).verb}", potion=t("potion.hidden")))
+__all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "MenuEntry", "Session", "SeenEvents"]
 
 
 class MenuEntry(NamedTuple):
@@ -91,13 +58,33 @@ class Session(Protocol):
     def undo_problem(self, seat: int | None = None) -> Msg | None: ...
     def explain(self, decision: str, seat: int | None) -> ActionError | None: ...
     def action_menu(self, seat: int) -> list[MenuEntry]: ...
-    def log(self) -> list[LogEntry]: ...
+    def events(self, viewer: int | None) -> list[tuple[Event, ...]]: ...
 
 
-def _annotate(st: GameState, line: str) -> LogEntry:
-    col, _, rest = line.partition(" ")
-    seat = None if col == "*" else int(col) - 1
-    return LogEntry(seat, rest, st.step, st.chance_for if col == "*" else "", st.round, st.seat)
+class SeenEvents:
+    """The events of each record line as each viewer may see them
+    (``events.visible``), kept line by line: a call looks only at the lines
+    added since the last one (or since an undo took lines back), so the log
+    of a long game costs nothing per decision. ``source`` gives the game's
+    events per line (``Game.events``); a line is known by the identity of its
+    tuple there, which an undo and a new decision replace."""
+
+    def __init__(self, source: Callable[[], list[tuple[Event, ...]]]):
+        self.source = source
+        self._src: dict[int | None, list[tuple]] = {}
+        self._out: dict[int | None, list[tuple]] = {}
+
+    def __call__(self, viewer: int | None) -> list[tuple[Event, ...]]:
+        src = self.source()
+        seen, out = self._src.setdefault(viewer, []), self._out.setdefault(viewer, [])
+        k = min(len(src), len(seen))
+        while k and src[k - 1] is not seen[k - 1]:
+            k -= 1
+        del seen[k:], out[k:]
+        for evs in src[k:]:
+            seen.append(evs)
+            out.append(tuple(visible(evs, viewer)))
+        return list(out)
 
 
 class LocalSession:
@@ -117,11 +104,11 @@ class LocalSession:
     #: whether a person may ask for hints (an SSH host decides for its sessions)
     hints = True
 
-    def __init__(self, game: Game, path: str | Path | None = None, annotate: bool = True,
+    def __init__(self, game: Game, path: str | Path | None = None,
                  bots: Mapping[int, str] | None = None):
         self.game = game
         self.path = Path(path) if path is not None else None
-        self._log: list[LogEntry] = []
+        self._seen = SeenEvents(lambda: self.game.events)
         self.bots: dict[int, str] = dict(record.seat_bots(game) if bots is None else bots)
         game.setup.bots = self.bots  # the record's header keeps them
         self.seats = None  # bots.seats.Seats (each seat's bot and generator), once a bot plays here
@@ -131,12 +118,6 @@ class LocalSession:
         self._seat_kept = 0
         for seat, kind in self.bots.items():
             self._give_bot(seat, kind)
-        if annotate and game.lines:
-            st = game.setup.build()
-            for line in game.lines:
-                self._log.append(_annotate(st, line))
-                col, _, rest = line.partition(" ")
-                st.apply_action(rest, None if col == "*" else int(col) - 1)
 
     # ------------------------------------------------------------ who and what
     @property
@@ -158,9 +139,6 @@ class LocalSession:
     def view(self, seat: int | None) -> dict:
         return self.game.view(seat)
 
-    def log(self) -> list[LogEntry]:
-        return list(self._log)
-
     def hint_state(self, seat: int) -> GameState:
         """A copy of the game with only what ``seat`` may see, for a hint's
         search (:func:`thorskliff.bots.search.public_state`)."""
@@ -170,8 +148,9 @@ class LocalSession:
 
     def events(self, viewer: int | None) -> list[tuple]:
         """The events of every record line as ``viewer`` (0-based seat, None:
-        a spectator) may see them (``thorskliff.engine.events``)."""
-        return [tuple(visible(evs, viewer)) for evs in self.game.events]
+        a spectator) may see them (``thorskliff.engine.events``); the game log,
+        the summaries and the SSH views are drawn from them."""
+        return self._seen(viewer)
 
     def chance_request(self) -> tuple[str, ...]:
         return self.game.state.chance_request()
@@ -261,9 +240,8 @@ class LocalSession:
     def submit(self, decision: str | Action, seat: int | None) -> list[str]:
         """Apply ``seat``'s decision (raises the engine's ActionError and
         changes nothing then); returns the record lines added."""
-        before = self.game.state.clone()
         lines = self.game.submit(decision, seat)
-        self._note(before, lines)
+        self.save()
         return lines
 
     def roll(self, dice: str | None = None) -> list[str]:
@@ -272,17 +250,9 @@ class LocalSession:
         if st.current_player() != CHANCE:
             raise ActionError("no_dice_due")
         action = parse("roll " + dice) if dice else st.sample_chance()
-        before = st.clone()
         lines = self.game.submit(action)
-        self._note(before, lines)
-        return lines
-
-    def _note(self, st: GameState, lines: list[str]) -> None:
-        for line in lines:
-            self._log.append(_annotate(st, line))
-            col, _, rest = line.partition(" ")
-            st.apply_action(rest, None if col == "*" else int(col) - 1)
         self.save()
+        return lines
 
     def undo_problem(self, seat: int | None = None) -> Msg | None:
         problem = self.game.undo_problem(seat)
@@ -296,7 +266,6 @@ class LocalSession:
         if self.bot_decided_last() or self.seat_changed_last():
             raise IllegalActionError("R-TURN-4", "undo", {"problem": self.undo_problem(seat)})
         line = self.game.undo(seat)
-        del self._log[len(self.game.lines):]
         self.save()
         return line
 
@@ -393,9 +362,9 @@ class ReplaySession:
     def __init__(self, game: Game):
         self.setup = game.setup
         self.lines = list(game.lines)
-        self._events = list(game.events)
+        # what a spectator may see of each line: the same tuples at every step
+        self._events = [tuple(visible(evs, None)) for evs in game.events]
         self.states: list[GameState] = [game.setup.build()]
-        self._log: list[LogEntry] = []
         self.at = 0
         self.seek(len(self.lines))
 
@@ -409,7 +378,6 @@ class ReplaySession:
             n = len(self.states) - 1
             st = self.states[-1].clone()
             line = self.lines[n]
-            self._log.append(_annotate(st, line))
             col, _, rest = line.partition(" ")
             st.apply_action(rest, None if col == "*" else int(col) - 1)
             self.states.append(st)
@@ -421,12 +389,9 @@ class ReplaySession:
     def view(self, seat: int | None) -> dict:
         return self.states[self.at].observation(None)
 
-    def log(self) -> list[LogEntry]:
-        return self._log[: self.at]
-
     def events(self, viewer: int | None) -> list[tuple]:
         """The events up to the step shown, as a spectator sees them."""
-        return [tuple(visible(evs, None)) for evs in self._events[: self.at]]
+        return self._events[: self.at]
 
     def undo_problem(self, seat=None) -> Msg:
         return Msg("undo_replay")
@@ -444,9 +409,9 @@ class CampaignSession(LocalSession):
     chapter is written into the group at once, so it stays so on resume and
     in the next chapter."""
 
-    def __init__(self, game: Game, table, group: str, path: str | Path | None = None, annotate: bool = True,
+    def __init__(self, game: Game, table, group: str, path: str | Path | None = None,
                  bots: Mapping[int, str] | None = None):
-        super().__init__(game, path, annotate, bots=dict(bots or {}))
+        super().__init__(game, path, bots=dict(bots or {}))
         self.table = table
         self.group = group
         #: the table's ChapterResult once the chapter is over
@@ -518,6 +483,12 @@ class CampaignSession(LocalSession):
 
     def card_view(self, cid: str) -> dict:
         return self.game.state.card_view(cid, lang())
+
+    def option_words(self, cid: str, option: str) -> str | None:
+        """The words of ``option`` of card ``cid`` (the game log's choices)."""
+        from .words import option_words
+
+        return option_words(self.game.state.chapter, cid, option)
 
     def chapter_view(self) -> dict:
         """The chapter's number, title, intro and epilogue."""

@@ -116,9 +116,10 @@ def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
     return [] if nxt is None else flat[nxt:]
 
 
-def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14) -> list[str]:
+def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14, card_name=None, option_name=None) -> list[str]:
     """A short account of ``evs`` turn by turn: moves per seat on one line,
-    each combat with its result, purchases, deliveries, cards, the end."""
+    each combat with its result, purchases, deliveries, cards, the end
+    (``card_name``, ``option_name``: a campaign's cards and options in words)."""
     out: list[str] = []
     moves: list[str] = []
     mover: list[int | None] = [None]
@@ -149,7 +150,7 @@ def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14) -> list[str]:
                             E.Placed, E.Healed, E.Searched, E.Discarded, E.PotionGiven, E.TalerChanged,
                             E.Gambled, E.GambleWon, E.CrystalBonus)):
             flush()
-            line = W.say(e, n)
+            line = W.say(e, n, card_name, option_name)
             if line:
                 out.append(line)
     flush()

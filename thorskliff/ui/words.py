@@ -1,7 +1,8 @@
 """Decisions and pieces in words, from the catalogue (``i18n``).
 
-:func:`decision` says what a legal choice will do (menus), :func:`entry` what
-a decision did (the game log), :func:`taken_back` what an undo took back.
+:func:`decision` says what a legal choice will do (menus), :func:`taken_back`
+what an undo took back (what a decision did, the game log says from the
+engine's events: ``eventwords``, ``logtext``).
 They read notation text and observation data, so a remote session needs
 nothing more; a campaign chapter's own decisions (``choose``, ``use``,
 ``buy amber``, see :func:`campaign`) also read the shipped chapter's cards
@@ -15,24 +16,12 @@ from functools import cache
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import LABELS, NotationError, parse
-from . import glyphs as G
 from .i18n import lang, t
 
 CAMPAIGN_VERBS = ("choose", "use")
 #: the ids of a card's "any potion" choice and of the second crystal's bonus (campaign/effects.py)
 POTION_KINDS = ("heil", "kraft", "eile", "schutz")
 CRYSTAL_BONUS = {"die": "S", "shield": "P"}
-
-
-def seat_name(obs: dict, seat: int | None) -> str:
-    if seat is None:
-        return t("word.dice")
-    p = obs["players"][seat]
-    return p["name"]
-
-
-def hero_label(p: dict) -> str:
-    return f"{G.OWNER[p['colour']]} {p['name']}"
 
 
 def potion(kind: str | None) -> str:
@@ -124,16 +113,6 @@ def _silver_gain(obs: dict, terr: str) -> int | None:
     return max(0, n - 1)
 
 
-def entry(e, obs: dict, card: Callable[[str], dict] | None = None) -> str:
-    """A log line: who did what (``e`` is a session LogEntry)."""
-    if e.seat is None:
-        a = parse(e.text)
-        return t(f"log.roll.{e.purpose or 'other'}", dice=dice_text(a.arg, a.vals))
-    who = seat_name(obs, e.seat)
-    what = campaign(e.text, obs, card, done=e) if is_campaign(e.text) else decision(e.text, e.step, None)
-    return t("log.line", who=who, what=what)
-
-
 def taken_back(line: str, session, viewer: int | None = None) -> str:
     """What the undone record ``line`` did, said with the view after the undo:
     the step it was taken at is the step again, a card's choice is open again."""
@@ -153,11 +132,11 @@ def is_campaign(text: str) -> bool:
 
 
 def campaign(text: str, obs: dict | None = None, card: Callable[[str], dict] | None = None,
-             done=None, undone: bool = False) -> str | None:
+             undone: bool = False) -> str | None:
     """A campaign decision (``choose``, ``use``, ``buy amber``) in words, or
-    None for any other. For a menu the open choice's option says it; ``done``
-    (a LogEntry) is a choice made earlier, found among the cards read up to its
-    round; ``undone`` names the card whose choice is open again."""
+    None for any other. For a menu the open choice's option says it, else
+    the card read last that offers it; ``undone`` names the card whose
+    choice is open again."""
     head, _, arg = text.partition(" ")
     camp = (obs or {}).get("campaign") or {}
     if head == "use":
@@ -167,23 +146,20 @@ def campaign(text: str, obs: dict | None = None, card: Callable[[str], dict] | N
         return t("campaign.do.buy_amber", n=price if price is not None else "?")
     if head != "choose":
         return None
-    choice = camp.get("choice") if done is None else None
+    choice = camp.get("choice")
     for o in (choice or {}).get("options", ()):
         if o["id"] == arg:
             said = o["text"] + (f" ({t('menu.cost', n=o['cost'])})" if o["cost"] else "")
             return t("campaign.do.answer", option=said, card=card_name(choice["card"], camp, card)) if undone else said
-    found = _answered(arg, camp, done.round if done is not None else None)
+    found = _answered(arg, camp)
     if found:
         cid, option = found
         said = _option_text(option)
         return said if cid is None else t("campaign.do.answer", option=said, card=card_name(cid, camp, card))
     if arg in CRYSTAL_BONUS:
         return t(f"do.crystal_{CRYSTAL_BONUS[arg]}")
-    if arg in POTION_KINDS:
-        # R-SECRET-2: another seat reads that a potion was taken, not which
-        viewer = (obs or {}).get("viewer")
-        hidden = done is not None and (viewer is None or viewer != done.seat + 1)
-        return t("campaign.do.potion", potion=potion(None if hidden else arg))
+    if arg in POTION_KINDS:  # the deciding seat's own choice: it may read the kind
+        return t("campaign.do.potion", potion=potion(arg))
     return t("campaign.do.choose", option=arg)
 
 
@@ -219,21 +195,33 @@ def _chapter(number, title: str | None = None):
     return ch if title is None or title in ch.title.values() else None
 
 
-def _answered(option_id: str, camp: dict, round_: int | None):
+def _answered(option_id: str, camp: dict):
     """(card id, Option) of the choice a ``choose`` answered: the card read
-    last (up to ``round_``) whose choice offers ``option_id``; when the log
-    names none, the chapter's only text for that id, with no card (None).
-    None when the chapter does not say."""
+    last whose choice offers ``option_id``; when the log names none, the
+    chapter's only text for that id, with no card (None). None when the
+    chapter does not say."""
     ch = _chapter(camp.get("chapter"), camp.get("title"))
     if ch is None:
         return None
     offers = {cid: o for cid, c in ch.cards.items() for o in _options(c.effects + c.use) if o.id == option_id}
-    read = [e["card"] for e in camp.get("log", ())
-            if e["card"] in offers and (round_ is None or e["round"] <= round_)]
+    read = [e["card"] for e in camp.get("log", ()) if e["card"] in offers]
     if read:
         return read[-1], offers[read[-1]]
     if len({_option_text(o) for o in offers.values()}) == 1:
         return None, next(iter(offers.values()))
+    return None
+
+
+def option_words(chapter, cid: str, option_id: str) -> str | None:
+    """The words of option ``option_id`` of card ``cid`` of ``chapter`` (a
+    campaign Chapter), with its cost; None when the card offers no such option."""
+    c = chapter.cards.get(cid) if chapter is not None else None
+    if c is not None:
+        for o in _options(c.effects + c.use):
+            if o.id == option_id:
+                return _option_text(o)
+    if option_id in CRYSTAL_BONUS:
+        return t(f"do.crystal_{CRYSTAL_BONUS[option_id]}")
     return None
 
 

@@ -35,10 +35,10 @@ class CampaignGameScreen(GameScreen):
         super().__init__(session, handover, **kw)
         # the game screen's panels, told how to find a card's title
         self.TABLEAUS = lambda **kw: CampaignTableaus(card=session.card_view, **kw)
-        self.LOG = lambda **kw: CampaignLog(card=session.card_view, **kw)
+        self.LOG = lambda **kw: CampaignLog(card=session.card_view, option=session.option_words, **kw)
         #: card log entries already shown; a fresh chapter opens with its story
         log = self.obs["campaign"]["log"]
-        self.fresh = not session.log()
+        self.fresh = not session.game.lines
         self.cards_seen = sum(1 for e in log if e["how"] == "setup") if self.fresh else len(log)
         self.end_shown = session.decider() == TERMINAL
         self._card_screen: CardScreen | None = None

@@ -58,6 +58,13 @@ class EventFeed:
     def _names(self) -> Names:
         return Names.of_obs(self.obs)
 
+    def _card_words(self) -> tuple:
+        """A campaign card's title and a card's option in words, by id (None, None outside a campaign)."""
+        card = getattr(self.session, "card_view", None)
+        if card is None:
+            return None, None
+        return (lambda cid: card(cid)["title"]), getattr(self.session, "option_words", None)
+
     # ------------------------------------------------------------ combat summaries
     def _feed_holds(self) -> bool:
         """Show the next combat summary due (True: sync waits for it)."""
@@ -115,7 +122,7 @@ class EventFeed:
         if get is None:
             return []
         evs = S.since(get(seat), seat)
-        return S.since_lines(evs, self._names())
+        return S.since_lines(evs, self._names(), 14, *self._card_words())
 
     def since_for_handover(self, seat: int) -> list[str]:
         """The lines for the hand-over screen when ``seat``'s turn begins (then
@@ -169,7 +176,7 @@ class EventFeed:
         self._bot_marks = (moved[-1].src, moved[-1].dst) if moved else None
         from ..eventwords import lines as say_lines
 
-        said = say_lines(new, Names.of_obs(self.session.view(self.viewer)))
+        said = say_lines(new, Names.of_obs(self.session.view(self.viewer)), *self._card_words())
         return "; ".join(said[-3:]) if said else None
 
     def bot_marks(self, marks: mapdraw.Marks) -> mapdraw.Marks:

@@ -426,8 +426,8 @@ class GameScreen(Hints, EventFeed, Screen):
     # ------------------------------------------------------------ drawing
     def redraw(self) -> None:
         s = self.session
-        entries = s.log()
-        self._lines = len(entries)
+        per_line = s.events(self.viewer)
+        self._lines = len(per_line)
         self.obs = obs = s.view(self.viewer)
         d = self.decider
         # a word said at one decision point (a refusal, say) is not left standing at the next
@@ -445,7 +445,7 @@ class GameScreen(Hints, EventFeed, Screen):
         self._prompt()
         self._fill_decisions()
         for lg in self.query(GameLog):
-            lg.sync(entries, obs)
+            lg.sync(per_line, obs)
         self.hint_follow()
 
     def parse_legal(self, legal: list[str]) -> list:
@@ -1088,8 +1088,7 @@ class GameScreen(Hints, EventFeed, Screen):
     def relocalize(self) -> None:
         localize_tree(self)
         for lg in self.query(GameLog):
-            lg.clear()
-            lg.count = 0
+            lg.reset()
         self.query_one("#command", Input).placeholder = t("game.command")
         self.redraw()
         self.hint_relocalize()

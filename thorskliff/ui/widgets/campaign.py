@@ -127,7 +127,7 @@ class CampaignTableaus(Tableaus):
         for p in obs["players"]:
             full = not self.compact or p["seat"] == focus
             parts.append(campaign_tableau(obs, p, full, self.compact, self.card))
-        self.update(Text("\n").join(parts))
+        self.put(Text("\n").join(parts))
 
 
 def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) -> Text:

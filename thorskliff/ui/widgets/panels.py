@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -14,7 +15,8 @@ from .. import glyphs as G
 from .. import words
 from ...engine.steps import Step
 from ..i18n import t
-from ..session import hide_secret
+from ..eventwords import Names
+from ..logtext import Hanging, LogWriter, dice, hang_all
 
 
 def goals(obs: dict) -> tuple[int, int]:
@@ -179,6 +181,7 @@ class Tableaus(Static):
 
     DEFAULT_CSS = "Tableaus { height: auto; width: 1fr; }"
     compact = False
+    text: Text | None = None
 
     def show(self, obs: dict) -> None:
         parts = []
@@ -186,7 +189,16 @@ class Tableaus(Static):
         for p in obs["players"]:
             full = not self.compact or p["seat"] == focus
             parts.append(tableau_text(obs, p, full, narrow=self.compact))
-        show_changed(self, Text("\n").join(parts))
+        self.put(Text("\n").join(parts))
+
+    def put(self, text: Text) -> None:
+        """Show ``text``: a line too long for the panel goes on under its first word."""
+        self.text = text
+        show_changed(self, hang_all(text, self.size.width, self.app.console))
+
+    def on_resize(self) -> None:
+        if self.text is not None:
+            show_changed(self, hang_all(self.text, self.size.width, self.app.console))
 
 
 # ---------------------------------------------------------------- the hex under the cursor
@@ -250,63 +262,108 @@ class HexInfo(Static):
 
 
 def dice_text(roll: list[dict], blocked: list[int]) -> Text:
-    """Each die as its face on its kind's colour; blocked dice struck out."""
-    left = list(blocked)
-    out = Text()
-    for d in roll:
-        k, v = d["die"], d["value"]
-        is_blocked = k != "S" and v in left
-        if is_blocked:
-            left.remove(v)
-        style = f"bold {G.DIE_FG} on {G.DIE_BG[k]}"
-        if is_blocked:
-            style += " strike dim"
-        out.append(f" {k}{G.PIPS[v]}{v} ", style=style)
-        out.append("✗ " if is_blocked else " ", style="bold red" if is_blocked else "")
-    return out
+    """Each die of a view's roll as its face on its kind's colour; blocked dice struck out."""
+    return dice([(d["die"], d["value"]) for d in roll], blocked)
 
 
 # ---------------------------------------------------------------- log
 
 
 class GameLog(RichLog):
-    DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }"
+    """The game log: the events of each record line as the viewer may know
+    them (``session.events(viewer)``), in words (``logtext``). Only lines
+    new since the last sync are written; an undo or a step back in a replay
+    cuts the rows of the lines taken back; another seat at the keyboard (or
+    another width) writes the log anew."""
 
-    def __init__(self, card: Callable[[str], dict] | None = None, **kw):
+    # no scrollbar: in the few rows the log has, its thumb drew as a stray glyph ("▂") beside the
+    # lines; the log follows the newest line, and the wheel or the keys still scroll it
+    DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-visibility: hidden; }"
+
+    def __init__(self, card: Callable[[str], dict] | None = None,
+                 option: Callable[[str, str], str | None] | None = None, **kw):
         # min_width: RichLog renders at least 78 columns wide by default, which cut
         # long lines off beside a narrow island (80x24) instead of wrapping them
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, min_width=12, **kw)
-        self.count = 0
+        #: the events of the record lines written, as they were given (a line is known by its tuple)
+        self.shown: list[tuple] = []
         self.viewer: int | None = None
+        self.writer: LogWriter | None = None
         #: a campaign card's view by id: its title names the card a choice answered
         self.card = card
+        #: the words of a campaign card's option, by card and option id
+        self.option = option
+        self._last: tuple[list[tuple], dict] | None = None
+        self._width = 0
+        #: per record line shown: whether its rows were drawn ("rows") or wait for the log's
+        #: size ("wait": the log is not shown), their count up to it (drawn: counting the rows
+        #: dropped beyond max_lines), and the writer's state after it
+        self._marks: list[tuple] = []
 
-    def sync(self, entries, obs: dict) -> None:
-        # Another seat at the keyboard reads the log anew: the potion kinds
-        # bought by others stay hidden from it (R-SECRET-2).
+    @property
+    def count(self) -> int:
+        return len(self.shown)
+
+    def reset(self) -> None:
+        """Write everything anew at the next sync (another language, say)."""
+        self.clear()
+        self.shown = []
+        self._marks = []
+        self.writer = None
+
+    def on_resize(self, event) -> None:
+        # lines are wrapped once, at the width they were written at: another width writes them anew
+        # (RichLog's own handler runs after this one and writes what waited for a size)
+        width, self._width = self._width, event.size.width
+        if width and width != event.size.width and self._last is not None:
+            self.reset()
+            self.sync(*self._last)
+
+    def sync(self, per_line: list[tuple], obs: dict) -> None:
+        self._last = (per_line, obs)
         viewer = None if obs.get("viewer") is None else obs["viewer"] - 1
-        if len(entries) < self.count or viewer != self.viewer:
-            self.clear()
-            self.count = 0
+        k = j = len(self.shown)
+        j = min(j, len(per_line))
+        while j and per_line[j - 1] is not self.shown[j - 1]:
+            j -= 1  # lines taken back (an undo, a step back): the same tuples up to j
+        if viewer != self.viewer or self.writer is None or (j < k and not self._cut(j)):
+            # another seat reads the log anew (R-SECRET-2), or the rows to cut are not known
+            self.reset()
             self.viewer = viewer
-        for e in entries[self.count:]:
-            self.write(self._line(hide_secret(e, viewer), obs))
-        self.count = len(entries)
+            card_name = (lambda cid: self.card(cid)["title"]) if self.card is not None else None
+            self.writer = LogWriter(Names.of_obs(obs), [p["colour"] for p in obs["players"]], card_name, self.option)
+        for evs in per_line[len(self.shown):]:
+            for line in self.writer.lines(evs):
+                self.write(Hanging(line))
+            self.shown.append(evs)
+            if self._size_known and not self._deferred_renders:
+                self._marks.append(("rows", self._start_line + len(self.lines), self.writer.state()))
+            else:
+                self._marks.append(("wait", len(self._deferred_renders), self.writer.state()))
 
-    def _line(self, e, obs: dict) -> Text:
-        if e.seat is None:
-            out = Text("  ")
-            from ...engine.actions import parse
-
-            a = parse(e.text)
-            out.append(t(f"log.roll.{e.purpose or 'other'}", dice="") + " ")
-            out.append_text(dice_text([{"die": k, "value": v} for k, v in zip(a.arg, a.vals)], []))
-            return out
-        p = obs["players"][e.seat]
-        out = Text()
-        out.append(G.OWNER[p["colour"]] + " ", style=G.chip_style(p["colour"]))
-        out.append(" " + words.entry(e, obs, self.card))
-        return out
+    def _cut(self, j: int) -> bool:
+        """Keep the rows of the first ``j`` record lines only (False: their rows are not
+        known, or some of them were dropped beyond max_lines). RichLog keeps its rows in
+        ``lines`` (``_start_line``: how many it dropped; its cache of drawn rows goes) and,
+        while it is not shown, what waits to be drawn in ``_deferred_renders``."""
+        if not j:
+            return False
+        how, n, state = self._marks[j - 1]
+        if how == "wait" and not self._size_known and n <= len(self._deferred_renders):
+            while len(self._deferred_renders) > n:
+                self._deferred_renders.pop()
+        elif how == "rows" and not self._deferred_renders and n >= self._start_line:
+            del self.lines[n - self._start_line:]
+            self._line_cache.clear()
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        else:
+            return False
+        self.writer.restore(state)
+        del self.shown[j:], self._marks[j:]
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True)
+        self.refresh()
+        return True
 
 
 # ---------------------------------------------------------------- footer
