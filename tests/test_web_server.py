@@ -441,3 +441,36 @@ def test_serve_web_options_are_checked(argv, says, capsys):
     assert cli_main(["serve", *argv]) != 0
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- other sites
+
+
+async def test_other_sites_can_neither_open_a_session_nor_choose_a_name(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        await anna.http.ws_connect(url(host).replace("http", "ws", 1) + "/ws", origin="http://evil.example")
+    r = await anna.http.post(url(host) + "/name", data={"name": "mallory", "next": "/"},
+                             headers={"Origin": "http://evil.example"})
+    assert r.status == 403 and host.store.user_key("mallory") is None
+    assert any("refused browser 127.0.0.1: a websocket opened from another site" in line for line in logged())
+    # a link followed from another site brings no SameSite=Strict cookie: the page loads itself once more
+    fresh = browser()
+    r = await fresh.http.get(url(host) + "/", headers={"Sec-Fetch-Site": "cross-site"})
+    assert 'http-equiv="refresh"' in await r.text()
+    # a form's "next" goes nowhere but here
+    r = await fresh.choose_name("bea", next_="https://evil.example/")
+    assert r.url.path == "/" and r.url.host == "127.0.0.1"
+
+
+async def test_behind_https_the_page_uses_wss_and_a_secure_cookie(web):
+    host, browser = await web(web_url="https://thors.example.org")
+    b = browser()
+    r = await b.http.post(f"http://127.0.0.1:{host.web_port}/name", data={"name": "anna", "next": "/"},
+                          allow_redirects=False)
+    assert r.status == 303 and "Secure" in r.headers["Set-Cookie"]
+    assert url(host) == "https://thors.example.org"
+    token = re.search(COOKIE + r"=([A-Za-z0-9_-]{43})", r.headers["Set-Cookie"]).group(1)
+    page = await b.http.get(f"http://127.0.0.1:{host.web_port}/", headers={"Cookie": f"{COOKIE}={token}"})
+    assert 'data-session-websocket-url="wss://thors.example.org/ws"' in await page.text()
