@@ -353,6 +353,7 @@ async def test_an_invitation_from_the_lobby_seats_a_friend_next_to_an_ssh_player
     await a.wait(lambda: "/join/" in a.flat(), "the link")
     link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", a.flat()).group(1)
     assert link.startswith(url(host) + f"/join/{gid}/")
+    assert host.invite_base == url(host)  # what an SSH creator's lobby links to
     # a friend without a name: the form says what the link is for, then the seat is theirs
     bea = browser()
     r = await bea.get(link[len(url(host)):])
@@ -474,3 +475,16 @@ async def test_behind_https_the_page_uses_wss_and_a_secure_cookie(web):
     token = re.search(COOKIE + r"=([A-Za-z0-9_-]{43})", r.headers["Set-Cookie"]).group(1)
     page = await b.http.get(f"http://127.0.0.1:{host.web_port}/", headers={"Cookie": f"{COOKIE}={token}"})
     assert 'data-session-websocket-url="wss://thors.example.org/ws"' in await page.text()
+
+
+def test_a_server_in_a_thread_serves_synchronous_callers(tmp_path):
+    """For Playwright's sync API: the server's loop in a thread of its own."""
+    import urllib.request
+
+    from thorskliff.web.harness import serving_in_thread
+
+    with serving_in_thread(tmp_path / "data", ssh=False) as host:
+        assert host.server is None and host.port == 0  # no SSH port
+        with urllib.request.urlopen(url(host) + "/", timeout=WAIT) as r:
+            assert r.status == 200 and 'action="/name"' in r.read().decode()
+    assert host.closed

@@ -199,7 +199,9 @@ class WebServer:
             web.get("/favicon.ico", server.no_icon),
         ])
         # no access log: invitation paths carry their token
-        server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2)
+        # an idle kept-alive HTTP connection holds a socket: closed after 15 s (aiohttp's default: 75)
+        server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2,
+                                      keepalive_timeout=15)
         await server.runner.setup()
         site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=256)
         try:
@@ -332,7 +334,7 @@ class WebServer:
     def _name_budget(self, addr: str) -> bool:
         per_hour = self.config.web_names_per_hour
         if len(self._names) > 10_000:  # forget the addresses whose budget is whole again
-            self._names = {a: b for a, b in self._names.items() if not b.take(0) or b.tokens < b.burst}
+            self._names = {a: b for a, b in self._names.items() if b.take(0) and b.tokens < b.burst}
         bucket = self._names.setdefault(addr, Bucket(per_hour, per_hour / 3600))
         return bucket.take()
 
