@@ -202,6 +202,8 @@ async def test_a_browser_chooses_a_name_and_its_session_draws_the_lobby(web, log
     assert 'data-session-websocket-url="ws://127.0.0.1:' in r.text_ and "/static/js/textual.js" in r.text_
     assert "googleapis" not in r.text_
     assert (await b.get("/static/js/textual.js")).status == 200
+    missing = await b.get("/nothing/here")
+    assert missing.status == 404 and t("web.not_found") in missing.text_
     cookie = r.history[0].headers["Set-Cookie"]
     assert f"{COOKIE}=" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     # only the token's hash is stored, where an SSH name keeps its key; the database is owner-only

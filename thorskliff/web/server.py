@@ -144,6 +144,7 @@ class WebSession(GameSession):
 
         app = HostedApp(self.host.hub, self.user, self, resume=self.resume)
         app.invite_base = self.base
+        app.browser = True
         return app
 
     def current_game(self) -> int | None:
@@ -187,7 +188,7 @@ class WebServer:
     @classmethod
     async def start(cls, host) -> WebServer:
         server = cls(host)
-        app = web.Application(client_max_size=16 * 1024)
+        app = web.Application(client_max_size=16 * 1024, middlewares=[server.pages_not_there])
         app.add_routes([
             web.get("/", server.index),
             web.get("/game/{game:\\d{1,9}}", server.index),
@@ -275,6 +276,14 @@ class WebServer:
         return None
 
     # ------------------------------------------------------------ pages
+    @web.middleware
+    async def pages_not_there(self, request: web.Request, handler) -> web.StreamResponse:
+        """A path not served says so in the player's language."""
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            return self._message(t("web.not_found"), 404)
+
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
 
