@@ -490,3 +490,53 @@ def test_a_server_in_a_thread_serves_synchronous_callers(tmp_path):
         with urllib.request.urlopen(url(host) + "/", timeout=WAIT) as r:
             assert r.status == 200 and 'action="/name"' in r.read().decode()
     assert host.closed
+
+
+# ---------------------------------------------------------------- the channel adapter
+
+
+class FakeSocket:
+    """What WebChannel uses of a websocket; ``stuck``: the browser takes nothing."""
+
+    def __init__(self, stuck: bool = False):
+        self.stuck = stuck
+        self.sent: list[bytes] = []
+        self.closed = False
+
+    async def send_bytes(self, data: bytes) -> None:
+        if self.stuck:
+            await asyncio.Event().wait()
+        self.sent.append(data)
+
+    async def close(self, **kw) -> None:
+        self.closed = True
+
+
+async def test_the_channel_sends_in_order_and_closes_after_the_last_byte():
+    from thorskliff.web.server import WebChannel
+
+    ws = FakeSocket()
+    ch = WebChannel(ws)
+    ch.write("Grüße ")
+    ch.write("aus Thors Kliff")
+    ch.exit(0)
+    ch.write("nothing after the end")
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert b"".join(ws.sent).decode() == "Grüße aus Thors Kliff" and ws.closed
+
+
+async def test_a_browser_that_reads_nothing_is_dropped_not_buffered_without_end():
+    from thorskliff.ssh.server import MAX_BUFFERED
+    from thorskliff.web.server import WebChannel
+
+    ws = FakeSocket(stuck=True)
+    ch = WebChannel(ws)
+    ch.write("first frame")
+    await asyncio.sleep(0)  # the sender now waits on the browser
+    ch.write("x" * (MAX_BUFFERED + 1))
+    assert ch.get_write_buffer_size() > MAX_BUFFERED  # what GameSession.write checks before dropping
+    ch.close()
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert ws.closed and ch.get_write_buffer_size() == 0 and ch._sender is None
