@@ -540,3 +540,49 @@ async def test_a_browser_that_reads_nothing_is_dropped_not_buffered_without_end(
     for _ in range(20):
         await asyncio.sleep(0)
     assert ws.closed and ch.get_write_buffer_size() == 0 and ch._sender is None
+
+
+# ---------------------------------------------------------------- the SSH host's bounds, in a browser
+
+
+async def test_an_oversize_paste_is_dropped_with_a_notice_and_a_huge_message_closes(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.send("stdin", "n" * (driver.INPUT_BURST + 1))
+    await tab.wait(lambda: "Zeichen verworfen" in tab.flat(), "the drop notice")
+    assert "Welcher Modus" not in tab.text()  # none of it was read as keys
+    await tab.ws.send_str("x" * (64 * 1024 + 1))  # beyond a websocket message's bound
+    await tab.ended()
+    assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+
+
+async def test_an_idle_browser_is_closed_and_keeps_its_seat(web, logged):
+    host, browser = await web(idle_timeout=1.0)
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    gid = rs.game_id
+    tab = await anna.tab(f"/ws/{gid}")
+    await tab.wait(lambda: "Verbindung wird geschlossen" in tab.flat() or tab.eof, "the idle notice")
+    await tab.ended()
+    assert "Verbindung wird geschlossen" in tab.flat()
+    assert host.hub.games[gid].seats[0].user == "anna" and not host.hub.games[gid].seats[0].connected
+    assert any("refused browser 127.0.0.1 ('anna'): no key for 1 s" in line for line in logged())
+
+
+async def test_a_browser_watches_a_game_as_a_spectator(web):
+    host, browser = await web()
+    await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    gid = rs.game_id
+    bea = await named(browser, "bea")
+    tab = await bea.tab(f"/ws/{gid}")  # not her game: the lobby
+    await tab.see("Angemeldet als bea", f"#{gid}")
+    await tab.press("enter")
+    await tab.see("Platz 2 nehmen", "Zuschauen")
+    await tab.press("down", "enter")
+    await tab.see(t("lobby.spectator"))
+    assert host.hub.games[gid].spectators() == 1 and host.hub.games[gid].seats[1].free
+    rs.close()
