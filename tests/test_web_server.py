@@ -356,6 +356,7 @@ async def test_an_invitation_from_the_lobby_seats_a_friend_next_to_an_ssh_player
     link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", a.flat()).group(1)
     assert link.startswith(url(host) + f"/join/{gid}/")
     assert host.invite_base == url(host)  # what an SSH creator's lobby links to
+    assert any(link in line for line in a.screen.display)  # on one line: the page's terminal makes it a link
     # a friend without a name: the form says what the link is for, then the seat is theirs
     bea = browser()
     r = await bea.get(link[len(url(host)):])
