@@ -99,6 +99,8 @@ class Tab:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.texts: list = []
+        self.transcript: list[bytes] = []
+        self.received = 0
         self.changed = asyncio.Condition()
         self.eof = False
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -107,6 +109,8 @@ class Tab:
         try:
             async for msg in self.ws:
                 if msg.type == aiohttp.WSMsgType.BINARY:
+                    self.transcript.append(msg.data)
+                    self.received += len(msg.data)
                     self.stream.feed(msg.data)
                 elif msg.type == aiohttp.WSMsgType.TEXT:
                     self.texts.append(json.loads(msg.data))
@@ -587,3 +591,44 @@ async def test_a_browser_watches_a_game_as_a_spectator(web):
     await tab.see(t("lobby.spectator"))
     assert host.hub.games[gid].spectators() == 1 and host.hub.games[gid].seats[1].free
     rs.close()
+
+
+async def quiet(tab: Tab, seconds: float = 0.6) -> None:
+    """Until no frame has come for ``seconds`` (the app has drawn everything)."""
+    while True:
+        before = len(tab.transcript)
+        await asyncio.sleep(seconds)
+        if len(tab.transcript) == before:
+            return
+
+
+async def test_cursor_steps_draw_only_changed_lines_and_the_screen_stays_true(web):
+    """The island redraws only the lines a cursor step changed; what the
+    terminal shows after many steps is the island as drawn afresh."""
+    from thorskliff.ui.widgets.hexmap import IslandMap
+
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    tab = await anna.tab(f"/ws/{rs.game_id}", size=(120, 40))
+    await tab.see(t("lobby.at_table").strip())
+    await quiet(tab)
+    (session,) = [s for s in host.sessions if s.user == "anna"]
+    island = session.app.screen.query_one(IslandMap)
+    visited = {island.cursor}
+    sizes = []
+    for key in ["\x1b[C", "\x1b[C", "\x1b[B", "\x1b[D", "\x1b[A", "\x1b[B", "\x1b[B", "\x1b[C"]:
+        start = tab.received
+        await tab.send("stdin", key)
+        await quiet(tab, 0.3)
+        sizes.append(tab.received - start)
+        visited.add(island.cursor)
+        # the island on the terminal, line by line, is the island drawn afresh now
+        x, y, w, h = island.content_region
+        fresh = island._render_strips()
+        shown = [line[x:x + w].rstrip() for line in tab.screen.display[y:y + h]]
+        assert shown[:len(fresh)] == [strip.text.rstrip() for strip in fresh]
+    assert len(visited) >= 5  # the cursor went places
+    # and a step sends a fraction of the screen (24 KB, the whole island, before)
+    assert sorted(sizes)[len(sizes) // 2] < 12_000, sizes
