@@ -28,10 +28,16 @@ def color_system(term_type: str) -> str:
 
 
 class HostedApp(ThorsApp):
-    def __init__(self, hub, user: str, terminal: Terminal):
+    def __init__(self, hub, user: str, terminal: Terminal, resume: int | None = None):
         super().__init__(session=None, lang=None, handover=False)
         self.hub = hub
         self.user = user
+        #: where invitation links point (``serve --web``), None: the lobby offers none
+        self.invite_base: str | None = None
+        #: a game whose seat this session takes up at once (a browser's reload), if it is the user's
+        self.resume = resume
+        #: drawn in a browser's page (serve --web) rather than an SSH client's terminal
+        self.browser = False
         #: the sessions opened in this app; the server closes them when the connection ends
         self.sessions: list = []
         self.driver_class = partial(SSHDriver, terminal)
@@ -47,6 +53,19 @@ class HostedApp(ThorsApp):
         screen = LobbyScreen(self.hub, self.user)
         load_css(self, screen)
         return screen
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.resume is not None:
+            self.call_after_refresh(self._resume_seat)
+
+    def _resume_seat(self) -> None:
+        from ..ui.screens.lobby import LobbyScreen
+
+        gid, self.resume = self.resume, None
+        hg = self.hub.games.get(gid)
+        if isinstance(self.screen, LobbyScreen) and hg is not None and hg.seat_of(self.user) is not None:
+            self.screen._enter(gid, "resume")
 
     def pop_to_title(self) -> None:
         from ..ui.screens.lobby import LobbyScreen
@@ -86,7 +105,7 @@ class HostedApp(ThorsApp):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         from ..ui.screens.lobby import tx
 
-        self.notify(tx("no_file"))
+        self.notify(t("web.no_file") if self.browser else tx("no_file"))
 
     def deliver_screenshot(self, *args, **kw) -> None:
         self.action_screenshot()

@@ -64,6 +64,8 @@ class IslandMap(Widget, can_focus=True):
         self._strips: list[Strip] | None = None
         #: the cursor's row with the focus marks laid over it, once drawn
         self._focused_row: Strip | None = None
+        #: the last drawing: (base style, width), its characters and styles by line, its strips
+        self._drawn: tuple | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
@@ -149,6 +151,7 @@ class IslandMap(Widget, can_focus=True):
         super().notify_style_update()
         self._styles.clear()
         self._strips = None
+        self._drawn = None
 
     def _style(self, key: str, base: Style) -> Style:
         st = self._styles.get(key)
@@ -171,8 +174,13 @@ class IslandMap(Widget, can_focus=True):
         base = self.rich_style
         style = self._style
         width = max(self.size.width, cv.width)
+        # a line drawn as before keeps its strip (a cursor step changes a few lines)
+        last = self._drawn if self._drawn is not None and self._drawn[0] == (base, width) else None
         strips = []
-        for chars, styles in zip(cv.chars, cv.styles):
+        for y, (chars, styles) in enumerate(zip(cv.chars, cv.styles)):
+            if last is not None and y < len(last[1]) and last[1][y] == chars and last[2][y] == styles:
+                strips.append(last[3][y])
+                continue
             # runs of one style, found by index: the island is redrawn after most
             # keys, and this loop was half of its cost with groupby
             segs = []
@@ -183,6 +191,7 @@ class IslandMap(Widget, can_focus=True):
                     start, key = x, styles[x]
             segs.append(Segment("".join(chars[start:]), style(key, base)))
             strips.append(Strip(segs, cv.width).extend_cell_length(width, base))
+        self._drawn = ((base, width), cv.chars, cv.styles, strips)
         return strips
 
     def _mark_style(self, name: str, base: Style) -> Style:
