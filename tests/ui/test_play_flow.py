@@ -510,3 +510,36 @@ async def test_the_menu_greys_resigning_while_a_bot_decides_and_says_why():
         assert ol.get_option_at_index(ol.highlighted).id == "title"
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title screen")
+
+
+@pytest.mark.parametrize("kind", ["eile", "heil"])
+async def test_the_haste_step_reads_alike_to_the_others_whatever_potion_is_held(kind):
+    """R-SECRET-1: every seat holding a potion passes the haste step, so its
+    prompt must not sound to the others as if an Eiletrank were held; the
+    person deciding is asked the question."""
+    from textual.widgets import Static
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "4c2", hero=True)
+    st.players[0].potions = [(kind, 1)]
+    begin(st, 0, 6)
+    assert st.step == "haste"
+    watched = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
+    app = ThorsApp(session=watched, handover=False, bot_delay=60)  # the bot waits: its step lasts
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
+        assert app.screen.viewer == 1
+        said = str(app.screen.query_one("#prompt", Static).content)
+        assert said.startswith(i18n.t("ask.haste_other", name="P1")) and "Extraschritt?" not in said
+
+    st2 = position(("Oleif", "Bera"))
+    place(st2, 0, "1c2", hero=True)
+    place(st2, 1, "4c2", hero=True)
+    st2.players[0].potions = [(kind, 1)]
+    begin(st2, 0, 6)
+    app = ThorsApp(session=LocalSession(game_of(st2, auto_chance=True)), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
+        assert app.screen.viewer == 0
+        assert str(app.screen.query_one("#prompt", Static).content) == i18n.t("ask.haste", name="P1")

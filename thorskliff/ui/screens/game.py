@@ -497,6 +497,10 @@ class GameScreen(Hints, EventFeed, Screen):
             name = obs["players"][d]["name"]
             if step in COMBAT_STEPS:
                 text = t("ask.combat_step", name=name)
+            elif step == "haste" and d != self.viewer:
+                # every seat with a potion passes the haste step (R-SECRET-1): the others
+                # read what it is, not a question that sounds as if an Eiletrank were held
+                text = t("ask.haste_other", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
             if self.selected >= 0:
