@@ -143,3 +143,47 @@ async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
         await pilot.pause()
         (game,) = hub.games.values()
         assert [s.bot for s in game.seats] == [None, "careless"]
+
+
+async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
+    """A seat at a server leaves for the server's table (its lobby), and
+    cannot hand itself to a bot by hand: the game menu, the help's keys and
+    the command palette say so (a play-tester read "Zum Titel (das Spiel ist
+    gespeichert)" and a key b that did nothing)."""
+    from textual.widgets import Markdown
+
+    from thorskliff.ui.screens.choose import ChooseScreen
+    from thorskliff.ui.screens.game import GameScreen
+    from thorskliff.ui.screens.help import HelpScreen
+
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Duell
+        await pilot.pause()
+        await pilot.press("enter")  # 2 seats
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # the other seat: Leicht
+        for _ in range(300):
+            if isinstance(app.screen, GameScreen) and app.screen.ready:
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, GameScreen)
+        palette = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert palette[i18n.t("lobby.lobby")] == i18n.t("lobby.lobby_help")
+        assert palette[i18n.t("key.quit")] == i18n.t("lobby.quit_help")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        assert ("title", i18n.t("play.menu_lobby")) in app.screen.items
+        assert not any("Titel" in text for _, text in app.screen.items)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.query(Markdown).first().source
+        assert i18n.t("helptext.leave_hosted") in keys
+        assert "| b |" not in keys and "zum Titel" not in keys

@@ -10,7 +10,7 @@ from textual.widgets import Markdown, Static, TabbedContent, Tabs
 from thorskliff.game import Game
 from thorskliff.ui import i18n
 from thorskliff.ui.app import ThorsApp
-from thorskliff.ui.screens.help import TABS, HelpScreen
+from thorskliff.ui.screens.help import TABS, HelpScreen, page_text
 from thorskliff.ui.screens.title import TitleScreen
 from thorskliff.ui.session import LocalSession
 
@@ -34,7 +34,7 @@ def texts_in(lang: str) -> dict[str, str]:
     was = i18n.lang()
     i18n.set_lang(lang)
     try:
-        return {"pages": "\n".join(i18n.t(f"helptext.{n}") for n in TABS),
+        return {"pages": "\n".join(page_text(n) for n in TABS),
                 "title": i18n.t("help.title") + " – " + i18n.t("app.title"),
                 "tabs": " ".join(i18n.t(f"help.tab_{n}") for n in TABS),
                 "close": i18n.t("key.close")}
@@ -116,4 +116,4 @@ async def test_the_chapters_help_follows_a_language_switch():
         assert i18n.t("campaign.help.in_force") in chapter and "Regeln in Kraft" not in chapter
         assert f"**{i18n.t('campaign.rule.buy_amber')}" in chapter
         assert help_.query_one(TabbedContent).active == "tab-campaign"
-        assert pages(help_).count(i18n.t("helptext.keys")) == 1
+        assert pages(help_).count(page_text("keys")) == 1

@@ -28,6 +28,9 @@ def color_system(term_type: str) -> str:
 
 
 class HostedApp(ThorsApp):
+    #: a seat at a server: "to the title" is the server's table, and a seat is not handed to a bot by hand
+    hosted = True
+
     def __init__(self, hub, user: str, terminal: Terminal, resume: int | None = None):
         super().__init__(session=None, lang=None, handover=False)
         self.hub = hub
@@ -119,5 +122,7 @@ class HostedApp(ThorsApp):
         if gs is not None:
             yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
-            yield SystemCommand(tx("lobby"), tx("lobby"), self.pop_to_title)
-        yield SystemCommand(t("key.quit"), t("key.quit"), self.exit)
+            if (screen is gs or screen is gs._combat) and gs.hint_offered():
+                yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
+            yield SystemCommand(tx("lobby"), tx("lobby_help"), self.pop_to_title)
+        yield SystemCommand(t("key.quit"), tx("quit_help"), self.exit)

@@ -37,6 +37,8 @@ class ThorsApp(App):
     waits before each decision, so that people can follow (0 in tests)."""
 
     TITLE = "Thors Kliff"
+    #: a seat at an SSH or browser host (HostedApp), not a game on this machine
+    hosted = False
     # priority: the palette opens over the combat dialog and the hand-over screen too (modal screens)
     BINDINGS = [Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True)]
 

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 from ..i18n import t
 from ..rulehelp import markdown, sections
 from ..widgets.campaign import carried_title
-from .help import TABS, HelpScreen
+from .help import TABS, HelpScreen, page_text
 
 #: the rules a card can bring in or take out (docs/scenarios.md, "Rules in force")
 RULES = ("potions", "haste", "wisent", "helm", "gamble", "gode", "blitz", "runestone", "epic", "buy_amber")
@@ -111,7 +111,7 @@ class CampaignHelpScreen(HelpScreen):
                     yield Markdown(campaign_help(self.obs, self.title_of), id="campaign-help")
             camp = self.obs["campaign"]
             for name in TABS:
-                text = t(f"helptext.{name}")
+                text = page_text(name, getattr(self.app, "hosted", False))
                 if name == "table":
                     text = action_table(text, camp.get("introduced", camp["rules"]))
                 with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):

@@ -1024,7 +1024,7 @@ class GameScreen(Hints, EventFeed, Screen):
                 off = frozenset({"resign"})
             else:
                 items.append(("resign", t("play.menu_resign")))
-        items.append(("title", t("play.menu_title_saved")))
+        items.append(("title", t("play.menu_lobby" if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
 
         def chosen(what: str | None) -> None:
             # after the menu has gone: the title replaces every screen, the menu too

@@ -18,6 +18,14 @@ from .title import Recomposed
 TABS = ("keys", "table", "phases", "dice", "board")
 
 
+def page_text(name: str, hosted: bool = False) -> str:
+    """The help's page ``name`` (Markdown) in the language in force."""
+    if name != "keys":
+        return t(f"helptext.{name}")
+    # a hosted seat leaves for the server's table and cannot hand itself to a bot
+    return t("helptext.keys", leave=t("helptext.leave_hosted" if hosted else "helptext.leave_local"))
+
+
 class HelpScreen(Recomposed, Screen):
     CSS_PATH = "help.tcss"
     BINDINGS = [
@@ -37,8 +45,11 @@ class HelpScreen(Recomposed, Screen):
             for name in TABS:
                 with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
                     with VerticalScroll():
-                        yield Markdown(t(f"helptext.{name}"))
+                        yield Markdown(self._text(name))
         yield Footer()
+
+    def _text(self, name: str) -> str:
+        return page_text(name, getattr(self.app, "hosted", False))
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
