@@ -92,6 +92,35 @@ async def test_resize_changes_the_map_scale_live():
         assert (m.geo.a, m.geo.h) == (6, 2)
 
 
+def _screen_text(app) -> str:
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+async def test_a_window_too_small_for_the_game_says_so_and_the_game_comes_back():
+    """Below 80x24 the island and the side panel were cut to an island alone
+    (a phone held upright, a small browser window): the screen says how
+    large it must be instead, and shows the game again once it is."""
+    session = LocalSession(Game.new("base", SEATS, 5))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(46, 14)) as pilot:
+        await pilot.pause()
+        gs = app.screen
+        assert gs.has_class("-toosmall")
+        shown = " ".join(_screen_text(app).split())
+        assert "Dein Fenster (46×14) ist zu klein für das Spiel" in shown and "80×24" in shown
+        await pilot.resize_terminal(79, 40)
+        await pilot.pause()
+        assert gs.has_class("-toosmall") and "(79×40)" in " ".join(_screen_text(app).split())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not gs.has_class("-toosmall") and "zu klein" not in _screen_text(app)
+        assert gs.map.has_focus and gs.map.region.width > 0
+        before, target = gs.map.cursor, gs.map.peek("right")
+        await pilot.press("right")  # the keys reach the island again
+        await pilot.pause()
+        assert gs.map.cursor == (before if target is None else target)
+
+
 async def test_at_80x24_every_seat_shows_its_race_to_the_goals():
     """The compact tableaus keep each opponent to one line, which says its
     delivered ambers and crystals once it has any (R-AMBER-4, R-CRYSTAL-2):

@@ -64,6 +64,10 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
     return [h.coord for h in isl.hexes]
 
 
+#: the least window the game's layout is made for (80x24); a smaller one is told so
+MIN_SIZE = (80, 24)
+
+
 class GameScreen(Hints, EventFeed, Screen):
     CSS_PATH = "game.tcss"
     #: the panels a variant of this screen may replace (the campaign's)
@@ -156,6 +160,7 @@ class GameScreen(Hints, EventFeed, Screen):
             with Vertical(id="left"):
                 yield IslandMap(self.coords, id="map")
             yield Vertical(id="side")
+        yield Static(id="toosmall")
 
     def on_mount(self) -> None:
         self.ready = False
@@ -195,6 +200,14 @@ class GameScreen(Hints, EventFeed, Screen):
     def _layout(self, width: int, height: int) -> None:
         if not width or not height:
             return
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            show_changed(self.query_one("#toosmall", Static),
+                         t("game.too_small", w=width, h=height, mw=MIN_SIZE[0], mh=MIN_SIZE[1]))
+        if small != self.has_class("-toosmall"):
+            self.set_class(small, "-toosmall")
+            if not small and self.focused is None:
+                self.map.focus()
         main_h = height - 2
         self.map.fit(width - SIDE_MIN, main_h)
         self.query_one("#left").styles.width = self.map.geo.width
