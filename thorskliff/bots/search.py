@@ -55,7 +55,7 @@ from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import POTIONS, Action
 from ..engine.player import AWAKE, Player
 from ..engine.state import CHANCE, POTION_SUPPLY, GameState
-from .greedy import END, step_distances
+from .greedy import END, Board, step_distances
 from .heuristic import HeuristicBot
 
 HIDDEN = "?"
@@ -498,9 +498,13 @@ class SearchBot:
             st.apply_action(legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng))
 
     def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
-        """The heuristic bot's decision for the seat deciding in ``st`` (it
-        reads the observation but never its written-out decisions)."""
-        return self.heuristic.choose(st.observation(st.current_player(), decisions=False), legal, rng)
+        """The heuristic bot's decision for the seat deciding in ``st``: it
+        reads the observation but never its written-out decisions, and the
+        board straight from ``st`` (the same open facts as the observation's
+        hexes, without writing out and indexing every hex on every decision
+        of a rollout)."""
+        obs = st.observation(st.current_player(), decisions=False, board=False)
+        return self.heuristic.choose(obs, legal, rng, board=Board.of_state(st))
 
     def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
         """PUCT: the first candidate (the heuristic's) gets ``prior``."""

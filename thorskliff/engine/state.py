@@ -290,12 +290,13 @@ class GameState(TurnRules, CombatRules):
         else:
             self._combat_roll(purpose, kinds, vals)
 
-    def observation(self, seat: int | None = None, decisions: bool = True) -> dict:
+    def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict:
         """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
-        (without ``decisions``: the legal decisions not written out)."""
+        (without ``decisions``: the legal decisions not written out; without
+        ``board``: the hexes not written out)."""
         from .observation import observe
 
-        return observe(self, seat, decisions)
+        return observe(self, seat, decisions, board)
 
     # ------------------------------------------------------------ helpers used by the rules
     def active_seats(self) -> list[int]:
