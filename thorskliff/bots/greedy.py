@@ -494,12 +494,12 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
     isl = v.isl
     ter = isl.terrain
     mine, enemy, blocks = v.mine, v.enemy, v.blocks
-    own = [h for h in range(isl.size) if mine[h]]
+    own = list(compress(range(isl.size), mine))
     have: dict[str, set[int]] = {t: set() for t in TERRAINS}
     for h in own:
         if ter[h] in have:
             have[ter[h]].add(h)
-    free = [h for h in range(isl.size) if ter[h] and not mine[h] and not enemy[h] and not blocks[h]]
+    free = [h for h, t, m, e, b in zip(range(isl.size), ter, mine, enemy, blocks) if t and not (m or e or b)]
     near3 = within3(v.isl.arrangement, v.isl.layout)
     reach = set().union(*(near3[a] for a in own + ([v.hero] if v.hero >= 0 else [])))
     reach.intersection_update(free)
@@ -519,7 +519,8 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
             need[t] = max(need.get(t, 0), 1)
     if "gode" in rules and v.gode < 0:
         need["forest"] = max(need.get("forest", 0), 2)
-    targets = {h for h in free if len(have[ter[h]]) < need.get(ter[h], 0)}
+    short = {t for t in TERRAINS if len(have[t]) < need.get(t, 0)}  # terrains still wanted
+    targets = {h for h in free if ter[h] in short}
     peak = hunt_peak(v)
     if peak >= 0 and v.troll[peak]:
         targets.update(staging(v, peak))

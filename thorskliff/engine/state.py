@@ -23,6 +23,7 @@ from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
 from ..island import Island, island_for
 from .flow import TurnRules
+from .observation import observe
 from .player import COLOURS, Player
 from ..scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
 
@@ -294,8 +295,6 @@ class GameState(TurnRules, CombatRules):
         """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
         (without ``decisions``: the legal decisions not written out; without
         ``board``: the hexes not written out)."""
-        from .observation import observe
-
         return observe(self, seat, decisions, board)
 
     # ------------------------------------------------------------ helpers used by the rules
