@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from functools import cache, wraps
+from functools import cache, cached_property, wraps
 from itertools import compress
 from typing import Mapping, NamedTuple, Sequence
 
@@ -184,10 +184,17 @@ class View:
         self.hero = board.hero_at[me]
         self.gode = board.gode_at[me]
         self.hunt: int | None = None
+        self.fights: dict[tuple[int, int, int | None], bool] = {}  # :func:`favourable`'s answers
         self.goal = 4 if obs["mode"] == "episch" else 3
 
     def _at(self, label):
         return self.isl.index(label) if label else -1
+
+    @cached_property
+    def arms(self) -> list[Arms]:
+        """Each seat's dice and protection: asked for every enemy hex a path
+        passes, and the same for every hex."""
+        return [arms(pl) for pl in self.players]
 
     def units_of(self, q: int, h: int) -> tuple[int, bool, bool]:
         """Seat ``q``'s warriors on ``h``, and whether its hero and its Gode stand there."""
@@ -275,25 +282,38 @@ def protection(pl: dict) -> int:
     return int(pl["helm"]) + (pl["crystal_bonus"] == "P") + ("rundschild" in pl["epic"])
 
 
+class Arms(NamedTuple):
+    """A seat's dice and protection (:meth:`View.arms`)."""
+
+    warrior: str  # a warrior's die
+    guard: str  # the hero's dice when defending
+    strike: str  # the hero's dice when attacking
+    protection: int  # the hero's
+
+
+def arms(pl: dict) -> Arms:
+    return Arms("M" if "kampfrausch" in pl["epic"] else "K", hero_dice(pl, False), hero_dice(pl, True),
+                protection(pl))
+
+
 def defenders(v: View, h: int) -> tuple[list[int], str, int]:
     """Lives of the defending units on ``h``, their counter dice, their protection."""
     if v.troll[h]:
         return [6], "MMM", 1
     lives, dice, prot = [], "", 1 if v.isl.kind[h] == "peak" else 0
-    for q, pl in enumerate(v.players):
+    for q, a in enumerate(v.arms):
         if q == v.me:
             continue
         warriors, hero, gode = v.units_of(q, h)
-        w = "M" if "kampfrausch" in pl["epic"] else "K"
         lives += [2] * warriors
-        dice += w * warriors
+        dice += a.warrior * warriors
         if gode:
             lives.append(3)
             dice += "K"
         if hero:
-            lives.append(pl["life"])
-            dice += hero_dice(pl, False)
-            prot += protection(pl)
+            lives.append(v.players[q]["life"])
+            dice += a.guard
+            prot += a.protection
     if h == v.rune_at:
         lives.append(5)
     return lives, dice, prot
@@ -304,17 +324,28 @@ def assess(v: View, h: int, extra_warriors: int = 0) -> tuple[float, float]:
     if my hero attacks there with the own units already on it."""
     lives, dice, prot = defenders(v, h)
     mine = v.mine[h] + extra_warriors
-    att = hero_dice(v.p, True) + ("M" if "kampfrausch" in v.p["epic"] else "K") * mine
+    own = v.arms[v.me]
+    att = own.strike + own.warrior * mine
     if v.gode == h:
         att += "K"
     win = at_least(att, prot, sum(lives)) if lives else 1.0
-    my_prot = protection(v.p) + (v.spec.troll_protection if v.troll[h] else 0)
+    my_prot = own.protection + (v.spec.troll_protection if v.troll[h] else 0)
     hurt = max(0.0, mean_damage(dice, my_prot) - 2 * mine)
     return win, hurt
 
 
 def favourable(v: View, h: int, extra_warriors: int = 0) -> bool:
-    """A fight worth seeking on ``h``."""
+    """A fight worth seeking on ``h``. The view remembers the answer (a
+    path's costs and the steps next to the hero ask about the same hexes);
+    it depends on the hunted peak, which is part of the key."""
+    key = (h, extra_warriors, v.hunt)
+    got = v.fights.get(key)
+    if got is None:
+        got = v.fights[key] = _favourable(v, h, extra_warriors)
+    return got
+
+
+def _favourable(v: View, h: int, extra_warriors: int) -> bool:
     if v.blocked(h):
         return False
     win, hurt = assess(v, h, extra_warriors)
@@ -438,8 +469,6 @@ def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
     enemy hex costs extra unless the fight there is favourable; ``careful``
     avoids every enemy hex; entering ``free`` (an enemy hex to rush) costs a
     plain step."""
-    good: dict[int, bool] = {}
-
     enemy, blocks = v.enemy, v.blocks
 
     def cost(b):
@@ -447,9 +476,7 @@ def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
             return INF
         if not enemy[b] or b == free:
             return 1.0
-        if b not in good:
-            good[b] = favourable(v, b)
-        if good[b]:
+        if favourable(v, b):
             return 1.5
         return TROLL_STEP if v.troll[b] else ENEMY_STEP
 

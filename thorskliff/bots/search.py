@@ -309,7 +309,14 @@ def candidates(st: GameState, legal: list[Action], choice: Action) -> list[Actio
     fights, actions, the Gode's marker, haste. Potions put back are never
     searched."""
     if st.step == Step.MOVE:
-        keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or st.enemy_at(a.b, st.seat))
+        fights: dict[int, bool] = {}  # per hex entered: warriors step there from up to six hexes
+
+        def fight(b: int) -> bool:
+            if b not in fights:
+                fights[b] = st.enemy_at(b, st.seat)
+            return fights[b]
+
+        keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or fight(a.b))
                 or a.verb in ("sell", "drink")]
     else:
         keep = [a for a in legal if a.verb != "discard"]
