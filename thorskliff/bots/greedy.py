@@ -15,7 +15,7 @@ import heapq
 import random
 from functools import cache, cached_property, wraps
 from itertools import compress
-from typing import Mapping, NamedTuple, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action
@@ -214,9 +214,13 @@ class View:
         return self.blocks[h]
 
     # ------------------------------------------------------------------ paths
-    def costs_to(self, targets, step_cost) -> list[float]:
+    def costs_to(self, targets, step_cost, needed: Iterable[int] = ()) -> list[float]:
         """Cheapest cost from every hex to the nearest target (Dijkstra on
-        reversed steps; the graph is symmetric)."""
+        reversed steps; the graph is symmetric). With ``needed``, only those
+        hexes' costs are asked for: the search stops once they are settled
+        (a hero's next step needs its neighbours, not the far side of the
+        island), and other entries may be too high."""
+        left = set(needed)
         isl = self.isl
         dist = [INF] * isl.size
         heap = []
@@ -230,6 +234,10 @@ class View:
             d, b = pop(heap)
             if d > dist[b]:
                 continue
+            if left:
+                left.discard(b)
+                if not left:
+                    break
             c = step_cost(b)  # cost of entering b, paid by whoever steps from a into b
             if c == INF:
                 continue  # nothing beyond b is any closer through it
@@ -240,11 +248,14 @@ class View:
                     push(heap, (nd, a))
         return dist
 
-    def open_costs(self, targets) -> list[float]:
+    def open_costs(self, targets, needed: Iterable[int] = ()) -> list[float]:
         """Steps from every hex to the nearest target around enemy hexes:
         what :meth:`costs_to` gives with a cost of 1 for a free hex and none
         through an enemy or blocked one, found breadth first (every step
-        costs the same, and the search's rollouts ask this on most moves)."""
+        costs the same, and the search's rollouts ask this on most moves).
+        With ``needed``, the search stops once those hexes have their steps,
+        as in :meth:`costs_to`."""
+        left = set(needed)
         enemy, blocks = self.enemy, self.blocks
         isl = self.isl
         table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
@@ -252,14 +263,18 @@ class View:
         for t in targets:
             dist[t] = 0.0
         frontier = [t for t in dict.fromkeys(targets) if not (enemy[t] or blocks[t])]
+        left.difference_update(targets)
         d = 0.0
         while frontier:
+            if needed and not left:
+                break
             d += 1.0
             nxt = []
             for b in frontier:
                 for a in table[b]:
                     if dist[a] == INF:
                         dist[a] = d
+                        left.discard(a)
                         if not (enemy[a] or blocks[a]):
                             nxt.append(a)
             frontier = nxt
@@ -464,11 +479,11 @@ def hero_targets(v: View) -> list[int]:
 
 
 def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
-               free: int = -1) -> list[float]:
+               free: int = -1, needed: Iterable[int] = ()) -> list[float]:
     """The hero's path costs to ``targets`` (default :func:`hero_targets`): an
     enemy hex costs extra unless the fight there is favourable; ``careful``
     avoids every enemy hex; entering ``free`` (an enemy hex to rush) costs a
-    plain step."""
+    plain step. Exact only at ``needed`` when given (:meth:`View.costs_to`)."""
     enemy, blocks = v.enemy, v.blocks
 
     def cost(b):
@@ -480,7 +495,7 @@ def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
             return 1.5
         return TROLL_STEP if v.troll[b] else ENEMY_STEP
 
-    return v.costs_to(hero_targets(v) if targets is None else targets, cost)
+    return v.costs_to(hero_targets(v) if targets is None else targets, cost, needed)
 
 
 def _assault(v: View, legal: list[Action]) -> Action | None:
@@ -512,7 +527,7 @@ def _hero_step(v: View, legal: list[Action], costs=hero_costs, rush: int = -1,
             if v.troll[b] or b == v.rune_at or (
                     q >= 0 and v.players[q]["amber"] and not v.p["amber"]):
                 return a
-    dist = costs(v)
+    dist = costs(v, needed=[v.hero, *(a.b for a in steps)])
     return _closer(steps, dist, dist[v.hero])
 
 
@@ -586,7 +601,7 @@ def _gode_step(v: View, legal: list[Action]) -> Action | None:
     steps = [a for a in legal if a.verb == "step" and a.arg == "G"]
     if not steps or v.hero < 0 or v.gode == v.hero:
         return None
-    dist = v.open_costs([v.hero])
+    dist = v.open_costs([v.hero], needed=[v.gode, *(a.b for a in steps)])
     best = _closer(steps, dist, dist[v.gode])
     return best if best and not v.enemy[best.b] else None
 
@@ -707,7 +722,7 @@ def _recruit(v: View, legal, rng):
 def _haste(v: View, legal, rng, costs=hero_costs):
     steps = [a for a in legal if a.verb == "haste"]
     if steps and v.hero >= 0:
-        dist = costs(v)
+        dist = costs(v, needed=[v.hero, *(a.b for a in steps)])
         best = _closer(steps, dist, dist[v.hero])
         if best:
             return best

@@ -18,6 +18,8 @@ view only:
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..engine.actions import Action
 from . import greedy as g
 from .greedy import Board, GreedyBot, View
@@ -130,9 +132,9 @@ def hero_targets(v: View) -> list[int]:
     return g.hero_targets(v)
 
 
-def hero_costs(v: View) -> list[float]:
+def hero_costs(v: View, needed: Iterable[int] = ()) -> list[float]:
     # an own runestone standing: keep clear of every enemy; an enemy's about to win: go in
-    return g.hero_costs(v, hero_targets(v), careful=own_rune(v), free=enemy_rune(v))
+    return g.hero_costs(v, hero_targets(v), careful=own_rune(v), free=enemy_rune(v), needed=needed)
 
 
 def _hero_step(v: View, legal: list[Action]) -> Action | None:
