@@ -15,7 +15,7 @@ import heapq
 import random
 from functools import cache, cached_property, wraps
 from itertools import compress
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action
@@ -183,7 +183,8 @@ class View:
             enemy[self.rune_at] = True
         self.hero = board.hero_at[me]
         self.gode = board.gode_at[me]
-        self.hunt: int | None = None
+        self.hunt: int | None = None  # :func:`hunt_peak`
+        self.find_hunt: Callable[[View], int] = _hunt_peak
         self.fights: dict[tuple[int, int, int | None], bool] = {}  # :func:`favourable`'s answers
         self.goal = 4 if obs["mode"] == "episch" else 3
 
@@ -439,9 +440,11 @@ def _gode(v: View, legal, rng):
 
 
 def hunt_peak(v: View) -> int:
-    """With no amber to be had, the peak whose crystal the hero goes for, or -1."""
+    """With no amber to be had, the peak whose crystal the hero goes for, or
+    -1: worked out by the view's ``find_hunt`` when first asked (many
+    decisions never ask)."""
     if v.hunt is None:
-        v.hunt = _hunt_peak(v)
+        v.hunt = v.find_hunt(v)
     return v.hunt
 
 

@@ -167,5 +167,5 @@ class HeuristicBot(GreedyBot):
 
     def view(self, obs: dict, board: Board | None = None) -> View:
         v = View(obs, board)
-        hunt(v)
+        v.find_hunt = hunt
         return v
