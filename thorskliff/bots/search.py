@@ -24,7 +24,9 @@ where choices matter: the hero's and the Gode's steps, fights, actions,
 haste, the Gode's marker. Candidates are pruned (see :func:`candidates`). A
 leaf is played on by the heuristic bot for every seat until a full round of
 turns after the decision (or a step cap), and scored by :func:`evaluate`:
-each seat's chance to win. In a two-player game it comes from
+each seat's chance to win. The heuristic's answers for the searching seat
+up to the first roll of an iteration are remembered across iterations (see
+:meth:`SearchBot._heuristic`): they cannot depend on the deal. In a two-player game it comes from
 :func:`duell_scores`, log-odds weights fitted to the winners of heuristic
 self-play (``scripts/fit_duell_eval.py``) on ambers delivered and carried,
 the turns the hero still needs to walk for the rest (:func:`race_turns`:
@@ -366,9 +368,12 @@ def pick(root: Node, cands: list[Action], choice: Action, seat: int, iterations:
 
 class _Horizon:
     """Where an iteration stops: the game's end, ``max_steps`` decisions, or
-    a full round of turns after the searched decision."""
+    a full round of turns after the searched decision. It also keeps the
+    iteration's ``path``: the decisions taken since the root, up to the
+    first roll of the dice (then None; see :meth:`SearchBot._heuristic`)."""
 
     def __init__(self, st: GameState, max_steps: int):
+        self.path: list[Action] | None = []
         self.turn = (st.round, st.seat)
         self.turns = 0
         self.rounds = len(st.active_seats())
@@ -383,6 +388,7 @@ class _Horizon:
             return False
         while st.current_player() == CHANCE:
             st.apply_action(st.sample_chance())
+            self.path = None
         if st.is_terminal() or self.steps >= self.max_steps:
             self.over = True
             return False
@@ -394,6 +400,12 @@ class _Horizon:
                 return False
         self.steps += 1
         return True
+
+    def play(self, st: GameState, a: Action) -> None:
+        """Apply the decision ``a`` to ``st``, keeping it on the path."""
+        st.apply_action(a)
+        if self.path is not None:
+            self.path.append(a)
 
 
 class SearchBot:
@@ -417,6 +429,8 @@ class SearchBot:
         self.max_steps = max_steps
         self.heuristic = HeuristicBot()
         self.searched = 0  # decisions that were searched (the rest were the heuristic's)
+        self._seat = -1  # the seat searching now, and the heuristic's answers for it (:meth:`_heuristic`)
+        self._known: dict[tuple, Action] = {}
         self.iterations_run = 0
 
     def __repr__(self) -> str:
@@ -439,6 +453,7 @@ class SearchBot:
         if len(cands) == 1:
             return choice
         self.searched += 1
+        self._seat, self._known = seat, {}
         root = Node(pub.num_players)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
@@ -469,7 +484,7 @@ class SearchBot:
                 child = node.children[a] = Node(st.num_players)
             path.append(child)
             node = child
-            st.apply_action(a)
+            clock.play(st, a)
             if new:
                 break
             cands = self._next_choice(st, rng, clock)
@@ -489,22 +504,42 @@ class SearchBot:
         while clock.running(st):
             legal = st.legal_actions()
             if len(legal) == 1:
-                st.apply_action(legal[0])
+                clock.play(st, legal[0])
                 continue
-            choice = self._heuristic(st, legal, rng)
+            choice = self._heuristic(st, legal, rng, clock)
             if not trivial(st, choice):
                 cands = candidates(st, legal, choice)
                 if len(cands) > 1:
                     return cands
-            st.apply_action(choice)
+            clock.play(st, choice)
         return None
 
     def _rollout(self, st: GameState, rng: random.Random, clock: _Horizon) -> None:
         while clock.running(st):
             legal = st.legal_actions()
-            st.apply_action(legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng))
+            clock.play(st, legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng, clock))
 
-    def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
+    def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random,
+                   clock: _Horizon | None = None) -> Action:
+        """The heuristic bot's decision for the seat deciding in ``st``; for
+        the searching seat, asked once per searched decision for the same
+        decisions since the root (``clock.path``), legal decisions and own
+        potions. Up to the first roll an iteration's state is the root's
+        public state after those decisions, whatever the deal: all chance
+        comes from the dice, a potion's kind is named by the decision that
+        buys, drinks or gives it, and the searching seat sees no dealt kind
+        (the legal decisions may show the supply's: they are in the key).
+        Its own decisions in the turn searched are asked again in every
+        iteration otherwise."""
+        if clock is None or clock.path is None or st.current_player() != self._seat:
+            return self._ask(st, legal, rng)
+        key = (tuple(clock.path), tuple(legal), tuple(st.players[self._seat].potions))
+        got = self._known.get(key)
+        if got is None:
+            got = self._known[key] = self._ask(st, legal, rng)
+        return got
+
+    def _ask(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic bot's decision for the seat deciding in ``st``: it
         reads the observation but never its written-out decisions, and the
         board straight from ``st`` (the same open facts as the observation's
