@@ -24,9 +24,7 @@ where choices matter: the hero's and the Gode's steps, fights, actions,
 haste, the Gode's marker. Candidates are pruned (see :func:`candidates`). A
 leaf is played on by the heuristic bot for every seat until a full round of
 turns after the decision (or a step cap), and scored by :func:`evaluate`:
-each seat's chance to win. The heuristic's answers for the searching seat
-up to the first roll of an iteration are remembered across iterations (see
-:meth:`SearchBot._heuristic`): they cannot depend on the deal. In a two-player game it comes from
+each seat's chance to win. In a two-player game it comes from
 :func:`duell_scores`, log-odds weights fitted to the winners of heuristic
 self-play (``scripts/fit_duell_eval.py``) on ambers delivered and carried,
 the turns the hero still needs to walk for the rest (:func:`race_turns`:
@@ -35,6 +33,10 @@ whose turn it is; with three or four players from the hand-set
 :func:`scores` (ambers, crystals, the runestone, Taler, equipment,
 warriors, life) through a softmax. Every seat maximises its own chance in
 the tree (max^n).
+
+The heuristic's answers for the searching seat up to the first roll of an
+iteration are remembered across the iterations of a decision (see
+:meth:`SearchBot._heuristic`): they cannot depend on the deal.
 
 The heuristic's choice gets most of the prior and is kept unless an
 alternative searched often enough scores ``margin`` better in log-odds
