@@ -442,6 +442,11 @@ class SearchBot:
     def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
         return self.heuristic.choose(obs, legal, rng)
 
+    def start(self, seat: int) -> None:
+        """Begin a search for ``seat``: the heuristic's remembered answers
+        (:meth:`_heuristic`) are for it from now on."""
+        self._seat, self._known = seat, {}
+
     # ------------------------------------------------------------ deciding
     def choose_public(self, pub: GameState, legal: list[Action], rng: random.Random) -> Action:
         """Decide for the seat deciding in ``pub`` (a :func:`public_state`)."""
@@ -455,7 +460,7 @@ class SearchBot:
         if len(cands) == 1:
             return choice
         self.searched += 1
-        self._seat, self._known = seat, {}
+        self.start(seat)
         root = Node(pub.num_players)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
