@@ -1,8 +1,8 @@
-"""The search asks the heuristic once per searched decision for the
-searching seat's decisions up to the first roll (issue 17, speed): the
-same decisions since the root, legal decisions and own potions give the
-same answer whatever the deal, so remembering them may not change a single
-visit or mean at the root."""
+"""The search asks the heuristic once per searched decision for each
+decision up to an iteration's first roll (issue 17, speed): the same
+decisions since the root, deciding seat, legal decisions and potions of
+that seat give the same answer whatever the deal, so remembering them may
+not change a single visit or mean at the root."""
 
 from __future__ import annotations
 

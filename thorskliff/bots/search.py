@@ -34,9 +34,10 @@ whose turn it is; with three or four players from the hand-set
 warriors, life) through a softmax. Every seat maximises its own chance in
 the tree (max^n).
 
-The heuristic's answers for the searching seat up to the first roll of an
-iteration are remembered across the iterations of a decision (see
-:meth:`SearchBot._heuristic`): they cannot depend on the deal.
+The heuristic's answers up to the first roll of an iteration are remembered
+across the iterations of a decision (see :meth:`SearchBot._heuristic`):
+given the decisions since the root and the deciding seat's own potions,
+they cannot depend on the deal.
 
 The heuristic's choice gets most of the prior and is kept unless an
 alternative searched often enough scores ``margin`` better in log-odds
@@ -431,7 +432,7 @@ class SearchBot:
         self.max_steps = max_steps
         self.heuristic = HeuristicBot()
         self.searched = 0  # decisions that were searched (the rest were the heuristic's)
-        self._seat = -1  # the seat searching now, and the heuristic's answers for it (:meth:`_heuristic`)
+        self._seat = -1  # the seat searching now (-1: none), and the heuristic's answers (:meth:`_heuristic`)
         self._known: dict[tuple, Action] = {}
         self.iterations_run = 0
 
@@ -443,8 +444,9 @@ class SearchBot:
         return self.heuristic.choose(obs, legal, rng)
 
     def start(self, seat: int) -> None:
-        """Begin a search for ``seat``: the heuristic's remembered answers
-        (:meth:`_heuristic`) are for it from now on."""
+        """Begin a search for ``seat`` (from the state it decides in):
+        the heuristic's answers remembered so far (:meth:`_heuristic`) are
+        forgotten."""
         self._seat, self._known = seat, {}
 
     # ------------------------------------------------------------ deciding
@@ -528,19 +530,20 @@ class SearchBot:
 
     def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random,
                    clock: _Horizon | None = None) -> Action:
-        """The heuristic bot's decision for the seat deciding in ``st``; for
-        the searching seat, asked once per searched decision for the same
-        decisions since the root (``clock.path``), legal decisions and own
-        potions. Up to the first roll an iteration's state is the root's
+        """The heuristic bot's decision for the seat deciding in ``st``,
+        asked once per searched decision for the same decisions since the
+        root (``clock.path``), deciding seat, legal decisions and potions of
+        that seat. Up to the first roll an iteration's state is the root's
         public state after those decisions, whatever the deal: all chance
         comes from the dice, a potion's kind is named by the decision that
-        buys, drinks or gives it, and the searching seat sees no dealt kind
-        (the legal decisions may show the supply's: they are in the key).
-        Its own decisions in the turn searched are asked again in every
-        iteration otherwise."""
-        if clock is None or clock.path is None or st.current_player() != self._seat:
+        buys, drinks or gives it, and a seat sees no kind dealt to another
+        (its own are in the key, and the legal decisions, which may show the
+        supply's kinds). The decisions of the turn searched are asked again
+        in every iteration otherwise."""
+        if clock is None or clock.path is None or self._seat < 0:
             return self._ask(st, legal, rng)
-        key = (tuple(clock.path), tuple(legal), tuple(st.players[self._seat].potions))
+        seat = st.current_player()
+        key = (tuple(clock.path), seat, tuple(legal), tuple(st.players[seat].potions))
         got = self._known.get(key)
         if got is None:
             got = self._known[key] = self._ask(st, legal, rng)
