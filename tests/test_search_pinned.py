@@ -13,6 +13,7 @@ import random
 import pytest
 
 from thorskliff.bots import search
+from thorskliff.bots.greedy import Board
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.runner import decide, new_game, play_game, seat_rng
 from thorskliff.bots.search import SearchBot, candidates, public_state, trivial
@@ -85,7 +86,8 @@ def test_a_short_game_with_a_search_seat_is_pinned():
 
 def test_the_searchs_heuristic_sees_what_the_state_shows_but_the_written_decisions():
     """The search asks the heuristic through the state's own observation (a
-    campaign chapter adds its cards there), only without "legal"/"fights"."""
+    campaign chapter adds its cards there), only without "legal"/"fights"
+    and with the board handed over instead of the hexes."""
     from thorskliff.campaign import CampaignState
 
     st = CampaignState.new_chapter([("Ann", "Bera", "brown"), ("Bo", "Jorund", "black")], 1, 1)
@@ -93,8 +95,9 @@ def test_the_searchs_heuristic_sees_what_the_state_shows_but_the_written_decisio
         st.apply_action(st.legal_actions()[0] if st.legal_actions() else st.sample_chance())
     seen = []
     bot = SearchBot(iterations=1)
-    bot.heuristic.choose = lambda obs, legal, rng: seen.append(obs) or legal[0]
+    bot.heuristic.choose = lambda obs, legal, rng, board: seen.append((obs, board)) or legal[0]
     bot._heuristic(st, list(st.legal_actions()), random.Random(0))
     full = st.observation(st.current_player())
     assert full["legal"] and "campaign" in full
-    assert seen[0] == {**full, "legal": [], "fights": []}
+    # the board comes straight from the state (tests/test_bots_board.py: the same facts)
+    assert seen[0] == ({**full, "legal": [], "fights": [], "hexes": None}, Board.of_state(st))

@@ -89,6 +89,7 @@ def top_choices(game_or_state, seat: int, legal: list[Action] | None = None, n: 
     # each candidate first gets up to 8 iterations, but at most half of the budget goes that way
     bot.floor = max(1, min(8, iterations // (2 * len(cands))))
     root = bot.root = Node(pub.num_players)
+    bot.start(seat)
     for done in range(iterations):
         if stop is not None and stop():
             break

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import heapq
 import random
-from functools import cache, wraps
+from functools import cache, cached_property, wraps
 from itertools import compress
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import Action
@@ -88,54 +89,122 @@ def _heroes():
     return load_heroes()
 
 
-class View:
-    """The observation, indexed for the bot's questions."""
+class Board(NamedTuple):
+    """Where things lie and stand, in the game state's own shapes: per hex a
+    troll, the ambers, crystals and rifts by hex, the seat of a fainted hero
+    lying on a hex, each seat's warriors per hex, hero and Gode hex (-1: not
+    on the board). Everything here is open to every seat (R-SECRET-1)."""
 
-    def __init__(self, obs: dict):
+    troll: Sequence[bool]
+    amber_at: Mapping[int, int]
+    crystal_at: Mapping[int, int]
+    rifts: Mapping[int, str]
+    lying: Mapping[int, int]
+    wc: Sequence[Sequence[int]]
+    hero_at: Sequence[int]
+    gode_at: Sequence[int]
+
+    @classmethod
+    def of_state(cls, st) -> Board:
+        """Read straight from a game: the search's rollouts ask the bot on
+        every decision and would otherwise write out every hex of an
+        observation only for the bot to index it again. Shared, not copied:
+        a view never changes it."""
+        return cls(st.troll, st.amber_at, st.crystal_at, st.rifts, st.lying, st.wc,
+                   [p.hero_at for p in st.players], [p.gode_at for p in st.players])
+
+    @classmethod
+    def of_obs(cls, obs: dict, isl) -> Board:
+        """Read from an observation's hexes and players."""
+        n = len(obs["players"])
+        troll = [False] * isl.size
+        amber_at, crystal_at, rifts, lying = {}, {}, {}, {}
+        wc = [[0] * isl.size for _ in range(n)]
+        for h, hx in enumerate(obs["hexes"]):
+            troll[h] = hx["troll"]
+            if hx["ambers"]:
+                amber_at[h] = hx["ambers"]
+            if hx["crystals"]:
+                crystal_at[h] = hx["crystals"]
+            if hx["rift"]:
+                rifts[h] = hx["rift"]
+            if hx["lying"] is not None:
+                lying[h] = hx["lying"] - 1
+            for k, u in hx["units"].items():
+                wc[int(k) - 1][h] = u["warriors"]
+        at = [[isl.index(pl[key]) if pl[key] else -1 for pl in obs["players"]] for key in ("hero_at", "gode_at")]
+        return cls(troll, amber_at, crystal_at, rifts, lying, wc, at[0], at[1])
+
+
+class View:
+    """The observation, indexed for the bot's questions. The board comes
+    from the observation's hexes unless it is handed over (:class:`Board`);
+    either way the indexes below are derived here, once."""
+
+    def __init__(self, obs: dict, board: Board | None = None):
         self.obs = obs
-        self.me = obs["viewer"] - 1
+        self.me = me = obs["viewer"] - 1
         arr = obs["arrangement"]
         layout = "crescent" if len(arr) == 4 else "full"
         self.isl = isl = island_for(arr, layout)
         self.dist = step_distances(arr, layout)
         self.players = obs["players"]
-        self.p = self.players[self.me]
+        self.p = self.players[me]
         self.spec = _heroes()[self.p["hero"]]
-        self.hexes = obs["hexes"]
-        key = str(self.me + 1)
+        if board is None:
+            board = Board.of_obs(obs, isl)
+        self.board = board
+        self.troll = board.troll
+        self.amber_at = board.amber_at
+        self.crystal_at = board.crystal_at
+        self.rifts = board.rifts
+        self.mine = board.wc[me]  # own warriors per hex
         n = isl.size
-        self.mine = mine = [0] * n  # own warriors
-        self.enemy = enemy = [False] * n
+        self.enemy = enemy = list(board.troll)  # a troll, units of another seat, its runestone, a lying hero
         self.enemy_hero = enemy_hero = [-1] * n  # seat of an enemy hero standing there
         #: per hex, whether a fainted enemy hero lies there (:meth:`blocked`, asked on every path step)
         self.blocks = blocks = [False] * n
-        me = self.me + 1
-        for h, hx in enumerate(self.hexes):
-            units = hx["units"]
-            if units:
-                for k, u in units.items():
-                    if k == key:
-                        mine[h] = u["warriors"]
-                    else:
-                        enemy[h] = True
-                        if u["hero"]:
-                            enemy_hero[h] = int(k) - 1
-            lying = hx["lying"]
-            if lying is not None and lying != me:
-                enemy[h] = blocks[h] = True
-            elif hx["troll"]:
+        for q, wc in enumerate(board.wc):
+            if q == me:
+                continue
+            for h in compress(range(n), wc):
                 enemy[h] = True
+            for h in (board.hero_at[q], board.gode_at[q]):
+                if h >= 0:
+                    enemy[h] = True
+            if board.hero_at[q] >= 0:
+                enemy_hero[board.hero_at[q]] = q
+        for h, q in board.lying.items():
+            if q != me:
+                enemy[h] = blocks[h] = True
         rune = obs["runestone"]
         self.rune_at = isl.index(rune["hex"]) if rune else -1
-        if rune and rune["seat"] != self.me + 1:
-            self.enemy[self.rune_at] = True
-        self.hero = self._at(self.p["hero_at"])
-        self.gode = self._at(self.p["gode_at"])
-        self.hunt: int | None = None
+        if rune and rune["seat"] != me + 1:
+            enemy[self.rune_at] = True
+        self.hero = board.hero_at[me]
+        self.gode = board.gode_at[me]
+        self.hunt: int | None = None  # :func:`hunt_peak`
+        self.find_hunt: Callable[[View], int] = _hunt_peak
+        self.fights: dict[tuple[int, int, int | None], bool] = {}  # :func:`favourable`'s answers
         self.goal = 4 if obs["mode"] == "episch" else 3
 
     def _at(self, label):
         return self.isl.index(label) if label else -1
+
+    @cached_property
+    def arms(self) -> list[Arms]:
+        """Each seat's dice and protection: asked for every enemy hex a path
+        passes, and the same for every hex."""
+        return [arms(pl) for pl in self.players]
+
+    def units_of(self, q: int, h: int) -> tuple[int, bool, bool]:
+        """Seat ``q``'s warriors on ``h``, and whether its hero and its Gode stand there."""
+        b = self.board
+        return b.wc[q][h], b.hero_at[q] == h, b.gode_at[q] == h
+
+    def ambers(self) -> list[int]:
+        """Hexes where ambers lie, in hex order."""
+        return sorted(h for h, k in self.amber_at.items() if k)
 
     @property
     def taler(self) -> int:
@@ -146,9 +215,13 @@ class View:
         return self.blocks[h]
 
     # ------------------------------------------------------------------ paths
-    def costs_to(self, targets, step_cost) -> list[float]:
+    def costs_to(self, targets, step_cost, needed: Iterable[int] = ()) -> list[float]:
         """Cheapest cost from every hex to the nearest target (Dijkstra on
-        reversed steps; the graph is symmetric)."""
+        reversed steps; the graph is symmetric). With ``needed``, only those
+        hexes' costs are asked for: the search stops once they are settled
+        (a hero's next step needs its neighbours, not the far side of the
+        island), and other entries may be too high."""
+        left = set(needed)
         isl = self.isl
         dist = [INF] * isl.size
         heap = []
@@ -162,6 +235,10 @@ class View:
             d, b = pop(heap)
             if d > dist[b]:
                 continue
+            if left:
+                left.discard(b)
+                if not left:
+                    break
             c = step_cost(b)  # cost of entering b, paid by whoever steps from a into b
             if c == INF:
                 continue  # nothing beyond b is any closer through it
@@ -172,11 +249,14 @@ class View:
                     push(heap, (nd, a))
         return dist
 
-    def open_costs(self, targets) -> list[float]:
+    def open_costs(self, targets, needed: Iterable[int] = ()) -> list[float]:
         """Steps from every hex to the nearest target around enemy hexes:
         what :meth:`costs_to` gives with a cost of 1 for a free hex and none
         through an enemy or blocked one, found breadth first (every step
-        costs the same, and the search's rollouts ask this on most moves)."""
+        costs the same, and the search's rollouts ask this on most moves).
+        With ``needed``, the search stops once those hexes have their steps,
+        as in :meth:`costs_to`."""
+        left = set(needed)
         enemy, blocks = self.enemy, self.blocks
         isl = self.isl
         table = isl.neighbours if "pfade" in self.p["epic"] else isl.steps
@@ -184,14 +264,18 @@ class View:
         for t in targets:
             dist[t] = 0.0
         frontier = [t for t in dict.fromkeys(targets) if not (enemy[t] or blocks[t])]
+        left.difference_update(targets)
         d = 0.0
         while frontier:
+            if needed and not left:
+                break
             d += 1.0
             nxt = []
             for b in frontier:
                 for a in table[b]:
                     if dist[a] == INF:
                         dist[a] = d
+                        left.discard(a)
                         if not (enemy[a] or blocks[a]):
                             nxt.append(a)
             frontier = nxt
@@ -214,27 +298,38 @@ def protection(pl: dict) -> int:
     return int(pl["helm"]) + (pl["crystal_bonus"] == "P") + ("rundschild" in pl["epic"])
 
 
+class Arms(NamedTuple):
+    """A seat's dice and protection (:meth:`View.arms`)."""
+
+    warrior: str  # a warrior's die
+    guard: str  # the hero's dice when defending
+    strike: str  # the hero's dice when attacking
+    protection: int  # the hero's
+
+
+def arms(pl: dict) -> Arms:
+    return Arms("M" if "kampfrausch" in pl["epic"] else "K", hero_dice(pl, False), hero_dice(pl, True),
+                protection(pl))
+
+
 def defenders(v: View, h: int) -> tuple[list[int], str, int]:
     """Lives of the defending units on ``h``, their counter dice, their protection."""
-    hx = v.hexes[h]
-    if hx["troll"]:
+    if v.troll[h]:
         return [6], "MMM", 1
     lives, dice, prot = [], "", 1 if v.isl.kind[h] == "peak" else 0
-    for k, u in hx["units"].items():
-        q = int(k) - 1
+    for q, a in enumerate(v.arms):
         if q == v.me:
             continue
-        pl = v.players[q]
-        w = "M" if "kampfrausch" in pl["epic"] else "K"
-        lives += [2] * u["warriors"]
-        dice += w * u["warriors"]
-        if u["gode"]:
+        warriors, hero, gode = v.units_of(q, h)
+        lives += [2] * warriors
+        dice += a.warrior * warriors
+        if gode:
             lives.append(3)
             dice += "K"
-        if u["hero"]:
-            lives.append(pl["life"])
-            dice += hero_dice(pl, False)
-            prot += protection(pl)
+        if hero:
+            lives.append(v.players[q]["life"])
+            dice += a.guard
+            prot += a.protection
     if h == v.rune_at:
         lives.append(5)
     return lives, dice, prot
@@ -244,29 +339,39 @@ def assess(v: View, h: int, extra_warriors: int = 0) -> tuple[float, float]:
     """(chance to defeat every defender on ``h``, expected damage to my hero)
     if my hero attacks there with the own units already on it."""
     lives, dice, prot = defenders(v, h)
-    here = v.hexes[h]["units"].get(str(v.me + 1))
-    mine = (here["warriors"] if here else 0) + extra_warriors
-    att = hero_dice(v.p, True) + ("M" if "kampfrausch" in v.p["epic"] else "K") * mine
-    if here and here["gode"] or v.gode == h:
+    mine = v.mine[h] + extra_warriors
+    own = v.arms[v.me]
+    att = own.strike + own.warrior * mine
+    if v.gode == h:
         att += "K"
     win = at_least(att, prot, sum(lives)) if lives else 1.0
-    my_prot = protection(v.p) + (v.spec.troll_protection if v.hexes[h]["troll"] else 0)
+    my_prot = own.protection + (v.spec.troll_protection if v.troll[h] else 0)
     hurt = max(0.0, mean_damage(dice, my_prot) - 2 * mine)
     return win, hurt
 
 
 def favourable(v: View, h: int, extra_warriors: int = 0) -> bool:
-    """A fight worth seeking on ``h``."""
+    """A fight worth seeking on ``h``. The view remembers the answer (a
+    path's costs and the steps next to the hero ask about the same hexes);
+    it depends on the hunted peak, which is part of the key."""
+    key = (h, extra_warriors, v.hunt)
+    got = v.fights.get(key)
+    if got is None:
+        got = v.fights[key] = _favourable(v, h, extra_warriors)
+    return got
+
+
+def _favourable(v: View, h: int, extra_warriors: int) -> bool:
     if v.blocked(h):
         return False
     win, hurt = assess(v, h, extra_warriors)
     life = v.p["life"]
-    hx = v.hexes[h]
-    if hx["troll"] and h == hunt_peak(v):
+    troll = v.troll[h]
+    if troll and h == hunt_peak(v):
         return win >= 0.35 and life - hurt >= 1
     if life - hurt < 3:
         return False
-    if hx["troll"]:
+    if troll:
         return win >= 0.45
     if h == v.rune_at:
         return win >= 0.3
@@ -335,9 +440,11 @@ def _gode(v: View, legal, rng):
 
 
 def hunt_peak(v: View) -> int:
-    """With no amber to be had, the peak whose crystal the hero goes for, or -1."""
+    """With no amber to be had, the peak whose crystal the hero goes for, or
+    -1: worked out by the view's ``find_hunt`` when first asked (many
+    decisions never ask)."""
     if v.hunt is None:
-        v.hunt = _hunt_peak(v)
+        v.hunt = v.find_hunt(v)
     return v.hunt
 
 
@@ -345,9 +452,9 @@ def _hunt_peak(v: View) -> int:
     isl = v.isl
     if v.p["amber"] or v.obs["supply"]["ambers"] > 0 or v.hero < 0:
         return -1
-    if any(hx["ambers"] for hx in v.hexes):
+    if any(v.amber_at.values()):
         return -1
-    peaks = [h for h in isl.peaks if v.hexes[h]["crystals"] and not v.blocked(h)]
+    peaks = [h for h in isl.peaks if v.crystal_at.get(h) and not v.blocked(h)]
     if not peaks:
         return -1
     dist = v.dist[v.hero]
@@ -363,25 +470,23 @@ def hero_targets(v: View) -> list[int]:
     isl = v.isl
     if v.p["amber"]:
         return [isl.sanctuary]
-    out = [h for h in range(isl.size) if v.hexes[h]["ambers"] and not v.blocked(h)]
+    out = [h for h in v.ambers() if not v.blocked(h)]
     if v.obs["supply"]["ambers"] > 0:
         out += [h for h in isl.beaches if not v.blocked(h) and not v.enemy[h]]
     if out:
         return out
     peak = hunt_peak(v)
     if peak >= 0:
-        return [peak] if not v.hexes[peak]["troll"] else staging(v, peak)
+        return [peak] if not v.troll[peak] else staging(v, peak)
     return [isl.sanctuary]
 
 
 def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
-               free: int = -1) -> list[float]:
+               free: int = -1, needed: Iterable[int] = ()) -> list[float]:
     """The hero's path costs to ``targets`` (default :func:`hero_targets`): an
     enemy hex costs extra unless the fight there is favourable; ``careful``
     avoids every enemy hex; entering ``free`` (an enemy hex to rush) costs a
-    plain step."""
-    good: dict[int, bool] = {}
-
+    plain step. Exact only at ``needed`` when given (:meth:`View.costs_to`)."""
     enemy, blocks = v.enemy, v.blocks
 
     def cost(b):
@@ -389,20 +494,18 @@ def hero_costs(v: View, targets: list[int] | None = None, careful: bool = False,
             return INF
         if not enemy[b] or b == free:
             return 1.0
-        if b not in good:
-            good[b] = favourable(v, b)
-        if good[b]:
+        if favourable(v, b):
             return 1.5
-        return TROLL_STEP if v.hexes[b]["troll"] else ENEMY_STEP
+        return TROLL_STEP if v.troll[b] else ENEMY_STEP
 
-    return v.costs_to(hero_targets(v) if targets is None else targets, cost)
+    return v.costs_to(hero_targets(v) if targets is None else targets, cost, needed)
 
 
 def _assault(v: View, legal: list[Action]) -> Action | None:
     """Warriors next to the hunted troll go in first when the hero follows
     and their dice make the fight worth it."""
     peak = hunt_peak(v)
-    if peak < 0 or not v.hexes[peak]["troll"] or Action("step", v.hero, peak, -1, "H") not in legal:
+    if peak < 0 or not v.troll[peak] or Action("step", v.hero, peak, -1, "H") not in legal:
         return None
     ws = [a for a in legal if a.verb == "step" and a.arg == "W" and a.b == peak]
     if ws and not favourable(v, peak) and favourable(v, peak, len(ws)):
@@ -424,10 +527,10 @@ def _hero_step(v: View, legal: list[Action], costs=hero_costs, rush: int = -1,
             return a
         if v.enemy[b] and favourable(v, b):
             q = v.enemy_hero[b]
-            if v.hexes[b]["troll"] or b == v.rune_at or (
+            if v.troll[b] or b == v.rune_at or (
                     q >= 0 and v.players[q]["amber"] and not v.p["amber"]):
                 return a
-    dist = costs(v)
+    dist = costs(v, needed=[v.hero, *(a.b for a in steps)])
     return _closer(steps, dist, dist[v.hero])
 
 
@@ -436,12 +539,12 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
     isl = v.isl
     ter = isl.terrain
     mine, enemy, blocks = v.mine, v.enemy, v.blocks
-    own = [h for h in range(isl.size) if mine[h]]
+    own = list(compress(range(isl.size), mine))
     have: dict[str, set[int]] = {t: set() for t in TERRAINS}
     for h in own:
         if ter[h] in have:
             have[ter[h]].add(h)
-    free = [h for h in range(isl.size) if ter[h] and not mine[h] and not enemy[h] and not blocks[h]]
+    free = [h for h, t, m, e, b in zip(range(isl.size), ter, mine, enemy, blocks) if t and not (m or e or b)]
     near3 = within3(v.isl.arrangement, v.isl.layout)
     reach = set().union(*(near3[a] for a in own + ([v.hero] if v.hero >= 0 else [])))
     reach.intersection_update(free)
@@ -461,9 +564,10 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
             need[t] = max(need.get(t, 0), 1)
     if "gode" in rules and v.gode < 0:
         need["forest"] = max(need.get("forest", 0), 2)
-    targets = {h for h in free if len(have[ter[h]]) < need.get(ter[h], 0)}
+    short = {t for t in TERRAINS if len(have[t]) < need.get(t, 0)}  # terrains still wanted
+    targets = {h for h in free if ter[h] in short}
     peak = hunt_peak(v)
-    if peak >= 0 and v.hexes[peak]["troll"]:
+    if peak >= 0 and v.troll[peak]:
         targets.update(staging(v, peak))
     return targets, silver
 
@@ -500,7 +604,7 @@ def _gode_step(v: View, legal: list[Action]) -> Action | None:
     steps = [a for a in legal if a.verb == "step" and a.arg == "G"]
     if not steps or v.hero < 0 or v.gode == v.hero:
         return None
-    dist = v.open_costs([v.hero])
+    dist = v.open_costs([v.hero], needed=[v.gode, *(a.b for a in steps)])
     best = _closer(steps, dist, dist[v.gode])
     return best if best and not v.enemy[best.b] else None
 
@@ -517,7 +621,7 @@ def _combat_pick(v: View, legal, rng):
     fights = [a for a in legal if a.verb == "fight"]
     if fights:
         return fights[0]
-    strikes = [a for a in legal if a.verb in ("blitz", "throw") and not v.hexes[a.a]["troll"]]
+    strikes = [a for a in legal if a.verb in ("blitz", "throw") and not v.troll[a.a]]
     if strikes:
         # the softest target: a lone warrior dies to a black die of 2+
         return min(strikes, key=lambda a: sum(defenders(v, a.a)[0]))
@@ -621,7 +725,7 @@ def _recruit(v: View, legal, rng):
 def _haste(v: View, legal, rng, costs=hero_costs):
     steps = [a for a in legal if a.verb == "haste"]
     if steps and v.hero >= 0:
-        dist = costs(v)
+        dist = costs(v, needed=[v.hero, *(a.b for a in steps)])
         best = _closer(steps, dist, dist[v.hero])
         if best:
             return best
@@ -678,10 +782,13 @@ class GreedyBot:
     def __init__(self, strict: bool = False):
         self.strict = strict
 
-    def view(self, obs: dict) -> View:
-        return View(obs)
+    def view(self, obs: dict, board: Board | None = None) -> View:
+        return View(obs, board)
 
-    def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, obs: dict, legal: list[Action], rng: random.Random, board: Board | None = None) -> Action:
+        """The decision for the viewer of ``obs``; ``board``, when given, is
+        the board of the same position (:meth:`Board.of_state`), and the
+        observation's hexes are then not read."""
         if len(legal) == 1:
             return legal[0]
         if "campaign" in obs:  # a chapter's cards: choices, cards to play, ambers to buy
@@ -690,7 +797,7 @@ class GreedyBot:
             a = campaign_choose(obs, legal)
             if a is not None:
                 return a
-        v = self.view(obs)
+        v = self.view(obs, board)
         step = obs["step"]
         handler = self.handlers.get(step)
         if handler is None and step in COMBAT_STEPS:

@@ -18,9 +18,11 @@ view only:
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..engine.actions import Action
 from . import greedy as g
-from .greedy import GreedyBot, View
+from .greedy import Board, GreedyBot, View
 
 
 def crystal_goal(v: View) -> int:
@@ -28,7 +30,7 @@ def crystal_goal(v: View) -> int:
 
 
 def _troll_peaks(v: View) -> list[int]:
-    return [h for h in v.isl.peaks if v.hexes[h]["troll"] and not v.blocked(h)]
+    return [h for h in v.isl.peaks if v.troll[h] and not v.blocked(h)]
 
 
 def own_rune(v: View) -> bool:
@@ -62,7 +64,7 @@ def hunt(v: View) -> int:
 
 def loose_crystals(v: View) -> list[int]:
     """Peaks where a crystal lies with no troll left on it."""
-    return [h for h in v.isl.peaks if v.hexes[h]["crystals"] and not v.hexes[h]["troll"]
+    return [h for h in v.isl.peaks if v.crystal_at.get(h) and not v.troll[h]
             and not v.blocked(h)]
 
 
@@ -99,7 +101,7 @@ def safe_hexes(v: View) -> list[int]:
 
 
 def free_rifts(v: View) -> list[int]:
-    return [h for h, hx in enumerate(v.hexes) if hx["rift"] and not v.enemy[h] and not v.blocked(h)]
+    return [h for h in sorted(v.rifts) if v.rifts[h] and not v.enemy[h] and not v.blocked(h)]
 
 
 def enemy_rune(v: View) -> int:
@@ -125,14 +127,14 @@ def hero_targets(v: View) -> list[int]:
         if loose:
             return loose
         peak = g.hunt_peak(v)
-        if peak >= 0 and v.hexes[peak]["troll"]:
+        if peak >= 0 and v.troll[peak]:
             return g.staging(v, peak)
     return g.hero_targets(v)
 
 
-def hero_costs(v: View) -> list[float]:
+def hero_costs(v: View, needed: Iterable[int] = ()) -> list[float]:
     # an own runestone standing: keep clear of every enemy; an enemy's about to win: go in
-    return g.hero_costs(v, hero_targets(v), careful=own_rune(v), free=enemy_rune(v))
+    return g.hero_costs(v, hero_targets(v), careful=own_rune(v), free=enemy_rune(v), needed=needed)
 
 
 def _hero_step(v: View, legal: list[Action]) -> Action | None:
@@ -163,7 +165,7 @@ class HeuristicBot(GreedyBot):
     name = "heuristic"
     handlers = HANDLERS
 
-    def view(self, obs: dict) -> View:
-        v = View(obs)
-        hunt(v)
+    def view(self, obs: dict, board: Board | None = None) -> View:
+        v = View(obs, board)
+        v.find_hunt = hunt
         return v

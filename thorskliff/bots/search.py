@@ -34,6 +34,11 @@ whose turn it is; with three or four players from the hand-set
 warriors, life) through a softmax. Every seat maximises its own chance in
 the tree (max^n).
 
+The heuristic's answers up to the first roll of an iteration are remembered
+across the iterations of a decision (see :meth:`SearchBot._heuristic`):
+given the decisions since the root and the deciding seat's own potions,
+they cannot depend on the deal.
+
 The heuristic's choice gets most of the prior and is kept unless an
 alternative searched often enough scores ``margin`` better in log-odds
 (:func:`pick`): a one-round horizon cannot see what long plans are worth,
@@ -55,7 +60,7 @@ from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import POTIONS, Action
 from ..engine.player import AWAKE, Player
 from ..engine.state import CHANCE, POTION_SUPPLY, GameState
-from .greedy import END, step_distances
+from .greedy import END, Board, step_distances
 from .heuristic import HeuristicBot
 
 HIDDEN = "?"
@@ -309,7 +314,14 @@ def candidates(st: GameState, legal: list[Action], choice: Action) -> list[Actio
     fights, actions, the Gode's marker, haste. Potions put back are never
     searched."""
     if st.step == Step.MOVE:
-        keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or st.enemy_at(a.b, st.seat))
+        fights: dict[int, bool] = {}  # per hex entered: warriors step there from up to six hexes
+
+        def fight(b: int) -> bool:
+            if b not in fights:
+                fights[b] = st.enemy_at(b, st.seat)
+            return fights[b]
+
+        keep = [a for a in legal if a.verb == "step" and (a.arg in ("H", "G") or fight(a.b))
                 or a.verb in ("sell", "drink")]
     else:
         keep = [a for a in legal if a.verb != "discard"]
@@ -359,9 +371,12 @@ def pick(root: Node, cands: list[Action], choice: Action, seat: int, iterations:
 
 class _Horizon:
     """Where an iteration stops: the game's end, ``max_steps`` decisions, or
-    a full round of turns after the searched decision."""
+    a full round of turns after the searched decision. It also keeps the
+    iteration's ``path``: the decisions taken since the root, up to the
+    first roll of the dice (then None; see :meth:`SearchBot._heuristic`)."""
 
     def __init__(self, st: GameState, max_steps: int):
+        self.path: list[Action] | None = []
         self.turn = (st.round, st.seat)
         self.turns = 0
         self.rounds = len(st.active_seats())
@@ -376,6 +391,7 @@ class _Horizon:
             return False
         while st.current_player() == CHANCE:
             st.apply_action(st.sample_chance())
+            self.path = None
         if st.is_terminal() or self.steps >= self.max_steps:
             self.over = True
             return False
@@ -387,6 +403,12 @@ class _Horizon:
                 return False
         self.steps += 1
         return True
+
+    def play(self, st: GameState, a: Action) -> None:
+        """Apply the decision ``a`` to ``st``, keeping it on the path."""
+        st.apply_action(a)
+        if self.path is not None:
+            self.path.append(a)
 
 
 class SearchBot:
@@ -410,6 +432,8 @@ class SearchBot:
         self.max_steps = max_steps
         self.heuristic = HeuristicBot()
         self.searched = 0  # decisions that were searched (the rest were the heuristic's)
+        self._seat = -1  # the seat searching now (-1: none), and the heuristic's answers (:meth:`_heuristic`)
+        self._known: dict[tuple, Action] = {}
         self.iterations_run = 0
 
     def __repr__(self) -> str:
@@ -418,6 +442,12 @@ class SearchBot:
 
     def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
         return self.heuristic.choose(obs, legal, rng)
+
+    def start(self, seat: int) -> None:
+        """Begin a search for ``seat`` (from the state it decides in):
+        the heuristic's answers remembered so far (:meth:`_heuristic`) are
+        forgotten."""
+        self._seat, self._known = seat, {}
 
     # ------------------------------------------------------------ deciding
     def choose_public(self, pub: GameState, legal: list[Action], rng: random.Random) -> Action:
@@ -432,6 +462,7 @@ class SearchBot:
         if len(cands) == 1:
             return choice
         self.searched += 1
+        self.start(seat)
         root = Node(pub.num_players)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
@@ -462,7 +493,7 @@ class SearchBot:
                 child = node.children[a] = Node(st.num_players)
             path.append(child)
             node = child
-            st.apply_action(a)
+            clock.play(st, a)
             if new:
                 break
             cands = self._next_choice(st, rng, clock)
@@ -482,25 +513,50 @@ class SearchBot:
         while clock.running(st):
             legal = st.legal_actions()
             if len(legal) == 1:
-                st.apply_action(legal[0])
+                clock.play(st, legal[0])
                 continue
-            choice = self._heuristic(st, legal, rng)
+            choice = self._heuristic(st, legal, rng, clock)
             if not trivial(st, choice):
                 cands = candidates(st, legal, choice)
                 if len(cands) > 1:
                     return cands
-            st.apply_action(choice)
+            clock.play(st, choice)
         return None
 
     def _rollout(self, st: GameState, rng: random.Random, clock: _Horizon) -> None:
         while clock.running(st):
             legal = st.legal_actions()
-            st.apply_action(legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng))
+            clock.play(st, legal[0] if len(legal) == 1 else self._heuristic(st, legal, rng, clock))
 
-    def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
-        """The heuristic bot's decision for the seat deciding in ``st`` (it
-        reads the observation but never its written-out decisions)."""
-        return self.heuristic.choose(st.observation(st.current_player(), decisions=False), legal, rng)
+    def _heuristic(self, st: GameState, legal: list[Action], rng: random.Random,
+                   clock: _Horizon | None = None) -> Action:
+        """The heuristic bot's decision for the seat deciding in ``st``,
+        asked once per searched decision for the same decisions since the
+        root (``clock.path``), deciding seat, legal decisions and potions of
+        that seat. Up to the first roll an iteration's state is the root's
+        public state after those decisions, whatever the deal: all chance
+        comes from the dice, a potion's kind is named by the decision that
+        buys, drinks or gives it, and a seat sees no kind dealt to another
+        (its own are in the key, and the legal decisions, which may show the
+        supply's kinds). The decisions of the turn searched are asked again
+        in every iteration otherwise."""
+        if clock is None or clock.path is None or self._seat < 0:
+            return self._ask(st, legal, rng)
+        seat = st.current_player()
+        key = (tuple(clock.path), seat, tuple(legal), tuple(st.players[seat].potions))
+        got = self._known.get(key)
+        if got is None:
+            got = self._known[key] = self._ask(st, legal, rng)
+        return got
+
+    def _ask(self, st: GameState, legal: list[Action], rng: random.Random) -> Action:
+        """The heuristic bot's decision for the seat deciding in ``st``: it
+        reads the observation but never its written-out decisions, and the
+        board straight from ``st`` (the same open facts as the observation's
+        hexes, without writing out and indexing every hex on every decision
+        of a rollout)."""
+        obs = st.observation(st.current_player(), decisions=False, board=False)
+        return self.heuristic.choose(obs, legal, rng, board=Board.of_state(st))
 
     def _select(self, node: Node, cands: list[Action], seat: int) -> Action:
         """PUCT: the first candidate (the heuristic's) gets ``prior``."""

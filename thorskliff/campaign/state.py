@@ -366,8 +366,8 @@ class CampaignState(GameState):
         guard = AMBER_VERB.first_failing(self, p, BUY_AMBER)
         return guard.refusal(self, p, BUY_AMBER) if guard else IllegalActionError("R-ACT-1", "one_action")
 
-    def observation(self, seat: int | None = None, decisions: bool = True) -> dict:
-        obs = super().observation(seat, decisions)
+    def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict:
+        obs = super().observation(seat, decisions, board)
         obs["campaign"] = self.campaign_view()
         return obs
 

@@ -22,11 +22,13 @@ FAINT_NAMES = {AWAKE: "awake", FAINTED: "fainted", X_TURN: "x-turn", WAIT_NEXT: 
                WAITING: "waiting", LYING: "lying"}
 
 
-def observe(st, seat: int | None = None, decisions: bool = True) -> dict[str, Any]:
+def observe(st, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict[str, Any]:
     """The view of ``seat`` (0-based) or of a spectator (None). Without
     ``decisions``, "legal" and "fights" stay empty: a bot that is handed
     the legal actions as actions (the search's rollouts ask the heuristic
-    bot thousands of times a decision) is spared writing them out."""
+    bot thousands of times a decision) is spared writing them out. Without
+    ``board``, "hexes" is None: for a bot handed the board as the state
+    holds it (``bots.greedy.Board``), for the same reason."""
     isl = st.island
     out = st.outcome()
     decider = st.current_player()
@@ -55,7 +57,7 @@ def observe(st, seat: int | None = None, decisions: bool = True) -> dict[str, An
             "epic": sorted(st.epic_free) if "epic" in st.rules else [],
         },
         "players": [_player(st, p, seat) for p in st.players],
-        "hexes": _hexes(st),
+        "hexes": _hexes(st) if board else None,
         "runestone": None if not st.rune else {"seat": st.rune[0] + 1, "hex": hexlabel(st.rune[1]),
                                                "counter": st.rune[2]},
         "combat": _combat(st),

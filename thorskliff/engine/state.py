@@ -23,6 +23,7 @@ from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
 from ..island import Island, island_for
 from .flow import TurnRules
+from .observation import observe
 from .player import COLOURS, Player
 from ..scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
 
@@ -290,12 +291,11 @@ class GameState(TurnRules, CombatRules):
         else:
             self._combat_roll(purpose, kinds, vals)
 
-    def observation(self, seat: int | None = None, decisions: bool = True) -> dict:
+    def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict:
         """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
-        (without ``decisions``: the legal decisions not written out)."""
-        from .observation import observe
-
-        return observe(self, seat, decisions)
+        (without ``decisions``: the legal decisions not written out; without
+        ``board``: the hexes not written out)."""
+        return observe(self, seat, decisions, board)
 
     # ------------------------------------------------------------ helpers used by the rules
     def active_seats(self) -> list[int]:
