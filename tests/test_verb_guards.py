@@ -191,9 +191,12 @@ def test_deep_games_reach_every_step_and_every_kind_of_refusal():
 
 
 def test_every_guard_of_the_table_names_a_rule_and_a_key_of_both_catalogues():
+    """... and every verb decided at some step says how it is applied
+    (a combat's stage verbs are applied by the combat)."""
     rules = rule_ids()
-    for verb in TABLE:
+    for verb in (*TABLE, *CampaignState.verbs):
         assert verb.rule in rules, verb.name
+        assert verb.apply is not None or not verb.steps, verb.name
         for g in (*verb.guards, *verb.elsewhere):
             assert g.rule in rules, (verb.name, g.rule)
             assert g.key in EN and g.key in DE, (verb.name, g.key)

@@ -43,7 +43,7 @@ AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda s
           params=lambda st, p, a: {"price": st.amber_price})),
     cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER,
     # not in force first (R-CAMP-5), then not now (phase 4)
-    elsewhere=(AMBER_RULE, Guard("R-ACT-1", "amber_phase", never)))
+    elsewhere=(AMBER_RULE, Guard("R-ACT-1", "amber_phase", never)), apply=lambda st, a: st._buy_amber())
 
 
 def _sail_offers(st: Any, p: Any) -> list[Action]:
@@ -59,7 +59,7 @@ SAIL_VERB = Verb("sail", "step", "R-CAMP-4", frozenset({Step.MOVE}), _sail_offer
           and st.island.beach[a.b] and a.b != a.a, given=True),
     Guard("R-FAINT-4", "fainted_lies", lambda st, p, a: st.lying.get(a.b, p.seat) == p.seat,
           params=lambda st, p, a: {"hex": hexlabel(a.b)})),
-    elsewhere=STEP.elsewhere)
+    elsewhere=STEP.elsewhere, apply=lambda st, a: st._do_step(a))
 
 
 def effect_view(e: Effect) -> dict[str, Any]:
@@ -297,6 +297,16 @@ class CampaignState(GameState):
             self.reading_finale = False
             self.queue, self.resume = saved
 
+    def _buy_amber(self) -> None:
+        """R-CAMP-5: an amber bought at the market, the turn's action."""
+        p = self.players[self.seat]
+        p.taler -= self.amber_price
+        p.amber = True
+        self.amber_supply -= 1
+        self._emit("bought", p.seat, "amber", self.amber_price)
+        self.action_done = True
+        self._enter_phase(5)
+
     def _can_sail(self, p) -> bool:
         """Leifs Seekarte: from a beach, the whole movement to any other beach."""
         return (p.hero_at >= 0 and self.island.beach[p.hero_at] and self.hero_left == (2 if p.wisent else 1)
@@ -327,14 +337,6 @@ class CampaignState(GameState):
             self.card_log.append((a.arg, q, self.round, "use"))
             self._emit("card", a.arg, q, "use")
             effects.run(self, a.arg, self.chapter.cards[a.arg].use, q, ("return", self.step, self.decider))
-        elif a == BUY_AMBER:
-            p = self.players[self.seat]
-            p.taler -= self.amber_price
-            p.amber = True
-            self.amber_supply -= 1
-            self._emit("bought", p.seat, "amber", self.amber_price)
-            self.action_done = True
-            self._enter_phase(5)
         else:
             super()._apply(a)
 

@@ -72,52 +72,41 @@ class TurnRules(GameFields):
 
     # ------------------------------------------------------------------ application
     def _apply(self, a: Action) -> None:
-        v = a.verb
-        step = self.step
-        if step in COMBAT_STEPS:
+        """Apply a legal decision as its verb of the table says (``Verb.apply``);
+        a combat's stages apply their own (:mod:`.combat`)."""
+        if self.step in COMBAT_STEPS:
             self._combat_apply(a)
             return
-        if v in ("sell", "deliver", "take"):
-            self._do_free(a)
-        elif v == "drink":
-            p = self.players[self.seat]
-            p.remove_potion("heil")
-            self.potion_supply["heil"] += 1
-            self._emit("drank", p.seat, "heil")
-            self._heal(p, 4, "heil")
-        elif v == "discard":
-            p = self.players[self.decider]
-            self._emit("discard", p.seat, a.arg)
-            p.remove_potion(a.arg)
-            self.potion_supply[a.arg] += 1
-        elif v == "beach":
-            self._do_beach(a.a)
-        elif v == "gode":
-            self.players[self.seat].marker = a.arg
-            self._emit("marker", self.seat, a.arg)
-            self._enter_phase(1)
-        elif v == "step":
-            self._do_step(a)
-        elif v == "haste":
-            self._do_haste(a)
-        elif v == "end":
-            self._do_end()
-        elif v in ("fight", "blitz", "throw"):
-            self._combat_pick(a)
-        elif v == "silver":
-            self._do_silver(a.arg)
-        elif v == "crystal":
-            self.players[self.decider].cbonus = a.arg
-            self._emit("crystal_bonus", self.decider, a.arg)
-            self.step, self.decider = self.pending.pop()
-        elif v == "recruit":
-            self._do_recruit(a)
-        elif v == "gift":
-            self._do_gift(a.arg)
-        elif v == "lay":
-            self._do_lay(a.a)
-        else:
-            self._do_action(a)
+        verb = self.verb_index.entry(self.step, a)
+        assert verb is not None and verb.apply is not None, a  # only legal decisions come here
+        verb.apply(cast("GameState", self), a)
+
+    def _do_drink(self, a: Action) -> None:
+        """R-POT-4: a Heiltrank drunk at a decision of one's own turn."""
+        p = self.players[self.seat]
+        p.remove_potion("heil")
+        self.potion_supply["heil"] += 1
+        self._emit("drank", p.seat, "heil")
+        self._heal(p, 4, "heil")
+
+    def _do_discard(self, a: Action) -> None:
+        """R-POT-3: a potion put back into the supply."""
+        p = self.players[self.decider]
+        self._emit("discard", p.seat, a.arg)
+        p.remove_potion(a.arg)
+        self.potion_supply[a.arg] += 1
+
+    def _do_gode(self, a: Action) -> None:
+        """R-GODE-2: the Gode's marker, then movement."""
+        self.players[self.seat].marker = a.arg
+        self._emit("marker", self.seat, a.arg)
+        self._enter_phase(1)
+
+    def _do_crystal(self, a: Action) -> None:
+        """R-CRYSTAL-2: the second crystal's bonus, then back to the step below."""
+        self.players[self.decider].cbonus = a.arg
+        self._emit("crystal_bonus", self.decider, a.arg)
+        self.step, self.decider = self.pending.pop()
 
     def _do_end(self) -> None:
         step = self.step

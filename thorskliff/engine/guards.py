@@ -117,6 +117,8 @@ class Verb:
     #: ``b`` unset, and the hexes it may go to (a step, a haste step); the
     #: unit guards are asked of the unit once, before its candidates are made
     grouped: bool = False
+    #: how a legal decision of the verb is applied to the state
+    apply: Callable[[GameState, Action], None] | None = None
     #: a hand-written generator of exactly the candidates that pass every
     #: guard, for the hottest verbs (a unit's steps); generation calls it
     #: instead of asking the guards, refusals still ask the guards, and
@@ -200,10 +202,25 @@ class Index:
         #: the same as generation plans (:func:`plans`)
         self.plans_at = {s: plans(vs) for s, vs in self.at.items()}
         self.plans_own = {s: plans(vs) for s, vs in self.own.items()}
+        #: each step's entries by verb name (what a decision there is applied by)
+        self.by_verb: dict[Step, dict[str, tuple[Verb, ...]]] = {}
+        for s, vs in self.at.items():
+            names: dict[str, list[Verb]] = {}
+            for v in vs:
+                names.setdefault(v.verb, []).append(v)
+            self.by_verb[s] = {n: tuple(x) for n, x in names.items()}
         #: each verb's entries, in the table's order (for its ``elsewhere``)
         self.home: dict[str, list[Verb]] = {}
         for v in table:
             self.home.setdefault(v.verb, []).append(v)
+
+
+    def entry(self, step: Step, a: Action) -> Verb | None:
+        """The first entry at ``step`` that accepts ``a``."""
+        for v in self.by_verb.get(step, {}).get(a.verb, ()):
+            if v.accepts(a):
+                return v
+        return None
 
 
 _INDEX: dict[int, tuple[Sequence[Verb], Index]] = {}

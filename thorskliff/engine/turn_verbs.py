@@ -191,7 +191,8 @@ HERO_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _hero_offers, (
     Guard("R-MOVE-2", "hero_no_step", lambda st, p, a: st.hero_left > 0, place=True),
     LYING,
     CLIMB,
-), accepts=lambda a: a.arg == "H", elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, fast=_hero_fast)
+), accepts=lambda a: a.arg == "H", elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, fast=_hero_fast,
+    apply=lambda st, a: st._do_step(a))
 #: R-MOVE-1/2: the Gode's step (two with Hugin & Munin)
 GODE_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _gode_offers_move, (
     NEIGHBOUR,
@@ -199,7 +200,8 @@ GODE_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _gode_offers_move, (
     LYING,
     CLIMB,
     Guard("R-MOVE-1", "no_step_left", lambda st, p, a: st.gode_left > 0, place=True),
-), accepts=lambda a: a.arg == "G", elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, fast=_gode_fast)
+), accepts=lambda a: a.arg == "G", elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, fast=_gode_fast,
+    apply=lambda st, a: st._do_step(a))
 NO_WARRIOR_ON = Guard("R-MOVE-1", "no_warrior_on", lambda st, p, a: st.wc[p.seat][a.a] > 0, params=_hex("a"),
                       given=True)
 #: R-MOVE-1/2: each warrior one step
@@ -210,7 +212,7 @@ WARRIOR_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _warrior_offers, (
     CLIMB,
     Guard("R-MOVE-1", "no_step_left", lambda st, p, a: st.wc[p.seat][a.a] > _moved_from(st, a.a), unit=True),
 ), accepts=lambda a: a.arg == "W" and a.c < 0, elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True,
-    fast=_warrior_fast)
+    fast=_warrior_fast, apply=lambda st, a: st._do_step(a))
 #: R-MOVE-2: a Berserker's warrior (R-GODE-3) on from where it came, not after entering enemies (R-MOVE-3)
 ONWARD_STEP = Verb("step", "step", "R-MOVE-2", _PHASE1, _onward_offers, (
     NEIGHBOUR,
@@ -220,7 +222,7 @@ ONWARD_STEP = Verb("step", "step", "R-MOVE-2", _PHASE1, _onward_offers, (
     LYING,
     CLIMB,
 ), accepts=lambda a: a.arg == "W" and a.c >= 0, elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True,
-    fast=_onward_fast)
+    fast=_onward_fast, apply=lambda st, a: st._do_step(a))
 STEP = HERO_STEP
 
 # ------------------------------------------------------------------ haste (phase 6)
@@ -246,7 +248,7 @@ HASTE = Verb("haste", "haste", "R-POT-7", frozenset({Step.HASTE}), _haste_offers
     Guard("R-POT-7", "haste_troll", lambda st, p, a: not st.troll[a.b], params=_hex("b")),
     Guard("R-POT-7", "haste_enemy", lambda st, p, a: not st.enemy_at(a.b, p.seat), params=_hex("b")),
     CLIMB,
-), elsewhere=_elsewhere("phase6", "R-POT-7"), grouped=True)
+), elsewhere=_elsewhere("phase6", "R-POT-7"), grouped=True, apply=lambda st, a: st._do_haste(a))
 
 
 def _gode_haste_offers(st: GameState, p: Player) -> Units:
@@ -263,7 +265,7 @@ GODE_HASTE = Verb("gode haste", "step", "R-GODE-5", frozenset({Step.HASTE}), _go
     GODE_ON,
     LYING,
     CLIMB,
-), elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True)
+), elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, apply=lambda st, a: st._do_step(a))
 
 # ------------------------------------------------------------------ recruit (phase 5)
 
@@ -293,7 +295,7 @@ RECRUIT = Verb("recruit", "recruit", "R-RECRUIT-1", frozenset({Step.RECRUIT}), _
     Guard("R-GODE-1", "gode_cost", _g(lambda st, p: p.taler >= RECRUIT_PRICE["G"]
                                       and st.resources(p.seat, GODE_NEED)), unit=True),
 ), cost=lambda st, p, a: RECRUIT_PRICE[a.arg], elsewhere=_elsewhere("phase5", "R-RECRUIT-1"),
-    unit_key=attrgetter("arg"))
+    unit_key=attrgetter("arg"), apply=lambda st, a: st._do_recruit(a))
 
 # ------------------------------------------------------------------ picking a combat (phase 2)
 
@@ -318,14 +320,15 @@ def _strike(verb: str, origin, can) -> Verb:
     return Verb(verb, verb, "R-GODE-4", frozenset({Step.COMBAT}), offers, (
         Guard("R-GODE-4", "no_strike", lambda st, p, a: can(st, p), place=True,
               params=lambda st, p, a: {"verb": a.verb, "hex": hexlabel(a.a)}),
-        _next_to(origin), _strike_target()), elsewhere=_elsewhere("phase2", "R-GODE-4"))
+        _next_to(origin), _strike_target()), elsewhere=_elsewhere("phase2", "R-GODE-4"),
+        apply=lambda st, a: st._combat_pick(a))
 
 
 FIGHT = Verb("fight", "fight", "R-COMBAT-1", frozenset({Step.COMBAT}),
              lambda st, p: [Action("fight", h) for h in sorted(st._combat_sites())], (
                  Guard("R-COMBAT-1", "no_combat", lambda st, p, a: a.a in st._combat_sites(),
                        params=_hex("a"), given=True),
-             ), elsewhere=_elsewhere("phase2", "R-COMBAT-1"))
+             ), elsewhere=_elsewhere("phase2", "R-COMBAT-1"), apply=lambda st, a: st._combat_pick(a))
 BLITZ = _strike("blitz", lambda p: p.gode_at, lambda st, p: st._can_blitz(p))
 THROW = _strike("throw", lambda p: p.hero_at, lambda st, p: st._can_throw(p))
 
@@ -335,7 +338,7 @@ BEACH = Verb("beach", "beach", "R-SETUP-B4", frozenset({Step.BEACH}),
              lambda st, p: [Action("beach", h) for h in st.island.beaches], (
                  Guard("R-SETUP-B4", "no_beach", lambda st, p, a: st.island.beach[a.a]
                        and all(q.hero_at != a.a for q in st.players), params=_hex("a")),
-             ), elsewhere=_elsewhere("setup", "R-SETUP-B4"))
+             ), elsewhere=_elsewhere("setup", "R-SETUP-B4"), apply=lambda st, a: st._do_beach(a.a))
 
 
 def _gode_ok(st: GameState, p: Player, a: Action) -> bool:
@@ -354,22 +357,22 @@ def _gode_offers(st: GameState, p: Player) -> Sequence[Action]:
 
 GODE = Verb("gode", "gode", "R-GODE-2", frozenset({Step.GODE}), _gode_offers, (
     Guard("R-GODE-2", "gode_ability", _gode_ok, params=lambda st, p, a: {"decision": str(a)}, given=True),
-), elsewhere=_elsewhere("phase0", "R-GODE-2"))
+), elsewhere=_elsewhere("phase0", "R-GODE-2"), apply=lambda st, a: st._do_gode(a))
 
 SILVER = Verb("silver", "silver", "R-SILVER-1", frozenset({Step.SILVER}),
               lambda st, p: [Action("silver", arg=t) for t, _ in st._silver_options()], (
                   Guard("R-SILVER-1", "no_silver", lambda st, p, a: any(t == a.arg for t, _ in st._silver_options()),
                         params=lambda st, p, a: {"terrain": a.arg}, given=True),
-              ), elsewhere=_elsewhere("phase3", "R-SILVER-1"))
+              ), elsewhere=_elsewhere("phase3", "R-SILVER-1"), apply=lambda st, a: st._do_silver(a.arg))
 
 LAY = Verb("lay", "lay", "R-FAINT-3", frozenset({Step.LAY}),
            lambda st, p: [Action("lay", h) for h in st._lay_options(p)], (
                Guard("R-FAINT-3", "no_lay", lambda st, p, a: a.a in st._lay_options(p), params=_hex("a"), given=True),
-           ), elsewhere=_elsewhere("lay", "R-FAINT-3"))
+           ), elsewhere=_elsewhere("lay", "R-FAINT-3"), apply=lambda st, a: st._do_lay(a.a))
 
 CRYSTAL = Verb("crystal", "crystal", "R-CRYSTAL-2", frozenset({Step.CRYSTAL}),
                lambda st, p: (Action("crystal", arg="S"), Action("crystal", arg="P")), (),
-               elsewhere=_elsewhere("crystal", "R-CRYSTAL-2"))
+               elsewhere=_elsewhere("crystal", "R-CRYSTAL-2"), apply=lambda st, a: st._do_crystal(a))
 
 GIFT = Verb("gift", "gift", "R-RUNE-2", frozenset({Step.GIFT}),
             lambda st, p: [Action("gift", arg=k) for k in POTIONS], (
@@ -378,7 +381,7 @@ GIFT = Verb("gift", "gift", "R-RUNE-2", frozenset({Step.GIFT}),
                 Guard("R-POT-2", "potions_three", lambda st, p, a: len(p.potions) < 3, place=True),
                 Guard("R-POT-1", "no_left", lambda st, p, a: st.potion_supply[a.arg] > 0,
                       params=lambda st, p, a: {"potion": a.arg}),
-            ), elsewhere=_elsewhere("gift", "R-RUNE-2"))
+            ), elsewhere=_elsewhere("gift", "R-RUNE-2"), apply=lambda st, a: st._do_gift(a.arg))
 
 # ------------------------------------------------------------------ potions (R-POT-1/3/4)
 
@@ -396,7 +399,8 @@ POTION_OFFERS = tuple(Action("discard", arg=k) for k in POTIONS)
 GIFT_DISCARD = Verb("discard", "discard", "R-POT-3", frozenset({Step.GIFT}), lambda st, p: POTION_OFFERS, (
     Guard("R-RUNE-2", "not_possible", lambda st, p, a: st.gifts > 0, place=True,
           params=lambda st, p, a: {"decision": str(a)}),
-    HOLDS_ANY, NO_POTION), elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)))
+    HOLDS_ANY, NO_POTION), elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)),
+    apply=lambda st, a: st._do_discard(a))
 
 EILE_WHEN = Guard("R-POT-7", "eile_when", lambda st, p, a: a.arg != "eile")
 KRAFT_WHEN = Guard("R-POT-5", "kraft_when", lambda st, p, a: a.arg != "kraft")
@@ -411,12 +415,12 @@ DRINK = Verb("drink", "drink", "R-POT-4", OPEN_STEPS, lambda st, p: (Action("dri
     Guard("R-POT-4", "no_heil_combat", lambda st, p, a: not (
         a.arg == "heil" and st.step in COMBAT_STEPS and st.step not in (Step.C_DEF_PRE, Step.C_ATT_PRE))),
     KRAFT_WHEN, SCHUTZ_WHEN,
-    Guard("R-POT-4", "heil_hurt", never)))
+    Guard("R-POT-4", "heil_hurt", never)), apply=lambda st, a: st._do_drink(a))
 
 #: R-POT-3: a potion put back at a decision of one's own turn
 DISCARD = Verb("discard", "discard", "R-POT-3", OPEN_STEPS, lambda st, p: POTION_OFFERS,
                (HOLDS_ANY, NO_POTION), tier=FREE,
-               elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)))
+               elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)), apply=lambda st, a: st._do_discard(a))
 
 # ------------------------------------------------------------------ free steps (R-TURN-3)
 
@@ -430,7 +434,7 @@ HAS_AMBER = Guard("R-UNIT-2", "no_amber", lambda st, p, a: p.amber, place=True, 
 
 def _free(verb: str, rule: str, offers, guards: tuple[Guard, ...], last: Guard) -> Verb:
     return Verb(verb, verb, rule, OPEN_STEPS, offers, (FREE_HERO, *guards), tier=FREE,
-                elsewhere=(FREE_WHEN, FREE_HERO, *guards, last))
+                elsewhere=(FREE_WHEN, FREE_HERO, *guards, last), apply=lambda st, a: st._do_free(a))
 
 
 #: R-AMBER-3: an amber delivered at the sanctuary
@@ -482,11 +486,11 @@ _END_ELSEWHERE = (
 #: R-TURN-2: a step of the turn that may be ended (its decisions are not compulsory)
 END_VERB = Verb("end", "end", "R-TURN-2", frozenset({
     Step.MOVE, Step.ACTION, Step.POTION2, Step.GIFT, Step.RECRUIT, Step.HASTE, Step.AFTERHASTE, Step.TURNEND}),
-    lambda st, p: (END,), (), tier=END_TIER, elsewhere=_END_ELSEWHERE)
+    lambda st, p: (END,), (), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply=lambda st, a: st._do_end())
 #: R-COMBAT-1: the combat phase ends once every combat is fought (strikes are not compulsory)
 END_COMBAT = Verb("end", "end", "R-COMBAT-1", frozenset({Step.COMBAT}), lambda st, p: (END,), (
     Guard("R-COMBAT-1", "combat_first", lambda st, p, a: not st._combat_sites()),
-), tier=END_TIER, elsewhere=_END_ELSEWHERE)
+), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply=lambda st, a: st._do_end())
 
 # ------------------------------------------------------------------ a combat's stages (R-COMBAT-1)
 
@@ -516,7 +520,8 @@ STAGE_VERBS = (
 
 #: every verb of the turn but phase 4's, in the order each step offers them
 TURN_VERBS: tuple[Verb, ...] = (
-    BEACH, GODE, HERO_STEP, GODE_STEP, WARRIOR_STEP, ONWARD_STEP, FIGHT, BLITZ, THROW, SILVER, GIFT, GIFT_DISCARD, CRYSTAL, RECRUIT, HASTE, GODE_HASTE,
+    BEACH, GODE, HERO_STEP, GODE_STEP, WARRIOR_STEP, ONWARD_STEP, FIGHT, BLITZ, THROW, SILVER, GIFT, GIFT_DISCARD,
+    CRYSTAL, RECRUIT, HASTE, GODE_HASTE,
     LAY, END_VERB, END_COMBAT, DELIVER, SELL, TAKE, DRINK, DISCARD, *STAGE_VERBS)
 #: the free steps of R-TURN-3 (a turn stops at its end for them)
 FREE_STEPS = (DELIVER, SELL, TAKE)
