@@ -26,7 +26,7 @@ KNOWN_FIELDS = {
     "hero_left", "hero_prev", "island", "lying", "mode", "moved", "pending", "phase", "players", "plunder",
     "plunder_hex", "potion_supply", "recruit_cap", "result", "rifts", "round", "rules", "rune", "seat", "seed",
     "start_seat", "step", "taler_at", "throw_used", "to_go_out", "troll", "warrior_steps", "wc", "wisent_left",
-    "in_melee",
+    "in_melee", "_own",
 }
 
 
@@ -34,6 +34,7 @@ def fields(st: GameState) -> dict:
     """Everything of a state, as comparable plain values."""
     d = dict(st.__dict__)
     d.pop("_legal")
+    d.pop("_own")  # worked out from the rest, like _legal
     d["players"] = [{k: getattr(p, k) for k in Player.__slots__} for p in st.players]
     if st.combat is not None:
         d["combat"] = {k: getattr(st.combat, k) for k in Combat.__slots__}

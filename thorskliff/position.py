@@ -442,6 +442,7 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     st.combat = _read_combat(r, doc) if "combat" in doc else None
     _read_players(r, players_doc, st)
     st._legal = None
+    st._own = None
     unread = sorted(NAMES - st.__dict__.keys())
     assert not unread, f"from_position sets every declared field of the state; not: {unread}"
     try:

@@ -227,6 +227,7 @@ class CampaignState(GameState):
         """Give seat ``q`` a special card as a card effect would: its own effects run."""
         effects.run(self, cid, (Effect("card", card=cid),), q, ("return", self.step, self.decider))
         self._legal = None
+        self._own = None
 
     def refresh_spec(self, q: int) -> None:
         """A hero's abilities are those of its ability cards (chapters 1–2) or

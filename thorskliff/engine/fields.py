@@ -141,6 +141,9 @@ class GameFields:
     recruit_cap: dict[int, int] = turn(dict, dict, pos=Pos("hex_counts", 0, 12))
     # --- worked out from the rest, never copied
     _legal: list[Action] | None = board()
+    #: the step's own decisions as the turn worked them out when it stopped
+    #: there (R-TURN-2), kept for listing them; forgotten before each decision
+    _own: tuple[Step, list[Action]] | None = board()
 
 
 #: (name, how to copy) of every field a clone must not share

@@ -53,8 +53,11 @@ class TurnRules(GameFields):
         step = self.step
         if step in COMBAT_STEPS:
             return self._combat_legal()
-        return legal(cast("GameState", self), self.players[self.seat if self.seat >= 0 else self.decider],
-                     self.verb_index.plans_at.get(step, ()))
+        p = self.players[self.seat if self.seat >= 0 else self.decider]
+        own = self._own
+        if own is not None and own[0] == step:  # worked out when the turn stopped here
+            return own[1] + legal(cast("GameState", self), p, self.verb_index.plans_rest.get(step, ()))
+        return legal(cast("GameState", self), p, self.verb_index.plans_at.get(step, ()))
 
     def _chooser(self):
         """The player whose decisions are generated: the seat on turn (the
@@ -64,7 +67,9 @@ class TurnRules(GameFields):
     def _table_legal(self, step: Step) -> list[Action]:
         """The step's own decisions (no end, no free steps): whether the turn
         stops at a phase (R-TURN-2) asks this."""
-        return legal(cast("GameState", self), self._chooser(), self.verb_index.plans_own.get(step, ()))
+        out = legal(cast("GameState", self), self._chooser(), self.verb_index.plans_own.get(step, ()))
+        self._own = (step, out)
+        return out
 
     def _free_steps(self, p) -> list[Action]:
         """R-TURN-3: the free steps open to ``p`` (the turn stops at its end for them)."""

@@ -202,6 +202,7 @@ class Index:
         #: the same as generation plans (:func:`plans`)
         self.plans_at = {s: plans(vs) for s, vs in self.at.items()}
         self.plans_own = {s: plans(vs) for s, vs in self.own.items()}
+        self.plans_rest = {s: plans(v for v in vs if v.tier != OWN) for s, vs in self.at.items()}
         #: each step's entries by verb name (what a decision there is applied by)
         self.by_verb: dict[Step, dict[str, tuple[Verb, ...]]] = {}
         for s, vs in self.at.items():
