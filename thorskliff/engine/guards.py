@@ -218,7 +218,7 @@ class Index:
 
     def entry(self, step: Step, a: Action) -> Verb | None:
         """The first entry at ``step`` that accepts ``a``."""
-        for v in self.by_verb.get(step, {}).get(a.verb, ()):
+        for v in self.by_verb[step].get(a.verb, ()) if step in self.by_verb else ():
             if v.accepts(a):
                 return v
         return None

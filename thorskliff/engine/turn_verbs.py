@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 #: R-GODE-1: a Gode costs 3 Taler and warriors on 2 forest hexes; a warrior 2 (R-RECRUIT-1)
 GODE_NEED = {"forest": 2}
 RECRUIT_PRICE = {"W": 2, "G": 3}
+CHEAPEST = min(RECRUIT_PRICE.values())
 
 
 def _step_params(st: GameState, p: Player, a: Action) -> dict[str, str]:
@@ -294,6 +295,9 @@ RECRUIT = Verb("recruit", "recruit", "R-RECRUIT-1", frozenset({Step.RECRUIT}), _
     Guard("R-RECRUIT-2", "gode_on_board", _g(lambda st, p: p.gode_at < 0), unit=True),
     Guard("R-GODE-1", "gode_cost", _g(lambda st, p: p.taler >= RECRUIT_PRICE["G"]
                                       and st.resources(p.seat, GODE_NEED)), unit=True),
+    # implied by the prices above (it never refuses first): below the cheapest
+    # price nothing is offered, so generation makes no candidate
+    Guard("R-RECRUIT-1", "recruit_cost", lambda st, p, a: p.taler >= CHEAPEST, place=True),
 ), cost=lambda st, p, a: RECRUIT_PRICE[a.arg], elsewhere=_elsewhere("phase5", "R-RECRUIT-1"),
     unit_key=attrgetter("arg"), apply=lambda st, a: st._do_recruit(a))
 
@@ -465,7 +469,7 @@ def _lies(st: GameState, p: Player, a: Action) -> bool:
 
 def _any_lies(st: GameState, p: Player, a: Action) -> bool:
     h = p.hero_at
-    return bool(st.taler_at.get(h) or st.amber_at.get(h) or st.crystal_at.get(h))
+    return h in st.taler_at or h in st.amber_at or h in st.crystal_at  # kept without zero counts
 
 
 _NOTHING = Guard("R-TURN-3", "nothing_lying", _lies,
