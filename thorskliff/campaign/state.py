@@ -43,7 +43,7 @@ AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda s
           params=lambda st, p, a: {"price": st.amber_price})),
     cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER,
     # not in force first (R-CAMP-5), then not now (phase 4)
-    elsewhere=(AMBER_RULE, Guard("R-ACT-1", "amber_phase", never)), apply=lambda st, a: st._buy_amber())
+    elsewhere=(AMBER_RULE, Guard("R-ACT-1", "amber_phase", never)), apply="_buy_amber")
 
 
 def _sail_offers(st: Any, p: Any) -> list[Action]:
@@ -59,7 +59,7 @@ SAIL_VERB = Verb("sail", "step", "R-CAMP-4", frozenset({Step.MOVE}), _sail_offer
           and st.island.beach[a.b] and a.b != a.a, given=True),
     Guard("R-FAINT-4", "fainted_lies", lambda st, p, a: st.lying.get(a.b, p.seat) == p.seat,
           params=lambda st, p, a: {"hex": hexlabel(a.b)})),
-    elsewhere=STEP.elsewhere, apply=lambda st, a: st._do_step(a))
+    elsewhere=STEP.elsewhere, apply="_do_step")
 
 
 def effect_view(e: Effect) -> dict[str, Any]:
@@ -298,7 +298,7 @@ class CampaignState(GameState):
             self.reading_finale = False
             self.queue, self.resume = saved
 
-    def _buy_amber(self) -> None:
+    def _buy_amber(self, a: Action) -> None:
         """R-CAMP-5: an amber bought at the market, the turn's action."""
         p = self.players[self.seat]
         p.taler -= self.amber_price

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from .actions import GODE_ABILITIES, Action, IllegalActionError, hexlabel
+from .actions import END, GODE_ABILITIES, Action, IllegalActionError, hexlabel
 from .fields import TURN_MADE, TURN_VALUES, GameFields
 from .guards import Index, index, legal, plans, refuse
 from .steps import COMBAT_STEPS, Step
@@ -55,19 +55,16 @@ class TurnRules(GameFields):
             return self._combat_legal()
         p = self.players[self.seat if self.seat >= 0 else self.decider]
         own = self._own
+        # (the mixin is always part of a GameState: no cast, it would cost a call on every decision)
         if own is not None and own[0] == step:  # worked out when the turn stopped here
-            return own[1] + legal(cast("GameState", self), p, self.verb_index.plans_rest.get(step, ()))
-        return legal(cast("GameState", self), p, self.verb_index.plans_at.get(step, ()))
-
-    def _chooser(self):
-        """The player whose decisions are generated: the seat on turn (the
-        one choosing a beach before the first turn)."""
-        return self.players[self.seat if self.seat >= 0 else self.decider]
+            return own[1] + legal(self, p, self.verb_index.plans_rest.get(step, ()))  # type: ignore[arg-type]
+        return legal(self, p, self.verb_index.plans_at.get(step, ()))  # type: ignore[arg-type]
 
     def _table_legal(self, step: Step) -> list[Action]:
         """The step's own decisions (no end, no free steps): whether the turn
         stops at a phase (R-TURN-2) asks this."""
-        out = legal(cast("GameState", self), self._chooser(), self.verb_index.plans_own.get(step, ()))
+        p = self.players[self.seat if self.seat >= 0 else self.decider]
+        out = legal(self, p, self.verb_index.plans_own.get(step, ()))  # type: ignore[arg-type]
         self._own = (step, out)
         return out
 
@@ -84,7 +81,7 @@ class TurnRules(GameFields):
             return
         verb = self.verb_index.entry(self.step, a)
         assert verb is not None and verb.apply is not None, a  # only legal decisions come here
-        verb.apply(cast("GameState", self), a)
+        getattr(self, verb.apply)(a)
 
     def _do_drink(self, a: Action) -> None:
         """R-POT-4: a Heiltrank drunk at a decision of one's own turn."""
@@ -113,7 +110,7 @@ class TurnRules(GameFields):
         self._emit("crystal_bonus", self.decider, a.arg)
         self.step, self.decider = self.pending.pop()
 
-    def _do_end(self) -> None:
+    def _do_end(self, a: Action = END) -> None:
         step = self.step
         if step == Step.MOVE:
             self._enter_phase(2)
@@ -132,7 +129,8 @@ class TurnRules(GameFields):
             self._finish_turn()
 
     # ------------------------------------------------------------------ setup
-    def _do_beach(self, h: int) -> None:
+    def _do_beach(self, a: Action) -> None:
+        h = a.a
         p = self.players[self.decider]
         p.hero_at = h
         self._emit("placed", p.seat, h)
@@ -264,7 +262,8 @@ class TurnRules(GameFields):
             return farms
         return [h for h in self.island.beaches if h not in self.lying and not self.enemy_at(h, seat)]
 
-    def _do_lay(self, h: int) -> None:
+    def _do_lay(self, a: Action) -> None:
+        h = a.a
         p = self.players[self.seat]
         p.lying_at = h
         self.lying[h] = p.seat
@@ -383,7 +382,8 @@ class TurnRules(GameFields):
         opts.sort(key=lambda x: -x[1])
         return opts
 
-    def _do_silver(self, terrain: str) -> None:
+    def _do_silver(self, a: Action) -> None:
+        terrain = a.arg
         gain = dict(self._silver_options())[terrain]
         self.players[self.seat].taler += gain
         self._emit("silver", self.seat, terrain, gain)
@@ -497,7 +497,8 @@ class TurnRules(GameFields):
         """R-RUNE-2: a gift to take, or a potion to put back for one."""
         return self._table_legal(Step.GIFT)
 
-    def _do_gift(self, kind: str) -> None:
+    def _do_gift(self, a: Action) -> None:
+        kind = a.arg
         p = self.players[self.seat]
         self.potion_supply[kind] -= 1
         p.potions.append((kind, p.spec.eile_uses if kind == "eile" else 1))

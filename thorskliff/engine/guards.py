@@ -117,8 +117,9 @@ class Verb:
     #: ``b`` unset, and the hexes it may go to (a step, a haste step); the
     #: unit guards are asked of the unit once, before its candidates are made
     grouped: bool = False
-    #: how a legal decision of the verb is applied to the state
-    apply: Callable[[GameState, Action], None] | None = None
+    #: the state's method that applies a legal decision of the verb (given
+    #: the decision); by name, so a variant's override of it is used
+    apply: str | None = None
     #: a hand-written generator of exactly the candidates that pass every
     #: guard, for the hottest verbs (a unit's steps); generation calls it
     #: instead of asking the guards, refusals still ask the guards, and
@@ -251,6 +252,7 @@ def legal(st: GameState, p: Player, plans: Iterable[tuple]) -> list[Action]:
     out: list[Action] = []
     append = out.append
     make = tuple.__new__  # an Action of the unit's fields but ``b`` (Action(...) goes through a lambda)
+    failed = None  # a place guard that failed for an earlier verb fails again (verbs share them)
     for fast, kinds, place, probe, offers, guards, idle, unit, grouped, unit_key in plans:
         if fast is not None:
             out.extend(fast(st, p))
@@ -258,7 +260,8 @@ def legal(st: GameState, p: Player, plans: Iterable[tuple]) -> list[Action]:
         if kinds is not None and kind not in kinds:
             continue
         for g in place:  # they ask nothing of the decision: asked of the probe
-            if not g.ok(st, p, probe):
+            if g is failed or not g.ok(st, p, probe):
+                failed = g
                 break
         else:
             for g in idle:

@@ -140,9 +140,11 @@ def _hero_fast(st: GameState, p: Player) -> list[Action]:
     table = st.island.neighbours if "pfade" in p.epic else st.island.steps
     lying = st.lying
     seat = p.seat
-    if not lying:
-        return [Action("step", h, b, -1, "H") for b in table[h]]
-    return [Action("step", h, b, -1, "H") for b in table[h] if lying.get(b, seat) == seat]
+    out = []
+    for b in table[h]:
+        if lying.get(b, seat) == seat:
+            out.append(Action("step", h, b, -1, "H"))
+    return out
 
 
 def _gode_fast(st: GameState, p: Player) -> list[Action]:
@@ -151,7 +153,11 @@ def _gode_fast(st: GameState, p: Player) -> list[Action]:
         return []
     lying = st.lying
     seat = p.seat
-    return [Action("step", g, b, -1, "G") for b in st.island.steps[g] if lying.get(b, seat) == seat]
+    out = []
+    for b in st.island.steps[g]:
+        if lying.get(b, seat) == seat:
+            out.append(Action("step", g, b, -1, "G"))
+    return out
 
 
 def _warrior_fast(st: GameState, p: Player) -> list[Action]:
@@ -162,12 +168,13 @@ def _warrior_fast(st: GameState, p: Player) -> list[Action]:
     moved: dict[int, int] = {}
     for m in st.moved:
         moved[m[0]] = moved.get(m[0], 0) + 1
-    out = []
+    out: list[Action] = []
+    append = out.append
     for a in compress(range(len(wc)), wc):
         if wc[a] > moved.get(a, 0):
             for b in steps[a]:
                 if lying.get(b, seat) == seat:
-                    out.append(Action("step", a, b, -1, "W"))
+                    append(Action("step", a, b, -1, "W"))
     return out
 
 
@@ -193,7 +200,7 @@ HERO_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _hero_offers, (
     LYING,
     CLIMB,
 ), accepts=lambda a: a.arg == "H", elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, fast=_hero_fast,
-    apply=lambda st, a: st._do_step(a))
+    apply="_do_step")
 #: R-MOVE-1/2: the Gode's step (two with Hugin & Munin)
 GODE_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _gode_offers_move, (
     NEIGHBOUR,
@@ -202,7 +209,7 @@ GODE_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _gode_offers_move, (
     CLIMB,
     Guard("R-MOVE-1", "no_step_left", lambda st, p, a: st.gode_left > 0, place=True),
 ), accepts=lambda a: a.arg == "G", elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, fast=_gode_fast,
-    apply=lambda st, a: st._do_step(a))
+    apply="_do_step")
 NO_WARRIOR_ON = Guard("R-MOVE-1", "no_warrior_on", lambda st, p, a: st.wc[p.seat][a.a] > 0, params=_hex("a"),
                       given=True)
 #: R-MOVE-1/2: each warrior one step
@@ -213,7 +220,7 @@ WARRIOR_STEP = Verb("step", "step", "R-MOVE-1", _PHASE1, _warrior_offers, (
     CLIMB,
     Guard("R-MOVE-1", "no_step_left", lambda st, p, a: st.wc[p.seat][a.a] > _moved_from(st, a.a), unit=True),
 ), accepts=lambda a: a.arg == "W" and a.c < 0, elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True,
-    fast=_warrior_fast, apply=lambda st, a: st._do_step(a))
+    fast=_warrior_fast, apply="_do_step")
 #: R-MOVE-2: a Berserker's warrior (R-GODE-3) on from where it came, not after entering enemies (R-MOVE-3)
 ONWARD_STEP = Verb("step", "step", "R-MOVE-2", _PHASE1, _onward_offers, (
     NEIGHBOUR,
@@ -223,7 +230,7 @@ ONWARD_STEP = Verb("step", "step", "R-MOVE-2", _PHASE1, _onward_offers, (
     LYING,
     CLIMB,
 ), accepts=lambda a: a.arg == "W" and a.c >= 0, elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True,
-    fast=_onward_fast, apply=lambda st, a: st._do_step(a))
+    fast=_onward_fast, apply="_do_step")
 STEP = HERO_STEP
 
 # ------------------------------------------------------------------ haste (phase 6)
@@ -249,7 +256,7 @@ HASTE = Verb("haste", "haste", "R-POT-7", frozenset({Step.HASTE}), _haste_offers
     Guard("R-POT-7", "haste_troll", lambda st, p, a: not st.troll[a.b], params=_hex("b")),
     Guard("R-POT-7", "haste_enemy", lambda st, p, a: not st.enemy_at(a.b, p.seat), params=_hex("b")),
     CLIMB,
-), elsewhere=_elsewhere("phase6", "R-POT-7"), grouped=True, apply=lambda st, a: st._do_haste(a))
+), elsewhere=_elsewhere("phase6", "R-POT-7"), grouped=True, apply="_do_haste")
 
 
 def _gode_haste_offers(st: GameState, p: Player) -> Units:
@@ -266,14 +273,19 @@ GODE_HASTE = Verb("gode haste", "step", "R-GODE-5", frozenset({Step.HASTE}), _go
     GODE_ON,
     LYING,
     CLIMB,
-), elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, apply=lambda st, a: st._do_step(a))
+), elsewhere=_elsewhere("phase1", "R-MOVE-1"), grouped=True, apply="_do_step")
 
 # ------------------------------------------------------------------ recruit (phase 5)
 
 
 def _recruit_offers(st: GameState, p: Player) -> Sequence[Action]:
     """R-RECRUIT-1: one piece per own figure standing when phase 5 began."""
-    return [Action("recruit", h, arg=u) for h, n in sorted(st.recruit_cap.items()) if n > 0 for u in "WG"]
+    out = []
+    for h, n in sorted(st.recruit_cap.items()):
+        if n > 0:
+            out.append(Action("recruit", h, arg="W"))
+            out.append(Action("recruit", h, arg="G"))
+    return out
 
 
 def _w(check):
@@ -299,7 +311,7 @@ RECRUIT = Verb("recruit", "recruit", "R-RECRUIT-1", frozenset({Step.RECRUIT}), _
     # price nothing is offered, so generation makes no candidate
     Guard("R-RECRUIT-1", "recruit_cost", lambda st, p, a: p.taler >= CHEAPEST, place=True),
 ), cost=lambda st, p, a: RECRUIT_PRICE[a.arg], elsewhere=_elsewhere("phase5", "R-RECRUIT-1"),
-    unit_key=attrgetter("arg"), apply=lambda st, a: st._do_recruit(a))
+    unit_key=attrgetter("arg"), apply="_do_recruit")
 
 # ------------------------------------------------------------------ picking a combat (phase 2)
 
@@ -320,19 +332,27 @@ def _next_to(origin) -> Guard:
 def _strike(verb: str, origin, can) -> Verb:
     def offers(st: GameState, p: Player) -> Sequence[Action]:
         h = origin(p)
-        return [Action(verb, b) for b in st.island.neighbours[h]] if h >= 0 else ()
+        out = []
+        if h >= 0:
+            for b in st.island.neighbours[h]:
+                out.append(Action(verb, b))
+        return out
     return Verb(verb, verb, "R-GODE-4", frozenset({Step.COMBAT}), offers, (
         Guard("R-GODE-4", "no_strike", lambda st, p, a: can(st, p), place=True,
               params=lambda st, p, a: {"verb": a.verb, "hex": hexlabel(a.a)}),
         _next_to(origin), _strike_target()), elsewhere=_elsewhere("phase2", "R-GODE-4"),
-        apply=lambda st, a: st._combat_pick(a))
+        apply="_combat_pick")
+
+
+def _fight(h: int) -> Action:
+    return Action("fight", h)
 
 
 FIGHT = Verb("fight", "fight", "R-COMBAT-1", frozenset({Step.COMBAT}),
-             lambda st, p: [Action("fight", h) for h in sorted(st._combat_sites())], (
+             lambda st, p: list(map(_fight, st._combat_sites())), (
                  Guard("R-COMBAT-1", "no_combat", lambda st, p, a: a.a in st._combat_sites(),
                        params=_hex("a"), given=True),
-             ), elsewhere=_elsewhere("phase2", "R-COMBAT-1"), apply=lambda st, a: st._combat_pick(a))
+             ), elsewhere=_elsewhere("phase2", "R-COMBAT-1"), apply="_combat_pick")
 BLITZ = _strike("blitz", lambda p: p.gode_at, lambda st, p: st._can_blitz(p))
 THROW = _strike("throw", lambda p: p.hero_at, lambda st, p: st._can_throw(p))
 
@@ -342,7 +362,7 @@ BEACH = Verb("beach", "beach", "R-SETUP-B4", frozenset({Step.BEACH}),
              lambda st, p: [Action("beach", h) for h in st.island.beaches], (
                  Guard("R-SETUP-B4", "no_beach", lambda st, p, a: st.island.beach[a.a]
                        and all(q.hero_at != a.a for q in st.players), params=_hex("a")),
-             ), elsewhere=_elsewhere("setup", "R-SETUP-B4"), apply=lambda st, a: st._do_beach(a.a))
+             ), elsewhere=_elsewhere("setup", "R-SETUP-B4"), apply="_do_beach")
 
 
 def _gode_ok(st: GameState, p: Player, a: Action) -> bool:
@@ -361,22 +381,22 @@ def _gode_offers(st: GameState, p: Player) -> Sequence[Action]:
 
 GODE = Verb("gode", "gode", "R-GODE-2", frozenset({Step.GODE}), _gode_offers, (
     Guard("R-GODE-2", "gode_ability", _gode_ok, params=lambda st, p, a: {"decision": str(a)}, given=True),
-), elsewhere=_elsewhere("phase0", "R-GODE-2"), apply=lambda st, a: st._do_gode(a))
+), elsewhere=_elsewhere("phase0", "R-GODE-2"), apply="_do_gode")
 
 SILVER = Verb("silver", "silver", "R-SILVER-1", frozenset({Step.SILVER}),
               lambda st, p: [Action("silver", arg=t) for t, _ in st._silver_options()], (
                   Guard("R-SILVER-1", "no_silver", lambda st, p, a: any(t == a.arg for t, _ in st._silver_options()),
                         params=lambda st, p, a: {"terrain": a.arg}, given=True),
-              ), elsewhere=_elsewhere("phase3", "R-SILVER-1"), apply=lambda st, a: st._do_silver(a.arg))
+              ), elsewhere=_elsewhere("phase3", "R-SILVER-1"), apply="_do_silver")
 
 LAY = Verb("lay", "lay", "R-FAINT-3", frozenset({Step.LAY}),
            lambda st, p: [Action("lay", h) for h in st._lay_options(p)], (
                Guard("R-FAINT-3", "no_lay", lambda st, p, a: a.a in st._lay_options(p), params=_hex("a"), given=True),
-           ), elsewhere=_elsewhere("lay", "R-FAINT-3"), apply=lambda st, a: st._do_lay(a.a))
+           ), elsewhere=_elsewhere("lay", "R-FAINT-3"), apply="_do_lay")
 
 CRYSTAL = Verb("crystal", "crystal", "R-CRYSTAL-2", frozenset({Step.CRYSTAL}),
                lambda st, p: (Action("crystal", arg="S"), Action("crystal", arg="P")), (),
-               elsewhere=_elsewhere("crystal", "R-CRYSTAL-2"), apply=lambda st, a: st._do_crystal(a))
+               elsewhere=_elsewhere("crystal", "R-CRYSTAL-2"), apply="_do_crystal")
 
 GIFT = Verb("gift", "gift", "R-RUNE-2", frozenset({Step.GIFT}),
             lambda st, p: [Action("gift", arg=k) for k in POTIONS], (
@@ -385,7 +405,7 @@ GIFT = Verb("gift", "gift", "R-RUNE-2", frozenset({Step.GIFT}),
                 Guard("R-POT-2", "potions_three", lambda st, p, a: len(p.potions) < 3, place=True),
                 Guard("R-POT-1", "no_left", lambda st, p, a: st.potion_supply[a.arg] > 0,
                       params=lambda st, p, a: {"potion": a.arg}),
-            ), elsewhere=_elsewhere("gift", "R-RUNE-2"), apply=lambda st, a: st._do_gift(a.arg))
+            ), elsewhere=_elsewhere("gift", "R-RUNE-2"), apply="_do_gift")
 
 # ------------------------------------------------------------------ potions (R-POT-1/3/4)
 
@@ -404,7 +424,7 @@ GIFT_DISCARD = Verb("discard", "discard", "R-POT-3", frozenset({Step.GIFT}), lam
     Guard("R-RUNE-2", "not_possible", lambda st, p, a: st.gifts > 0, place=True,
           params=lambda st, p, a: {"decision": str(a)}),
     HOLDS_ANY, NO_POTION), elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)),
-    apply=lambda st, a: st._do_discard(a))
+    apply="_do_discard")
 
 EILE_WHEN = Guard("R-POT-7", "eile_when", lambda st, p, a: a.arg != "eile")
 KRAFT_WHEN = Guard("R-POT-5", "kraft_when", lambda st, p, a: a.arg != "kraft")
@@ -419,12 +439,12 @@ DRINK = Verb("drink", "drink", "R-POT-4", OPEN_STEPS, lambda st, p: (Action("dri
     Guard("R-POT-4", "no_heil_combat", lambda st, p, a: not (
         a.arg == "heil" and st.step in COMBAT_STEPS and st.step not in (Step.C_DEF_PRE, Step.C_ATT_PRE))),
     KRAFT_WHEN, SCHUTZ_WHEN,
-    Guard("R-POT-4", "heil_hurt", never)), apply=lambda st, a: st._do_drink(a))
+    Guard("R-POT-4", "heil_hurt", never)), apply="_do_drink")
 
 #: R-POT-3: a potion put back at a decision of one's own turn
 DISCARD = Verb("discard", "discard", "R-POT-3", OPEN_STEPS, lambda st, p: POTION_OFFERS,
                (HOLDS_ANY, NO_POTION), tier=FREE,
-               elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)), apply=lambda st, a: st._do_discard(a))
+               elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)), apply="_do_discard")
 
 # ------------------------------------------------------------------ free steps (R-TURN-3)
 
@@ -438,7 +458,7 @@ HAS_AMBER = Guard("R-UNIT-2", "no_amber", lambda st, p, a: p.amber, place=True, 
 
 def _free(verb: str, rule: str, offers, guards: tuple[Guard, ...], last: Guard) -> Verb:
     return Verb(verb, verb, rule, OPEN_STEPS, offers, (FREE_HERO, *guards), tier=FREE,
-                elsewhere=(FREE_WHEN, FREE_HERO, *guards, last), apply=lambda st, a: st._do_free(a))
+                elsewhere=(FREE_WHEN, FREE_HERO, *guards, last), apply="_do_free")
 
 
 #: R-AMBER-3: an amber delivered at the sanctuary
@@ -490,11 +510,11 @@ _END_ELSEWHERE = (
 #: R-TURN-2: a step of the turn that may be ended (its decisions are not compulsory)
 END_VERB = Verb("end", "end", "R-TURN-2", frozenset({
     Step.MOVE, Step.ACTION, Step.POTION2, Step.GIFT, Step.RECRUIT, Step.HASTE, Step.AFTERHASTE, Step.TURNEND}),
-    lambda st, p: (END,), (), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply=lambda st, a: st._do_end())
+    lambda st, p: (END,), (), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply="_do_end")
 #: R-COMBAT-1: the combat phase ends once every combat is fought (strikes are not compulsory)
 END_COMBAT = Verb("end", "end", "R-COMBAT-1", frozenset({Step.COMBAT}), lambda st, p: (END,), (
     Guard("R-COMBAT-1", "combat_first", lambda st, p, a: not st._combat_sites()),
-), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply=lambda st, a: st._do_end())
+), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply="_do_end")
 
 # ------------------------------------------------------------------ a combat's stages (R-COMBAT-1)
 

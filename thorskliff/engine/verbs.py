@@ -104,7 +104,7 @@ def _act(name: str, verb: str, rule: str, offers: Callable[[GameState, Player], 
          guards: tuple[Guard, ...], steps: frozenset[Step] = frozenset({Step.ACTION}), **kw) -> Verb:
     """A verb of phase 4: the hero on the board first, then its own guards."""
     return Verb(name, verb, rule, steps, offers, (HERO_ON, *guards), elsewhere=ACTION_ELSEWHERE,
-                apply=lambda st, a: st._do_action(a), **kw)
+                apply="_do_action", **kw)
 HURT = Guard("R-UNIT-4", "no_life_lost", lambda st, p, a: p.life < p.max_life)
 
 
