@@ -19,7 +19,7 @@ from ..engine.actions import Action, IllegalActionError, fmt, hexlabel
 from ..island import island_for
 from ..engine.steps import OPEN_STEPS, Step
 from ..engine.turn_verbs import STEP
-from ..engine.guards import never
+from ..engine.guards import Fixed, never
 from ..engine.verbs import ONCE, TABLE, Guard, Verb
 from ..scenario import HeroSpec, ModeSpec, load_heroes
 from ..engine.state import GameState, SeatSpec
@@ -33,7 +33,7 @@ SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (belo
 #: ``buy amber`` (R-CAMP-5): an action of phase 4 at the market once a card
 #: has put ambers on sale, at the chapter's price
 AMBER_RULE = Guard("R-CAMP-5", "amber_rule", lambda st, p, a: "buy_amber" in st.rules, place=True)
-AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda st, p: (BUY_AMBER,), (
+AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), Fixed((BUY_AMBER,)), (
     AMBER_RULE,
     Guard("R-ACT-1", "amber_market", lambda st, p, a: p.hero_at in st.island.markets, place=True),
     ONCE,

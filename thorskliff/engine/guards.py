@@ -86,6 +86,15 @@ def _offers_none(st: GameState, p: Player) -> Sequence[Action]:
     return ()
 
 
+class Fixed(tuple):
+    """A verb's offers that never change (``end``, ``sell``, the potions to
+    put back): the decisions themselves, callable like any ``offers``;
+    generation takes them without a call."""
+
+    def __call__(self, st: Any, p: Any) -> Fixed:
+        return self
+
+
 #: the order in which a step's verbs are offered: its own decisions, then
 #: ending the step, then the free steps and potions of R-TURN-3 / R-POT-3/4
 OWN, END_TIER, FREE = 0, 1, 2
@@ -121,11 +130,11 @@ class Verb:
     #: the decision); by name, so a variant's override of it is used
     apply: str | None = None
     #: a hand-written generator of exactly the candidates that pass every
-    #: guard, for the hottest verbs (a unit's steps); generation calls it
-    #: instead of asking the guards, refusals still ask the guards, and
-    #: tests/test_verb_guards.py checks at every decision point of many random
-    #: games that both give the same decisions
-    fast: Callable[[GameState, Player], list[Action]] | None = None
+    #: guard, for the hottest verbs (a unit's steps), appending them to the
+    #: list it is given; generation calls it instead of asking the guards,
+    #: refusals still ask the guards, and tests/test_verb_guards.py checks at
+    #: every decision point of many random games that both give the same decisions
+    fast: Callable[[GameState, Player, list[Action]], None] | None = None
 
     #: the guards split once (see the module)
     place_guards: tuple[Guard, ...] = field(init=False)
@@ -152,7 +161,7 @@ class Verb:
             self.fast, self.kinds, self.place_guards, self.probe, self.offers,
             tuple(g for g in self.check_guards if g.idle is None),
             tuple(g for g in self.check_guards if g.idle is not None),
-            self.unit_guards, self.grouped, self.unit_key))
+            self.unit_guards, self.grouped, self.unit_key, type(self.offers) is Fixed))
 
     @property
     def action(self) -> bool:
@@ -253,9 +262,9 @@ def legal(st: GameState, p: Player, plans: Iterable[tuple]) -> list[Action]:
     append = out.append
     make = tuple.__new__  # an Action of the unit's fields but ``b`` (Action(...) goes through a lambda)
     failed = None  # a place guard that failed for an earlier verb fails again (verbs share them)
-    for fast, kinds, place, probe, offers, guards, idle, unit, grouped, unit_key in plans:
+    for fast, kinds, place, probe, offers, guards, idle, unit, grouped, unit_key, fixed in plans:
         if fast is not None:
-            out.extend(fast(st, p))
+            fast(st, p, out)
             continue
         if kinds is not None and kind not in kinds:
             continue
@@ -304,14 +313,14 @@ def legal(st: GameState, p: Player, plans: Iterable[tuple]) -> list[Action]:
                         else:
                             out.append(a)
             elif guards:
-                for a in offers(st, p):
+                for a in offers if fixed else offers(st, p):
                     for g in guards:
                         if not g.ok(st, p, a):
                             break
                     else:
-                        out.append(a)
+                        append(a)
             else:
-                out.extend(offers(st, p))
+                out.extend(offers if fixed else offers(st, p))
     return out
 
 

@@ -20,7 +20,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .actions import END, GODE_ABILITIES, POTIONS, Action, hexlabel
-from .guards import END_TIER, FREE, Guard, Verb, belongs, in_combat, never
+from .guards import END_TIER, FREE, Fixed, Guard, Verb, belongs, in_combat, never
 from .steps import COMBAT_STEPS, OPEN_STEPS, Step
 
 if TYPE_CHECKING:
@@ -133,34 +133,30 @@ _PHASE1 = frozenset({Step.MOVE})
 
 
 # the fast generators of phase 1's verbs: the guards below, written out (see Verb.fast)
-def _hero_fast(st: GameState, p: Player) -> list[Action]:
+def _hero_fast(st: GameState, p: Player, out: list[Action]) -> None:
     h = p.hero_at
     if h < 0 or st.hero_left <= 0:
-        return []
+        return
     table = st.island.neighbours if "pfade" in p.epic else st.island.steps
     lying = st.lying
     seat = p.seat
-    out = []
     for b in table[h]:
         if lying.get(b, seat) == seat:
             out.append(Action("step", h, b, -1, "H"))
-    return out
 
 
-def _gode_fast(st: GameState, p: Player) -> list[Action]:
+def _gode_fast(st: GameState, p: Player, out: list[Action]) -> None:
     g = p.gode_at
     if g < 0 or st.gode_left <= 0:
-        return []
+        return
     lying = st.lying
     seat = p.seat
-    out = []
     for b in st.island.steps[g]:
         if lying.get(b, seat) == seat:
             out.append(Action("step", g, b, -1, "G"))
-    return out
 
 
-def _warrior_fast(st: GameState, p: Player) -> list[Action]:
+def _warrior_fast(st: GameState, p: Player, out: list[Action]) -> None:
     seat = p.seat
     wc = st.wc[seat]
     steps = st.island.steps
@@ -168,28 +164,24 @@ def _warrior_fast(st: GameState, p: Player) -> list[Action]:
     moved: dict[int, int] = {}
     for m in st.moved:
         moved[m[0]] = moved.get(m[0], 0) + 1
-    out: list[Action] = []
     append = out.append
     for a in compress(range(len(wc)), wc):
         if wc[a] > moved.get(a, 0):
             for b in steps[a]:
                 if lying.get(b, seat) == seat:
                     append(Action("step", a, b, -1, "W"))
-    return out
 
 
-def _onward_fast(st: GameState, p: Player) -> list[Action]:
+def _onward_fast(st: GameState, p: Player, out: list[Action]) -> None:
     if not st.moved:
-        return []
+        return
     seat = p.seat
     steps = st.island.steps
     lying = st.lying
-    out = []
     for a, prev in sorted({(m[0], m[1]) for m in st.moved if m[2] > 0}):
         for b in steps[a]:
             if lying.get(b, seat) == seat:
                 out.append(Action("step", a, b, prev, "W"))
-    return out
 
 
 #: R-MOVE-1/2: the hero's step (two with the Wisent); it stops on entering enemies (R-MOVE-3)
@@ -395,11 +387,11 @@ LAY = Verb("lay", "lay", "R-FAINT-3", frozenset({Step.LAY}),
            ), elsewhere=_elsewhere("lay", "R-FAINT-3"), apply="_do_lay")
 
 CRYSTAL = Verb("crystal", "crystal", "R-CRYSTAL-2", frozenset({Step.CRYSTAL}),
-               lambda st, p: (Action("crystal", arg="S"), Action("crystal", arg="P")), (),
+               Fixed((Action("crystal", arg="S"), Action("crystal", arg="P"))), (),
                elsewhere=_elsewhere("crystal", "R-CRYSTAL-2"), apply="_do_crystal")
 
 GIFT = Verb("gift", "gift", "R-RUNE-2", frozenset({Step.GIFT}),
-            lambda st, p: [Action("gift", arg=k) for k in POTIONS], (
+            Fixed(Action("gift", arg=k) for k in POTIONS), (
                 Guard("R-RUNE-2", "not_possible", lambda st, p, a: st.gifts > 0, place=True,
                       params=lambda st, p, a: {"decision": str(a)}),
                 Guard("R-POT-2", "potions_three", lambda st, p, a: len(p.potions) < 3, place=True),
@@ -417,10 +409,10 @@ def _has(st: GameState, p: Player, a: Action) -> bool:
 NO_POTION = Guard("R-POT-1", "no_potion", _has, params=lambda st, p, a: {"hero": p.hero, "potion": a.arg})
 HOLDS_ANY = Guard("R-POT-1", "no_potion", lambda st, p, a: bool(p.potions), place=True, weight=0,
                   params=lambda st, p, a: {"hero": p.hero, "potion": a.arg})
-POTION_OFFERS = tuple(Action("discard", arg=k) for k in POTIONS)
+POTION_OFFERS = Fixed(Action("discard", arg=k) for k in POTIONS)
 
 #: R-RUNE-2: at the gifts, a potion is put back to make room
-GIFT_DISCARD = Verb("discard", "discard", "R-POT-3", frozenset({Step.GIFT}), lambda st, p: POTION_OFFERS, (
+GIFT_DISCARD = Verb("discard", "discard", "R-POT-3", frozenset({Step.GIFT}), POTION_OFFERS, (
     Guard("R-RUNE-2", "not_possible", lambda st, p, a: st.gifts > 0, place=True,
           params=lambda st, p, a: {"decision": str(a)}),
     HOLDS_ANY, NO_POTION), elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)),
@@ -431,7 +423,7 @@ KRAFT_WHEN = Guard("R-POT-5", "kraft_when", lambda st, p, a: a.arg != "kraft")
 SCHUTZ_WHEN = Guard("R-POT-6", "schutz_when", lambda st, p, a: a.arg != "schutz")
 
 #: R-POT-4: a Heiltrank drunk at a decision of one's own turn, when hurt
-DRINK = Verb("drink", "drink", "R-POT-4", OPEN_STEPS, lambda st, p: (Action("drink", arg="heil"),), (
+DRINK = Verb("drink", "drink", "R-POT-4", OPEN_STEPS, Fixed((Action("drink", arg="heil"),)), (
     HOLDS_ANY, NO_POTION, EILE_WHEN, KRAFT_WHEN, SCHUTZ_WHEN,
     Guard("R-POT-4", "heil_hurt", lambda st, p, a: p.hero_at >= 0 and p.life < p.max_life),
 ), tier=FREE, elsewhere=(
@@ -442,7 +434,7 @@ DRINK = Verb("drink", "drink", "R-POT-4", OPEN_STEPS, lambda st, p: (Action("dri
     Guard("R-POT-4", "heil_hurt", never)), apply="_do_drink")
 
 #: R-POT-3: a potion put back at a decision of one's own turn
-DISCARD = Verb("discard", "discard", "R-POT-3", OPEN_STEPS, lambda st, p: POTION_OFFERS,
+DISCARD = Verb("discard", "discard", "R-POT-3", OPEN_STEPS, POTION_OFFERS,
                (HOLDS_ANY, NO_POTION), tier=FREE,
                elsewhere=(NO_POTION, Guard("R-POT-3", "discard_when", never)), apply="_do_discard")
 
@@ -462,7 +454,7 @@ def _free(verb: str, rule: str, offers, guards: tuple[Guard, ...], last: Guard) 
 
 
 #: R-AMBER-3: an amber delivered at the sanctuary
-DELIVER = _free("deliver", "R-AMBER-3", lambda st, p: (Action("deliver"),), (
+DELIVER = _free("deliver", "R-AMBER-3", Fixed((Action("deliver"),)), (
     ENEMY_HERE, HAS_AMBER,
     Guard("R-AMBER-3", "deliver_s", lambda st, p, a: p.hero_at == st.island.sanctuary, place=True)),
     Guard("R-AMBER-3", "deliver_s", never))
@@ -473,12 +465,12 @@ def _hex_hero(st: GameState, p: Player, a: Action) -> dict[str, str]:
 
 
 #: R-AMBER-2: an amber sold on a farm (R-ISLE-12: a well farm no rift)
-SELL = _free("sell", "R-AMBER-2", lambda st, p: (Action("sell"),), (
+SELL = _free("sell", "R-AMBER-2", Fixed((Action("sell"),)), (
     ENEMY_HERE, HAS_AMBER,
     Guard("R-ISLE-12", "no_farm", lambda st, p, a: st.is_farm(p.hero_at), place=True, params=_hex_hero)),
     Guard("R-ISLE-12", "no_farm", never, params=_hex_hero))
 
-TAKE_OFFERS = (Action("take", arg="taler"), Action("take", arg="amber"), Action("take", arg="crystal"))
+TAKE_OFFERS = Fixed((Action("take", arg="taler"), Action("take", arg="amber"), Action("take", arg="crystal")))
 _LYING_AT = {"taler": "taler_at", "amber": "amber_at", "crystal": "crystal_at"}
 
 
@@ -487,19 +479,15 @@ def _lies(st: GameState, p: Player, a: Action) -> bool:
     return where is not None and bool(getattr(st, where).get(p.hero_at))
 
 
-def _any_lies(st: GameState, p: Player, a: Action) -> bool:
-    h = p.hero_at
-    return h in st.taler_at or h in st.amber_at or h in st.crystal_at  # kept without zero counts
-
-
 _NOTHING = Guard("R-TURN-3", "nothing_lying", _lies,
                  params=lambda st, p, a: {"thing": a.arg, "hex": hexlabel(p.hero_at)})
 #: R-TURN-3, R-CRYSTAL-1, R-UNIT-2: Taler, an amber or a crystal taken from the hero's hex
-TAKE = _free("take", "R-TURN-3", lambda st, p: TAKE_OFFERS, (
+TAKE = _free("take", "R-TURN-3", TAKE_OFFERS, (
     Guard("R-CRYSTAL-1", "troll_guards", lambda st, p, a: a.arg != "crystal" or not st.troll[p.hero_at]),
     ENEMY_HERE,
     Guard("R-UNIT-2", "one_amber", lambda st, p, a: a.arg != "amber" or not p.amber),
-    Guard("R-TURN-3", "nothing_lying", _any_lies, place=True, params=_NOTHING.params, weight=0),
+    Guard("R-TURN-3", "nothing_lying", lambda st, p, a: p.hero_at in st.taler_at or p.hero_at in st.amber_at
+          or p.hero_at in st.crystal_at, place=True, params=_NOTHING.params, weight=0),
     _NOTHING), Guard("R-TURN-3", "nothing_lying", never, params=_NOTHING.params))
 
 # ------------------------------------------------------------------ ending a step (R-TURN-2)
@@ -510,9 +498,9 @@ _END_ELSEWHERE = (
 #: R-TURN-2: a step of the turn that may be ended (its decisions are not compulsory)
 END_VERB = Verb("end", "end", "R-TURN-2", frozenset({
     Step.MOVE, Step.ACTION, Step.POTION2, Step.GIFT, Step.RECRUIT, Step.HASTE, Step.AFTERHASTE, Step.TURNEND}),
-    lambda st, p: (END,), (), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply="_do_end")
+    Fixed((END,)), (), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply="_do_end")
 #: R-COMBAT-1: the combat phase ends once every combat is fought (strikes are not compulsory)
-END_COMBAT = Verb("end", "end", "R-COMBAT-1", frozenset({Step.COMBAT}), lambda st, p: (END,), (
+END_COMBAT = Verb("end", "end", "R-COMBAT-1", frozenset({Step.COMBAT}), Fixed((END,)), (
     Guard("R-COMBAT-1", "combat_first", lambda st, p, a: not st._combat_sites()),
 ), tier=END_TIER, elsewhere=_END_ELSEWHERE, apply="_do_end")
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from .actions import EPIC_CARDS, POTIONS, Action, hexlabel
-from .guards import Guard, Offer, Verb, belongs, in_combat
+from .guards import Fixed, Guard, Offer, Verb, belongs, in_combat
 from .messages import Msg
 from .steps import Step
 from .turn_verbs import TURN_VERBS
@@ -100,7 +100,7 @@ ACTION_ELSEWHERE = (
 )
 
 
-def _act(name: str, verb: str, rule: str, offers: Callable[[GameState, Player], tuple[Action, ...]],
+def _act(name: str, verb: str, rule: str, offers: Fixed,
          guards: tuple[Guard, ...], steps: frozenset[Step] = frozenset({Step.ACTION}), **kw) -> Verb:
     """A verb of phase 4: the hero on the board first, then its own guards."""
     return Verb(name, verb, rule, steps, offers, (HERO_ON, *guards), elsewhere=ACTION_ELSEWHERE,
@@ -164,11 +164,11 @@ GAMBLE_OFFERS = (Action("gamble", arg="small"), Action("gamble", arg="big"))
 EPIC_OFFERS = tuple(Action("epic", arg=c) for c in EPIC_CARDS)
 
 
-def _offer(*actions: Action) -> Callable[[GameState, Player], tuple[Action, ...]]:
-    return lambda st, p: actions
+def _offer(*actions: Action) -> Fixed:
+    return Fixed(actions)
 
 
-def _one(verb: str, arg: str = "") -> Callable[[GameState, Player], tuple[Action, ...]]:
+def _one(verb: str, arg: str = "") -> Fixed:
     return _offer(Action(verb, arg=arg))
 
 
