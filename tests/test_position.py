@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
 from helpers import begin, legal, place, play, position, roll
 from thorskliff.engine.combat import Combat
+from thorskliff.engine.fields import SCRATCH, TURN
 from thorskliff.game import Game
 from thorskliff.engine.player import Player
 from thorskliff.position import PositionError, from_position, to_position
@@ -24,7 +26,7 @@ KNOWN_FIELDS = {
     "hero_left", "hero_prev", "island", "lying", "mode", "moved", "pending", "phase", "players", "plunder",
     "plunder_hex", "potion_supply", "recruit_cap", "result", "rifts", "round", "rules", "rune", "seat", "seed",
     "start_seat", "step", "taler_at", "throw_used", "to_go_out", "troll", "warrior_steps", "wc", "wisent_left",
-    "in_melee",
+    "in_melee", "_own",
 }
 
 
@@ -32,6 +34,7 @@ def fields(st: GameState) -> dict:
     """Everything of a state, as comparable plain values."""
     d = dict(st.__dict__)
     d.pop("_legal")
+    d.pop("_own")  # worked out from the rest, like _legal
     d["players"] = [{k: getattr(p, k) for k in Player.__slots__} for p in st.players]
     if st.combat is not None:
         d["combat"] = {k: getattr(st.combat, k) for k in Combat.__slots__}
@@ -228,3 +231,18 @@ def test_dice_due_only_at_chance():
 def test_too_many_warriors():
     text = text_of().replace("supply = 5", "supply = 9", 1)
     fails(text, "players[0].warriors", "10 warriors")
+
+
+def test_the_scratch_table_is_the_declared_fields_of_the_turn():
+    """Issue #12: a position writes and reads the turn's scratch by iterating
+    the fields declared in engine/fields.py (each with its ``Pos``), so a new
+    field of the turn is one line there; every field made afresh each turn is
+    among them, and nothing else is written in [scratch]."""
+    declared = [name for name, _ in SCRATCH]
+    assert {name for name, _ in TURN} <= set(declared)
+    for st, _ in walk("base", 3, 5, cap=8):
+        written = tomllib.loads(to_position(st))["scratch"]
+        assert list(written) == [n for n in declared if n in written]
+        back = from_position(to_position(st))
+        for name in declared:
+            assert getattr(back, name) == getattr(st, name), name

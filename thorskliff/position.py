@@ -25,7 +25,7 @@ from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
-from .engine.fields import NAMES
+from .engine.fields import NAMES, SCRATCH, Pos
 from .engine.steps import CAMPAIGN_STEPS, Step
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
 
@@ -65,10 +65,6 @@ def to_position(st: GameState) -> str:
     def hexes(d: dict[int, Any]) -> dict[str, Any]:
         return {lab(h): v for h, v in sorted(d.items())}
 
-    def opt_hex(doc: dict, key: str, h: int) -> None:
-        if h >= 0:
-            doc[key] = lab(h)
-
     doc: dict[str, Any] = {"format": FORMAT, "mode": st.mode.id, "arrangement": st.island.arrangement,
                            "seed": st.seed, "rules": sorted(st.rules), "round": st.round}
     if st.seat >= 0:
@@ -97,27 +93,9 @@ def to_position(st: GameState) -> str:
     if st.rune:
         board["runestone"] = {"seat": st.rune[0] + 1, "hex": lab(st.rune[1]), "counter": st.rune[2]}
     doc["board"] = board
-    turn: dict[str, Any] = {"hero_left": st.hero_left}
-    opt_hex(turn, "hero_prev", st.hero_prev)
-    turn["gode_left"] = st.gode_left
-    opt_hex(turn, "gode_prev", st.gode_prev)
-    turn["warrior_steps"] = st.warrior_steps
-    turn["moved"] = [_moved_out(m, lab) for m in st.moved]
-    turn["combat_hexes"] = [lab(h) for h in sorted(st.combat_hexes)]
-    turn["blitz_used"] = st.blitz_used
-    turn["throw_used"] = st.throw_used
-    turn["plunder"] = st.plunder
-    opt_hex(turn, "plunder_hex", st.plunder_hex)
-    turn["to_go_out"] = [q + 1 for q in st.to_go_out]
-    turn["action_done"] = st.action_done
-    turn["bought"] = st.bought
-    turn["gifts"] = st.gifts
-    turn["haste_used"] = st.haste_used
-    turn["gode_hasted"] = st.gode_hasted
-    if st.in_melee is not None:  # set when a combat phase begins (R-GODE-4)
-        turn["in_melee"] = sorted(st.in_melee)
-    turn["blitz_at"] = hexes(st.blitz_at)
-    turn["recruit_cap"] = hexes(st.recruit_cap)
+    turn: dict[str, Any] = {}
+    for name, pos in SCRATCH:  # the declared fields of the turn's scratch (engine/fields.py)
+        _write(turn, name, pos, getattr(st, name), lab)
     doc["scratch"] = turn
     if st.combat is not None:
         doc["combat"] = _combat_out(st.combat, lab)
@@ -145,6 +123,29 @@ def _decider_out(d: int) -> int | str:
     if d == TERMINAL:
         return "over"
     return d + 1
+
+
+def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab) -> None:
+    """One declared field, as its ``Pos`` says (a hex -1 and a set None are left out)."""
+    kind = pos.kind
+    if kind in ("int", "bool"):
+        doc[key] = v
+    elif kind == "hex":
+        if v >= 0:
+            doc[key] = lab(v)
+    elif kind == "hexes":
+        doc[key] = [lab(h) for h in sorted(v)]
+    elif kind == "hex_counts":
+        doc[key] = {lab(h): n for h, n in sorted(v.items())}
+    elif kind == "seats":
+        doc[key] = [q + 1 for q in v]
+    elif kind == "moved":
+        doc[key] = [_moved_out(m, lab) for m in v]
+    elif kind == "words":
+        if v is not None:
+            doc[key] = sorted(v)
+    else:
+        raise ValueError(f"no position kind {kind!r} ({key})")
 
 
 def _moved_out(m: list[int], lab) -> dict[str, Any]:
@@ -441,6 +442,7 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     st.combat = _read_combat(r, doc) if "combat" in doc else None
     _read_players(r, players_doc, st)
     st._legal = None
+    st._own = None
     unread = sorted(NAMES - st.__dict__.keys())
     assert not unread, f"from_position sets every declared field of the state; not: {unread}"
     try:
@@ -455,37 +457,39 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
 
 
 def _read_scratch(r: _Reader, doc: dict, st: GameState) -> None:
+    """The [scratch] table: every declared field of it (engine/fields.py), as its ``Pos`` says."""
     path = "scratch"
-    t = r.table(doc, "scratch", "", ("hero_left", "hero_prev", "gode_left", "gode_prev", "warrior_steps", "moved",
-                                     "combat_hexes", "blitz_used", "throw_used", "plunder", "plunder_hex",
-                                     "to_go_out", "action_done", "bought", "gifts", "haste_used", "gode_hasted",
-                                     "blitz_at", "recruit_cap", "in_melee"))
-    st.hero_left = r.int_in(t, "hero_left", path, 0, 2)
-    st.hero_prev = r.hex(t, "hero_prev", path)
-    st.gode_left = r.int_in(t, "gode_left", path, 0, 2)
-    st.gode_prev = r.hex(t, "gode_prev", path)
-    st.warrior_steps = r.int_in(t, "warrior_steps", path, 1, 2)
-    st.moved = []
-    for i, m in enumerate(r.get(t, "moved", path, list, [])):
-        full = f"{path}.moved[{i}]"
-        if not isinstance(m, dict):
-            raise r.fail(full, "must be a table {at, from, steps}")
-        r.only(m, full, ("at", "from", "steps"))
-        st.moved.append([r.hex(m, "at", full, False), r.hex(m, "from", full), r.int_in(m, "steps", full, 0, 1)])
-    st.combat_hexes = set(r.hex_list(t, "combat_hexes", path))
-    st.blitz_used = r.get(t, "blitz_used", path, bool)
-    st.throw_used = r.get(t, "throw_used", path, bool)
-    st.plunder = r.int_in(t, "plunder", path, 0, BIG)
-    st.plunder_hex = r.hex(t, "plunder_hex", path)
-    st.to_go_out = [q - 1 for q in r.ints(t, "to_go_out", path, 1, r.n, [])]
-    st.action_done = r.get(t, "action_done", path, bool)
-    st.bought = r.int_in(t, "bought", path, 0, 3)
-    st.gifts = r.int_in(t, "gifts", path, 0, 3)
-    st.haste_used = r.get(t, "haste_used", path, bool)
-    st.gode_hasted = r.get(t, "gode_hasted", path, bool)
-    st.blitz_at = r.hex_counts(t, "blitz_at", path, 1, 2)
-    st.recruit_cap = r.hex_counts(t, "recruit_cap", path, 0, 12)
-    st.in_melee = frozenset(r.words(t, "in_melee", path, ("G", "H"))) if "in_melee" in t else None
+    t = r.table(doc, "scratch", "", tuple(name for name, _ in SCRATCH))
+    for name, pos in SCRATCH:
+        setattr(st, name, _read(r, t, name, path, pos))
+
+
+def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos) -> Any:
+    kind = pos.kind
+    if kind == "int":
+        return r.int_in(t, key, path, pos.lo, pos.hi)
+    if kind == "bool":
+        return r.get(t, key, path, bool)
+    if kind == "hex":
+        return r.hex(t, key, path)
+    if kind == "hexes":
+        return set(r.hex_list(t, key, path))
+    if kind == "hex_counts":
+        return r.hex_counts(t, key, path, pos.lo, pos.hi)
+    if kind == "seats":
+        return [q - 1 for q in r.ints(t, key, path, 1, r.n, [])]
+    if kind == "words":
+        return frozenset(r.words(t, key, path, pos.words)) if key in t else None
+    if kind == "moved":
+        moved = []
+        for i, m in enumerate(r.get(t, key, path, list, [])):
+            full = f"{path}.{key}[{i}]"
+            if not isinstance(m, dict):
+                raise r.fail(full, "must be a table {at, from, steps}")
+            r.only(m, full, ("at", "from", "steps"))
+            moved.append([r.hex(m, "at", full, False), r.hex(m, "from", full), r.int_in(m, "steps", full, 0, 1)])
+        return moved
+    raise ValueError(f"no position kind {kind!r} ({key})")
 
 
 def _read_units(r: _Reader, c: dict, key: str) -> list[list]:

@@ -15,9 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import dice
-from ..engine.actions import Action, IllegalActionError, fmt
+from ..engine.actions import Action, IllegalActionError, fmt, hexlabel
 from ..island import island_for
 from ..engine.steps import OPEN_STEPS, Step
+from ..engine.turn_verbs import STEP
+from ..engine.guards import Fixed, never
 from ..engine.verbs import ONCE, TABLE, Guard, Verb
 from ..scenario import HeroSpec, ModeSpec, load_heroes
 from ..engine.state import GameState, SeatSpec
@@ -30,15 +32,34 @@ SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (belo
 
 #: ``buy amber`` (R-CAMP-5): an action of phase 4 at the market once a card
 #: has put ambers on sale, at the chapter's price
-AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), lambda st, p: (BUY_AMBER,), (
-    Guard("R-CAMP-5", "amber_rule", lambda st, p, a: "buy_amber" in st.rules, place=True),
+AMBER_RULE = Guard("R-CAMP-5", "amber_rule", lambda st, p, a: "buy_amber" in st.rules, place=True)
+AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), Fixed((BUY_AMBER,)), (
+    AMBER_RULE,
     Guard("R-ACT-1", "amber_market", lambda st, p, a: p.hero_at in st.island.markets, place=True),
     ONCE,
     Guard("R-UNIT-2", "amber_one", lambda st, p, a: not p.amber),
     Guard("R-AMBER-7", "amber_supply", lambda st, p, a: st.amber_supply > 0),
     Guard("R-ACT-1", "amber_cost", lambda st, p, a: p.taler >= st.amber_price,
           params=lambda st, p, a: {"price": st.amber_price})),
-    cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER)
+    cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER,
+    # not in force first (R-CAMP-5), then not now (phase 4)
+    elsewhere=(AMBER_RULE, Guard("R-ACT-1", "amber_phase", never)), apply="_buy_amber")
+
+
+def _sail_offers(st: Any, p: Any) -> list[Action]:
+    h = p.hero_at
+    return [Action("step", h, b, -1, "H") for b in st.island.beaches if b != h] if h >= 0 else []
+
+
+#: Leifs Seekarte (R-CAMP-4, a card's power): from a beach, the hero's whole
+#: movement to any other beach; a step of phase 1 beside the base game's
+SAIL_VERB = Verb("sail", "step", "R-CAMP-4", frozenset({Step.MOVE}), _sail_offers, (
+    Guard("R-CAMP-4", "no_sail", lambda st, p, a: st._can_sail(p), place=True),
+    Guard("R-CAMP-4", "no_sail", lambda st, p, a: a.arg == "H" and a.a == p.hero_at
+          and st.island.beach[a.b] and a.b != a.a, given=True),
+    Guard("R-FAINT-4", "fainted_lies", lambda st, p, a: st.lying.get(a.b, p.seat) == p.seat,
+          params=lambda st, p, a: {"hex": hexlabel(a.b)})),
+    elsewhere=STEP.elsewhere, apply="_do_step")
 
 
 def effect_view(e: Effect) -> dict[str, Any]:
@@ -48,7 +69,7 @@ def effect_view(e: Effect) -> dict[str, Any]:
 
 class CampaignState(GameState):
     #: the base game's verb table and the chapter's own verb
-    verbs = (*TABLE, AMBER_VERB)
+    verbs = (*TABLE, AMBER_VERB, SAIL_VERB)
     #: the notation with ``choose``, ``use`` and ``buy amber``
     parse_action = staticmethod(parse)
 
@@ -206,6 +227,7 @@ class CampaignState(GameState):
         """Give seat ``q`` a special card as a card effect would: its own effects run."""
         effects.run(self, cid, (Effect("card", card=cid),), q, ("return", self.step, self.decider))
         self._legal = None
+        self._own = None
 
     def refresh_spec(self, q: int) -> None:
         """A hero's abilities are those of its ability cards (chapters 1–2) or
@@ -276,15 +298,15 @@ class CampaignState(GameState):
             self.reading_finale = False
             self.queue, self.resume = saved
 
-    def _move_legal(self) -> list[Action]:
-        out = super()._move_legal()
+    def _buy_amber(self, a: Action) -> None:
+        """R-CAMP-5: an amber bought at the market, the turn's action."""
         p = self.players[self.seat]
-        if self._can_sail(p):
-            a = p.hero_at
-            for b in self.island.beaches:
-                if b != a and self.lying.get(b, p.seat) == p.seat:
-                    out.append(Action("step", a, b, -1, "H"))
-        return out
+        p.taler -= self.amber_price
+        p.amber = True
+        self.amber_supply -= 1
+        self._emit("bought", p.seat, "amber", self.amber_price)
+        self.action_done = True
+        self._enter_phase(5)
 
     def _can_sail(self, p) -> bool:
         """Leifs Seekarte: from a beach, the whole movement to any other beach."""
@@ -316,14 +338,6 @@ class CampaignState(GameState):
             self.card_log.append((a.arg, q, self.round, "use"))
             self._emit("card", a.arg, q, "use")
             effects.run(self, a.arg, self.chapter.cards[a.arg].use, q, ("return", self.step, self.decider))
-        elif a == BUY_AMBER:
-            p = self.players[self.seat]
-            p.taler -= self.amber_price
-            p.amber = True
-            self.amber_supply -= 1
-            self._emit("bought", p.seat, "amber", self.amber_price)
-            self.action_done = True
-            self._enter_phase(5)
         else:
             super()._apply(a)
 
@@ -351,20 +365,7 @@ class CampaignState(GameState):
             if a.arg not in self.held[self.decider]:
                 return IllegalActionError("R-CAMP-4", "no_card_held", {"seat": self.decider + 1, "card": a.arg})
             return IllegalActionError("R-CAMP-4", "card_when")
-        if a == BUY_AMBER:
-            return self._why_not_amber()
         return super()._why_illegal(a)
-
-    def _why_not_amber(self) -> IllegalActionError:
-        """Not in force first (R-CAMP-5), then not now (phase 4), then the
-        first of the verb's guards that fails."""
-        if "buy_amber" not in self.rules:
-            return AMBER_VERB.guards[0].refusal(self, self.players[0], BUY_AMBER)
-        if self.decider < 0 or self.step != Step.ACTION or self.decider != self.seat:
-            return IllegalActionError("R-ACT-1", "amber_phase")
-        p = self.players[self.decider]
-        guard = AMBER_VERB.first_failing(self, p, BUY_AMBER)
-        return guard.refusal(self, p, BUY_AMBER) if guard else IllegalActionError("R-ACT-1", "one_action")
 
     def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict:
         obs = super().observation(seat, decisions, board)

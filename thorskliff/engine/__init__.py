@@ -9,8 +9,10 @@ does, and nothing that shows it.
 - :mod:`.combat` — combat, blocking, assigning hits, lightning, Mjölnir;
 - :mod:`.player` — one seat's pieces and goods; :mod:`.dice` — the seeded
   dice; :mod:`.actions` — decisions and their notation;
-- :mod:`.observation` — what a seat may see; :mod:`.explain` — why a
-  decision is illegal.
+- :mod:`.verbs` (phase 4) and :mod:`.turn_verbs` (every other step) — the
+  verb table: for each verb its steps, candidates, guards, price; what is
+  legal and why not both come from it (:mod:`.guards`, its machinery);
+- :mod:`.observation` — what a seat may see.
 
 It imports only the standard library and the data layers below it
 (``hexgrid``, ``scenario``, ``island``); see docs/architecture.md.

@@ -102,22 +102,10 @@ class CombatRules(GameFields):
         # "at some time this phase", even after it retreats from it
         self.in_melee = frozenset(code for code, h in (("G", p.gode_at), ("H", p.hero_at))
                                   if h in self.combat_hexes)
-        if self._combat_pick_legal():
+        if self._table_legal(Step.COMBAT):
             self.step = Step.COMBAT
             return True
         return False
-
-    def _combat_pick_legal(self) -> list[Action]:
-        seat = self.seat
-        p = self.players[seat]
-        out = [Action("fight", h) for h in sorted(self._combat_sites())]
-        if self._can_blitz(p):
-            out.extend(Action("blitz", h) for h in self._strike_targets(p.gode_at))
-        if self._can_throw(p):
-            out.extend(Action("throw", h) for h in self._strike_targets(p.hero_at))
-        if not any(a.verb == "fight" for a in out) and out:
-            out.append(END)  # combats are compulsory; strikes are not
-        return out
 
     def _can_blitz(self, p) -> bool:
         """R-GODE-4: once per turn, marker on Blitzschlag, Gode on no combat hex this phase."""
@@ -156,7 +144,7 @@ class CombatRules(GameFields):
         self.combat = None
         if self.result is not None:
             return
-        if self._combat_pick_legal():
+        if self._table_legal(Step.COMBAT):
             self.step = Step.COMBAT
         else:
             self._end_combat_phase()

@@ -42,14 +42,35 @@ def _opt_copy(v: Any) -> Any:
     return v.copy() if v else None
 
 
-def board(copy: Callable[[Any], Any] | None = None) -> Any:
+@dataclass(frozen=True)
+class Pos:
+    """How a field is written in a position's ``[scratch]`` table (the key is
+    the field's name; thorskliff/position.py writes and reads each kind):
+
+    - ``int``: a number ``lo``..``hi``; ``bool``: true or false;
+    - ``hex``: a hex label, left out for -1 (no hex);
+    - ``hexes``: a set of hexes, as sorted labels;
+    - ``hex_counts``: hex -> number ``lo``..``hi``, as a table by label;
+    - ``seats``: a list of seats, written from 1;
+    - ``moved``: the warriors that moved (``{at, from, steps}`` tables);
+    - ``words``: a set of ``words``, left out for None.
+    """
+
+    kind: str
+    lo: int = 0
+    hi: int = 0
+    words: tuple[str, ...] = ()
+
+
+def board(copy: Callable[[Any], Any] | None = None, pos: Pos | None = None) -> Any:
     """A field of the game (kept from turn to turn)."""
-    return field(metadata={"copy": copy})
+    return field(metadata={"copy": copy, "pos": pos})
 
 
-def turn(make: Callable[[], Any], copy: Callable[[Any], Any] | None = None) -> Any:
-    """A field of the turn's scratch: ``make()`` at the start of every turn."""
-    return field(metadata={"copy": copy, "turn": make})
+def turn(make: Callable[[], Any], copy: Callable[[Any], Any] | None = None, pos: Pos | None = None) -> Any:
+    """A field of the turn's scratch: ``make()`` at the start of every turn;
+    ``pos`` says how a position writes it."""
+    return field(metadata={"copy": copy, "turn": make, "pos": pos})
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -91,32 +112,38 @@ class GameFields:
     pending: list[tuple[Step, int]] = board(list)  # interrupts that return to the step below (crystal choice)
     result: Outcome | None = board()
     decisions: int = board()
-    #: the Gode or hero that stood in a melee when this combat phase began
-    #: (R-GODE-4, §17); None until the game's first combat phase
-    in_melee: frozenset[str] | None = board()
-    # --- the turn's scratch (R-TURN-2..5)
-    hero_left: int = turn(lambda: 0)
-    hero_prev: int = turn(lambda: -1)
-    gode_left: int = turn(lambda: 0)
-    gode_prev: int = turn(lambda: -1)
-    warrior_steps: int = turn(lambda: 1)
+    # --- the turn's scratch (R-TURN-2..5), written in a position's [scratch]
+    # table in this order (``pos``): a new field of it is one line here
+    hero_left: int = turn(lambda: 0, pos=Pos("int", 0, 2))
+    hero_prev: int = turn(lambda: -1, pos=Pos("hex"))  # the retreat hex, one back (R-MOVE-4)
+    gode_left: int = turn(lambda: 0, pos=Pos("int", 0, 2))
+    gode_prev: int = turn(lambda: -1, pos=Pos("hex"))
+    warrior_steps: int = turn(lambda: 1, pos=Pos("int", 1, 2))
     #: warriors of the player on turn that moved this turn: [hex, prev, steps left]
-    moved: list[list[int]] = turn(list, _nested)
-    combat_hexes: set[int] = turn(set, set)
-    blitz_at: dict[int, int] = turn(dict, dict)  # hex -> black dice waiting for its melee
-    blitz_used: bool = turn(lambda: False)
-    throw_used: bool = turn(lambda: False)
-    plunder: int = turn(lambda: 0)
-    plunder_hex: int = turn(lambda: -1)  # where the attacker fainted this combat phase (R-COMBAT-5)
-    to_go_out: list[int] = turn(list, list)
-    action_done: bool = turn(lambda: False)
-    bought: int = turn(lambda: 0)
-    gifts: int = turn(lambda: 0)
-    recruit_cap: dict[int, int] = turn(dict, dict)
-    haste_used: bool = turn(lambda: False)
-    gode_hasted: bool = turn(lambda: False)
+    moved: list[list[int]] = turn(list, _nested, pos=Pos("moved"))
+    combat_hexes: set[int] = turn(set, set, pos=Pos("hexes"))
+    blitz_used: bool = turn(lambda: False, pos=Pos("bool"))
+    throw_used: bool = turn(lambda: False, pos=Pos("bool"))
+    plunder: int = turn(lambda: 0, pos=Pos("int", 0, 999))
+    #: where the attacker fainted this combat phase (R-COMBAT-5)
+    plunder_hex: int = turn(lambda: -1, pos=Pos("hex"))
+    to_go_out: list[int] = turn(list, list, pos=Pos("seats"))
+    action_done: bool = turn(lambda: False, pos=Pos("bool"))
+    bought: int = turn(lambda: 0, pos=Pos("int", 0, 3))
+    gifts: int = turn(lambda: 0, pos=Pos("int", 0, 3))
+    haste_used: bool = turn(lambda: False, pos=Pos("bool"))
+    gode_hasted: bool = turn(lambda: False, pos=Pos("bool"))
+    #: the Gode or hero that stood in a melee when this combat phase began
+    #: (R-GODE-4, §17); None until the game's first combat phase (kept from
+    #: turn to turn, written with the scratch)
+    in_melee: frozenset[str] | None = board(pos=Pos("words", words=("G", "H")))
+    blitz_at: dict[int, int] = turn(dict, dict, pos=Pos("hex_counts", 1, 2))  # hex -> black dice waiting for its melee
+    recruit_cap: dict[int, int] = turn(dict, dict, pos=Pos("hex_counts", 0, 12))
     # --- worked out from the rest, never copied
     _legal: list[Action] | None = board()
+    #: the step's own decisions as the turn worked them out when it stopped
+    #: there (R-TURN-2), kept for listing them; forgotten before each decision
+    _own: tuple[Step, list[Action]] | None = board()
 
 
 #: (name, how to copy) of every field a clone must not share
@@ -130,3 +157,6 @@ TURN_VALUES: dict[str, Any] = {name: make() for name, make in TURN if isinstance
 TURN_MADE: tuple[tuple[str, Callable[[], Any]], ...] = tuple((n, m) for n, m in TURN if n not in TURN_VALUES)
 #: the names of every declared field
 NAMES: frozenset[str] = frozenset(f.name for f in fields(GameFields))
+#: (name, how a position writes it) of the fields of a position's [scratch] table, in order
+SCRATCH: tuple[tuple[str, Pos], ...] = tuple(
+    (f.name, f.metadata["pos"]) for f in fields(GameFields) if f.metadata.get("pos") is not None)

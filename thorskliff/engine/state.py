@@ -29,6 +29,9 @@ from ..scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
 
 CHANCE = -1
 TERMINAL = -4
+#: ``_legal`` after a decision: not listed yet, ``_own`` still good (any other
+#: code that changes fields sets ``_legal = None`` or calls ``touched``)
+_KEPT: list[Action] = []
 TROLL = -2  # the "owner" of a troll in a combat
 
 POTION_SUPPLY = {"heil": 5, "kraft": 5, "eile": 6, "schutz": 6}
@@ -172,6 +175,7 @@ class GameState(TurnRules, CombatRules):
         self.decisions = 0
         self.in_melee = None
         self._legal = None
+        self._own = None
         self._reset_turn()
 
     def clone(self) -> GameState:
@@ -183,6 +187,7 @@ class GameState(TurnRules, CombatRules):
         for name, copy in COPIES:
             d[name] = copy(d[name])
         c._legal = None
+        c._own = None
         return c
 
     # ------------------------------------------------------------ the API
@@ -221,15 +226,20 @@ class GameState(TurnRules, CombatRules):
         after its fields were changed by hand: by a test setting up a
         position, or a tool reading one."""
         self._legal = None
+        self._own = None
 
     def legal_actions(self) -> list[Action]:
         """The decisions of :meth:`current_player` (empty at chance and at the end)."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None or legal is _KEPT:
+            if legal is None:  # fields may have been set by hand since the turn stopped here
+                self._own = None
             if self.result is not None or self.decider == CHANCE:
-                self._legal = []
+                legal = []
             else:
-                self._legal = self._generate()
-        return self._legal
+                legal = self._generate()
+            self._legal = legal
+        return legal
 
     def refusal(self, action: Action | str, seat: int | None = None) -> IllegalActionError | None:
         """Why :meth:`apply_action` would refuse ``action`` from ``seat`` now
@@ -266,6 +276,7 @@ class GameState(TurnRules, CombatRules):
         error = self.refusal(action, seat)
         if error is not None:
             raise error
+        self._own = None  # worked out again while the decision is applied
         if self.decider == CHANCE:
             kinds = self.chance_kinds
             self.chance_count += len(kinds)
@@ -276,7 +287,9 @@ class GameState(TurnRules, CombatRules):
         else:
             self._apply(action)
         self.decisions += 1
-        self._legal = None
+        # to be listed again; the step's own decisions, worked out while the
+        # turn stopped here, are kept (``_own``) unless someone resets ``_legal``
+        self._legal = _KEPT
 
     def _chance(self, kinds: tuple[str, ...], purpose: str) -> None:
         """Stop at a chance step: the next action must be a roll of ``kinds``."""

@@ -1,32 +1,40 @@
-"""The verb table of the action phase (R-ACT-1): one declaration per verb,
+"""The verb table (R-ACT-1 and every other step): one declaration per verb,
 from which the legal decisions, the refusals, the prices and the app's
-action menu all come.
+action menu all come. This module holds phase 4's verbs and assembles the
+whole table (:data:`TABLE`) with every other step's (:mod:`.turn_verbs`);
+the machinery is :mod:`.guards`.
 
 A :class:`Verb` names the steps where it may be decided, its rule, the
 decisions it offers (``offers``), its price in Taler (``cost``), the terrains
 its warriors must hold (``needs``, R-RES-1) and an ordered tuple of
 :class:`Guard`\\ s. A decision is legal when every guard passes; a refused
 decision is refused by the *first* guard that fails, as
-``IllegalActionError(guard.rule, guard.key, guard.params(...))``. Guards
+``IllegalActionError(guard.rule, guard.key, guard.params(...))``; decided at
+a step not its own, by the first of its ``elsewhere`` guards. Guards
 marked ``place=True`` say whether the verb is on offer on the hero's field at
 all (its place, and whether its rule is in force): the action menu lists the
 decisions that pass them, greyed with the first other guard that fails.
 
-A variant adds its own verbs with :func:`register` (the campaign's ``buy
-amber``), so its decisions are generated, refused and priced the same way.
-Applying a decision stays with the state (``_do_action``), which knows what
-comes after it.
+A variant adds its own verbs (the campaign's ``buy amber`` and sailing with
+Leifs Seekarte) by extending its state's ``verbs`` (or :func:`register`), so
+its decisions are generated, refused and priced the same way. Applying a
+decision stays with the state (``_do_action``), which knows what comes
+after it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-from .actions import EPIC_CARDS, POTIONS, Action, IllegalActionError, hexlabel
+from .actions import EPIC_CARDS, POTIONS, Action, hexlabel
+from .guards import Fixed, Guard, Offer, Verb, belongs, in_combat
 from .messages import Msg
 from .steps import Step
+from .turn_verbs import TURN_VERBS
+
+#: the machinery is re-exported: a variant declares its verbs from here
+__all__ = ["ACTION_VERBS", "Guard", "Offer", "TABLE", "Verb", "entry", "register"]
 
 if TYPE_CHECKING:
     from .player import Player
@@ -38,80 +46,6 @@ EPIC_PRICE = {"rundschild": 7, "huginmunin": 8, "pfade": 9, "mjolnir": 10, "kamp
 WISENT_NEED = {"forest": 1, "meadow": 1, "scree": 1, "rock": 1}
 RUNE_NEED = {"scree": 1, "forest": 1}
 EPIC_NEED = {"forest": 3}
-
-Check = Callable[["GameState", "Player", Action], bool]
-Params = Callable[["GameState", "Player", Action], Mapping[str, Any]]
-
-
-def _none(st: GameState, p: Player, a: Action) -> Mapping[str, Any]:
-    return {}
-
-
-@dataclass(frozen=True)
-class Guard:
-    """One condition of a verb: ``ok`` must hold, else the decision is
-    refused by ``rule`` with the message ``key`` (``params`` filled in).
-    ``place``: the condition says whether the verb is on offer here at all."""
-
-    rule: str
-    key: str
-    ok: Check
-    params: Params = _none
-    place: bool = False
-    #: a place guard's hex kinds (``island.kind``): it fails on any other
-    kinds: frozenset[str] | None = None
-
-    def refusal(self, st: GameState, p: Player, a: Action) -> IllegalActionError:
-        return IllegalActionError(self.rule, self.key, self.params(st, p, a))
-
-
-@dataclass(frozen=True)
-class Verb:
-    """One verb of the table (see the module)."""
-
-    name: str  # the menu's word, and the key of ``why.place.<name>``
-    verb: str  # Action.verb
-    rule: str
-    steps: frozenset[Step]
-    offers: Callable[[GameState, Player], Sequence[Action]]
-    guards: tuple[Guard, ...]
-    cost: Callable[[GameState, Player, Action], int] = lambda st, p, a: 0
-    needs: tuple[str, ...] = ()
-    #: which decisions of ``verb`` are this entry's (``buy amber`` is no potion)
-    accepts: Callable[[Action], bool] = lambda a: True
-
-    #: the guards split once: the place guards ask only the field and the
-    #: rules in force (never the decision), so they are asked once per verb
-    place_guards: tuple[Guard, ...] = field(init=False)
-    other_guards: tuple[Guard, ...] = field(init=False)
-    #: the hex kinds where the verb may be on offer (None: any)
-    kinds: frozenset[str] | None = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "place_guards", tuple(g for g in self.guards if g.place))
-        object.__setattr__(self, "other_guards", tuple(g for g in self.guards if not g.place))
-        kinds = [g.kinds for g in self.place_guards if g.kinds is not None]
-        object.__setattr__(self, "kinds", frozenset.intersection(*kinds) if kinds else None)
-
-    def first_failing(self, st: GameState, p: Player, a: Action) -> Guard | None:
-        for g in self.guards:
-            if not g.ok(st, p, a):
-                return g
-        return None
-
-
-@dataclass(frozen=True)
-class Offer:
-    """One line of the action menu: a decision, its price and needs, whether
-    it is legal now, and why it is refused (None when it is legal, or when
-    the seat asking does not decide now)."""
-
-    action: Action
-    taler: int
-    needs: tuple[str, ...]
-    legal: bool
-    refusal: IllegalActionError | None = None
-
 
 # ------------------------------------------------------------------ guards shared by the verbs
 
@@ -140,8 +74,37 @@ def _taler(cost: Callable[[GameState, Player, Action], int]) -> Guard:
                  params=lambda st, p, a: {"decision": str(a), "taler": p.taler})
 
 
-#: before every action: once per turn (the second potion of Bera's is the same action)
+#: before every action: the hero stands on the board (an action is the hero's, R-ACT-1)
+HERO_ON = Guard("R-ACT-1", "hero_off", lambda st, p, a: p.hero_at >= 0, place=True)
+#: once per turn (the second potion of Bera's is the same action)
 ONCE = Guard("R-ACT-1", "one_action", lambda st, p, a: not (st.action_done and st.step == Step.ACTION))
+
+
+def _action_taken(st: GameState, p: Player) -> bool:
+    """After this turn's action, in phases 5 and 6 of the seat on turn."""
+    return st.action_done and st.decider == st.seat and 4 < st.phase < 7 \
+        and st.step not in (Step.ACTION, Step.POTION2)
+
+
+#: an action's decision at a step not its own: why not now (R-ACT-1, R-POT-2, R-POT-7)
+ACTION_ELSEWHERE = (
+    Guard("R-TURN-5", "not_in_combat", lambda st, p, a: not in_combat(st),
+          params=lambda st, p, a: {"decision": str(a), "stage": st.step[2:]}),
+    Guard("R-ACT-1", "no_action_after_haste", lambda st, p, a: st.step != Step.AFTERHASTE),
+    Guard("R-POT-2", "one_purchase", lambda st, p, a: not (
+        a.verb == "buy" and _action_taken(st, p) and st.bought >= p.spec.potions_per_turn)),
+    Guard("R-ACT-1", "one_action_taken", lambda st, p, a: not _action_taken(st, p)),
+    # Bera's second purchase is no second action
+    Guard("R-POT-2", "potion2_only", lambda st, p, a: st.step != Step.POTION2),
+    belongs("phase4", "R-ACT-1"),
+)
+
+
+def _act(name: str, verb: str, rule: str, offers: Fixed,
+         guards: tuple[Guard, ...], steps: frozenset[Step] = frozenset({Step.ACTION}), **kw) -> Verb:
+    """A verb of phase 4: the hero on the board first, then its own guards."""
+    return Verb(name, verb, rule, steps, offers, (HERO_ON, *guards), elsewhere=ACTION_ELSEWHERE,
+                apply="_do_action", **kw)
 HURT = Guard("R-UNIT-4", "no_life_lost", lambda st, p, a: p.life < p.max_life)
 
 
@@ -201,35 +164,33 @@ GAMBLE_OFFERS = (Action("gamble", arg="small"), Action("gamble", arg="big"))
 EPIC_OFFERS = tuple(Action("epic", arg=c) for c in EPIC_CARDS)
 
 
-def _offer(*actions: Action) -> Callable[[GameState, Player], tuple[Action, ...]]:
-    return lambda st, p: actions
+def _offer(*actions: Action) -> Fixed:
+    return Fixed(actions)
 
 
-def _one(verb: str, arg: str = "") -> Callable[[GameState, Player], tuple[Action, ...]]:
+def _one(verb: str, arg: str = "") -> Fixed:
     return _offer(Action(verb, arg=arg))
 
 
-ACTION_STEP = frozenset({Step.ACTION})
-
 # ------------------------------------------------------------------ the table
 #: every verb of phase 4, in the order the engine offers them (R-ACT-1)
-TABLE: list[Verb] = [
-    Verb("met", "met", "R-ACT-1", ACTION_STEP, _one("met"), (
+ACTION_VERBS: list[Verb] = [
+    _act("met", "met", "R-ACT-1", _one("met"), (
         _place("met", FARM_OR_MARKET, _no_rift), ONCE, HURT,
         _taler(lambda st, p, a: 1)), cost=lambda st, p, a: 1),
-    Verb("wisent", "wisent", "R-ACT-1", ACTION_STEP, _one("wisent"), (
+    _act("wisent", "wisent", "R-ACT-1", _one("wisent"), (
         _place("wisent", FARM, _no_rift), _in_force("wisent"), ONCE,
         Guard("R-ACT-1", "has_wisent", lambda st, p, a: not p.wisent),
         Guard("R-ACT-1", "no_wisent_left", lambda st, p, a: st.wisent_left > 0),
         _taler(lambda st, p, a: p.spec.wisent_price),
         Guard("R-RES-1", "wisent_res", lambda st, p, a: st.resources(p.seat, WISENT_NEED))),
         cost=lambda st, p, a: p.spec.wisent_price, needs=tuple(WISENT_NEED)),
-    Verb("hammer", "hammer", "R-ACT-1", ACTION_STEP, _one("hammer"), (
+    _act("hammer", "hammer", "R-ACT-1", _one("hammer"), (
         _place("hammer", MARKET), ONCE,
         Guard("R-ACT-1", "better_weapon", lambda st, p, a: p.weapon == "axe"),
         Guard("R-ACT-1", "rundschild_hammer", lambda st, p, a: "rundschild" not in p.epic),
         _taler(lambda st, p, a: p.spec.hammer_price)), cost=lambda st, p, a: p.spec.hammer_price),
-    Verb("buy", "buy", "R-POT-1", frozenset({Step.ACTION, Step.POTION2}), _offer(*POTION_OFFERS), (
+    _act("buy", "buy", "R-POT-1", _offer(*POTION_OFFERS), (
         _place("buy", FARM_OR_MARKET, lambda st, h: h not in st.rifts and st.island.kind[h] == "market"
                or st.rifts.get(h) == "kobold"),
         _in_force("potions"), ONCE,
@@ -239,28 +200,29 @@ TABLE: list[Verb] = [
               params=lambda st, p, a: {"potion": a.arg}),
         Guard("R-POT-4", "no_life_lost", lambda st, p, a: not a.vals or p.life < p.max_life),
         _taler(lambda st, p, a: potion_price(st, p))),
-        cost=lambda st, p, a: potion_price(st, p), accepts=lambda a: a.arg in POTIONS),
-    Verb("helm", "helm", "R-ACT-1", ACTION_STEP, _one("helm"), (
+        cost=lambda st, p, a: potion_price(st, p), accepts=lambda a: a.arg in POTIONS,
+        steps=frozenset({Step.ACTION, Step.POTION2})),
+    _act("helm", "helm", "R-ACT-1", _one("helm"), (
         _place("helm", MARKET), _in_force("helm"), ONCE,
         Guard("R-ACT-1", "one_helm", lambda st, p, a: st.helm_free),
         _taler(lambda st, p, a: HELM_PRICE)), cost=lambda st, p, a: HELM_PRICE),
-    Verb("gamble", "gamble", "R-ACT-1", ACTION_STEP,
+    _act("gamble", "gamble", "R-ACT-1",
          _offer(*GAMBLE_OFFERS), (
              _place("gamble", MARKET), _in_force("gamble"), ONCE,
              _taler(lambda st, p, a: gamble_prices(st, p)[a.arg == "big"])),
          cost=lambda st, p, a: gamble_prices(st, p)[a.arg == "big"]),
-    Verb("bath", "bath", "R-ACT-1", ACTION_STEP, _one("bath"), (
+    _act("bath", "bath", "R-ACT-1", _one("bath"), (
         _place("bath", FARM, _rift("quelle")), ONCE, HURT)),
-    Verb("search", "search", "R-ACT-1", ACTION_STEP, _one("search"), (
+    _act("search", "search", "R-ACT-1", _one("search"), (
         _place("search", FARM, _rift("silber")), ONCE)),
-    Verb("rune", "rune", "R-RUNE-1", ACTION_STEP, _one("rune"), (
+    _act("rune", "rune", "R-RUNE-1", _one("rune"), (
         _place("rune", FARM, _rift(None)), _in_force("runestone"), ONCE,
         Guard("R-RUNE-1", "rune_one", lambda st, p, a: st.rune is None),
         Guard("R-RUNE-1", "rune_two", lambda st, p, a: mighty(p)),
         Guard("R-RUNE-1", "rune_amber", lambda st, p, a: p.amber),
         Guard("R-RES-1", "rune_res", lambda st, p, a: st.resources(p.seat, RUNE_NEED))),
         needs=("amber", *RUNE_NEED)),
-    Verb("epic", "epic", "R-ACT-1", ACTION_STEP, _offer(*EPIC_OFFERS), (
+    _act("epic", "epic", "R-ACT-1", _offer(*EPIC_OFFERS), (
         _in_force("epic"), ONCE,
         Guard("R-ACT-1", "epic_taken", lambda st, p, a: a.arg in st.epic_free, params=lambda st, p, a: {"card": a.arg}),
         Guard("R-ACT-1", "epic", lambda st, p, a: mighty(p) and st.resources(p.seat, EPIC_NEED)
@@ -268,6 +230,9 @@ TABLE: list[Verb] = [
         _taler(lambda st, p, a: EPIC_PRICE[a.arg])),
         cost=lambda st, p, a: EPIC_PRICE[a.arg], needs=tuple(EPIC_NEED) * EPIC_NEED["forest"]),
 ]
+
+#: the whole table: phase 4's verbs, then every other step's (:mod:`.turn_verbs`)
+TABLE: list[Verb] = [*ACTION_VERBS, *TURN_VERBS]
 
 
 def register(verb: Verb, table: list[Verb] | None = None) -> None:
@@ -277,4 +242,4 @@ def register(verb: Verb, table: list[Verb] | None = None) -> None:
 
 def entry(a: Action, table: Iterable[Verb] = TABLE) -> Verb | None:
     """The table's entry for decision ``a``, or None for a verb of no phase 4."""
-    return next((v for v in table if v.verb == a.verb and v.accepts(a)), None)
+    return next((v for v in table if v.verb == a.verb and v.action and v.accepts(a)), None)
