@@ -21,7 +21,8 @@ LAYERS = [
     ("game", "records"), ("record", "records"), ("position", "records"), ("variants", "records"),
     ("invariants", "records"),
     ("campaign", "campaign"), ("bots", "bots"), ("bench", "bots"),
-    ("ui", "ui"), ("ssh", "ssh"), ("cli", "front"), ("__init__", "geometry"),
+    # the host serves SSH terminals and browsers from one hub: ssh/ and web/ are one layer
+    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"), ("cli", "front"), ("__init__", "geometry"),
 ]
 #: what each layer may import of the package
 MAY = {
@@ -39,7 +40,7 @@ MAY = {
 THIRD_PARTY = {
     "geometry": set(), "data": set(), "engine": set(),
     "records": {"tomli_w"}, "campaign": {"tomli_w", "platformdirs"}, "bots": set(),
-    "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs"},
+    "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve"},
     "front": {"rich", "textual", "asyncssh", "platformdirs"},
 }
 
