@@ -76,3 +76,26 @@ async def test_the_terminal_after_cursor_keys_and_tab_shows_what_a_full_redraw_s
             assert not wrong, f"after key {n} ({key}), cursor on {m.obs['hexes'][m.cursor]['label']}:\n" + \
                 "\n".join(wrong[:6])
         assert any(ch in "".join(mirror.terminal(size)) for ch in "▶◀")  # the focus mark came back
+
+
+async def test_a_change_of_theme_draws_the_island_anew_in_its_colours():
+    """The island keeps its drawing across changes of focus (Textual calls
+    notify_style_update at each), but not across a new theme: the marks'
+    colours come from it."""
+    game = Game.new("base", SEATS, 7)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        m = app.screen.query_one(IslandMap)
+        row = m.geo.pos[m.cursor][1]  # the cursor's top edge, drawn in the cursor's colour
+
+        def styles():
+            return {str(seg.style) for seg in m.render_line(row)}
+
+        before = styles()
+        await pilot.press("tab", "tab")  # the focus goes and comes: the drawing is kept
+        await pilot.pause()
+        assert styles() == before
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        assert styles() != before

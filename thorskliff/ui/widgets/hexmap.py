@@ -66,6 +66,8 @@ class IslandMap(Widget, can_focus=True):
         self._focused_row: Strip | None = None
         #: the last drawing: (base style, width), its characters and styles by line, its strips
         self._drawn: tuple | None = None
+        #: what the drawing's styles were made from: the base style and the theme
+        self._look: tuple | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
@@ -149,9 +151,15 @@ class IslandMap(Widget, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._styles.clear()
-        self._strips = None
-        self._drawn = None
+        # Textual calls this at every change of focus too (the :focus pseudo-class),
+        # when nothing the island is drawn with has changed: its drawing is kept
+        # unless its base style or the theme (the marks' colours) did change
+        look = (self.rich_style, self.app.theme)
+        if look != self._look:
+            self._look = look
+            self._styles.clear()
+            self._strips = None
+            self._drawn = None
 
     def _style(self, key: str, base: Style) -> Style:
         st = self._styles.get(key)
