@@ -670,3 +670,81 @@ async def test_a_stopping_server_says_so_in_every_browser(web):
     await host.close()
     await tab.ended()
     assert t("host.stops") in tab.flat()
+
+
+# ---------------------------------------------------------------- why a connection ended, on the page
+
+
+def closing(tab: Tab) -> list[str]:
+    """What the server told the page's closed bar (the ``["closing", text]`` frames)."""
+    return [m[1] for m in tab.texts if m and m[0] == "closing"]
+
+
+async def test_a_refusal_is_told_in_the_closed_bar_not_only_under_it(web, logged):
+    host, browser = await web(max_per_user=3)
+    anna = await named(browser, "anna")
+    page = await anna.get("/")
+    # the bar has a place for the reason, and claims no seat by itself
+    assert 'id="closed-why"' in page.text_ and '"closing"' in page.text_
+    assert t("web.closed") in page.text_ and "Platz" not in t("web.closed")
+    tabs = [await anna.tab() for _ in range(3)]
+    for tab in tabs:
+        await tab.see("Angemeldet als anna")
+    fourth = await anna.tab()
+    await fourth.ended()
+    assert closing(fourth) == [t("host.per_user", user="anna", n=3)]
+
+
+async def test_q_in_the_lobby_ends_without_promising_a_seat(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)  # she has a seat elsewhere, but the tab shows the lobby
+    rs.close()
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.press("q")
+    await tab.ended()
+    assert closing(tab) == [t("web.closed_quit")]
+
+
+async def test_a_stopping_server_tells_the_seated_her_seat_stays_and_the_others_not(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    gid = rs.game_id
+    seated = await anna.tab(f"/ws/{gid}")
+    await seated.see(t("lobby.at_table").strip())
+    bea = await named(browser, "bea")
+    watching = await bea.tab(f"/ws/{gid}")
+    await watching.see("Angemeldet als bea")
+    await watching.press("enter")
+    await watching.see("Zuschauen")
+    await watching.press("down", "enter")
+    await watching.see(t("lobby.spectator"))
+    await host.close()
+    await seated.ended()
+    await watching.ended()
+    assert closing(seated) == [t("web.stops") + " " + t("web.closed_seat", id=gid)]
+    assert closing(watching) == [t("web.stops")]
+
+
+async def test_a_paste_over_64_kib_is_told_and_logged(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.send("stdin", "x" * (64 * 1024 + 1))
+    await tab.ended()
+    assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert closing(tab) == [t("web.too_big", kib=64)]
+    assert any("refused browser 127.0.0.1 ('anna'): a websocket message of" in line and "64 KiB" in line
+               for line in logged())
+    # beyond what the server reads at all: aiohttp closes (1009, the page names it) and the log says so
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.ws.send_str("x" * (256 * 1024 + 1))
+    await tab.ended()
+    assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert any("refused browser 127.0.0.1 ('anna'): a websocket message over 256 KiB" in line for line in logged())
+    assert t("web.too_big_page") in (await anna.get("/")).text_

@@ -29,6 +29,7 @@ import json
 import logging
 import re
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
@@ -44,8 +45,12 @@ from .identity import COOKIE, new_token, token_hash, well_formed
 log = logging.getLogger("thorskliff.web")
 
 #: the biggest websocket message a browser may send (a key is a few bytes; a paste
-#: bigger than the driver's input budget is dropped there anyway)
+#: bigger than the driver's input budget is dropped there anyway): a bigger one
+#: ends the connection, with the reason on the page and in the log
 MAX_MESSAGE = 64 * 1024
+#: what aiohttp reads of one message at most: up to here the server tells the page
+#: itself why it closes; beyond, aiohttp closes (1009) and the page names the reason
+MAX_READ = 4 * MAX_MESSAGE
 #: websocket messages of any kind (pings too): at most BURST at once, RATE per second
 MESSAGE_BURST, MESSAGE_RATE = 200, 100
 #: a cookie lasts ten years: the name is the browser's for good
@@ -68,21 +73,28 @@ class WebChannel:
     """A websocket where GameSession expects an SSH channel: text written goes
     out as binary frames, in order, from one sender task; what the browser
     has not taken yet counts as the write buffer (GameSession drops a
-    connection that reads nothing)."""
+    connection that reads nothing). When the session ends, ``last_words``
+    (if set) says why, in a ``["closing", text]`` frame the page shows in
+    its closed bar (textual.js ignores a kind it does not know)."""
 
     def __init__(self, ws: web.WebSocketResponse):
         self.ws = ws
-        self._out: list[bytes] = []
+        #: bytes for the terminal, or a str: a JSON text frame for the page
+        self._out: list[bytes | str] = []
         self._size = 0
         self._sender: asyncio.Task | None = None
         self._closing = False
+        self.last_words: Callable[[], str] | None = None
 
     def write(self, data: str) -> None:
         if self._closing:
             return
         b = data.encode("utf-8", "replace")
-        self._out.append(b)
-        self._size += len(b)
+        self._queue(b)
+
+    def _queue(self, item: bytes | str) -> None:
+        self._out.append(item)
+        self._size += len(item)
         if self._sender is None:
             self._sender = asyncio.get_running_loop().create_task(self._send())
 
@@ -92,10 +104,20 @@ class WebChannel:
     async def _send(self) -> None:
         try:
             while self._out and not self.ws.closed:
-                data = b"".join(self._out)
+                items = list(self._out)
                 self._out.clear()
                 self._size = 0
-                await self.ws.send_bytes(data)
+                data = b""
+                for item in items:
+                    if isinstance(item, bytes):
+                        data += item
+                        continue
+                    if data:
+                        await self.ws.send_bytes(data)
+                        data = b""
+                    await self.ws.send_str(item)
+                if data:
+                    await self.ws.send_bytes(data)
         except (ConnectionError, RuntimeError):
             self._out.clear()
             self._size = 0
@@ -105,7 +127,9 @@ class WebChannel:
             await self.ws.close()
 
     def exit(self, status: int = 0) -> None:
-        """The session has ended: close once everything written has gone out."""
+        """The session has ended: say why, close once everything written has gone out."""
+        if not self._closing and self.last_words is not None:
+            self._queue(closing_frame(self.last_words()))
         self._closing = True
         if self._sender is None:
             asyncio.get_running_loop().create_task(self.ws.close())
@@ -119,6 +143,11 @@ class WebChannel:
         if self._sender is not None:
             self._sender.cancel()
         asyncio.get_running_loop().create_task(self.ws.close())
+
+
+def closing_frame(text: str) -> str:
+    """The frame that tells the page why its connection ends (shown in its closed bar)."""
+    return json.dumps(["closing", text], ensure_ascii=False)
 
 
 class WebGate:
@@ -145,14 +174,44 @@ class WebSession(GameSession):
         super().__init__(host, user, gate)
         self.base = base
         self.resume = resume
+        #: why the session was ended from outside (the server stops, no key for long), if it was
+        self.why = ""
+        #: the game whose seat the tab showed when the app was told to end
+        self.seat_at_end: int | None = None
+
+    def connection_made(self, chan) -> None:
+        super().connection_made(chan)
+        chan.last_words = self.last_words
 
     def make_app(self):
         from ..ssh.hostapp import HostedApp
 
-        app = HostedApp(self.host.hub, self.user, self, resume=self.resume)
+        session = self
+
+        class BrowserApp(HostedApp):
+            def exit(self, *args, **kw) -> None:
+                # the seat shown now: once the app has ended its screens are gone
+                if session.seat_at_end is None:
+                    session.seat_at_end = session.current_game()
+                super().exit(*args, **kw)
+
+        app = BrowserApp(self.host.hub, self.user, self, resume=self.resume)
         app.invite_base = self.base
         app.browser = True
         return app
+
+    def end(self, farewell: str = "") -> None:
+        why = farewell.strip().removeprefix("thorskliff: ")
+        # the SSH text promises the seat to everyone; the page says it only to whoever has one
+        self.why = t("web.stops") if why == t("host.stops") else why
+        super().end(farewell)
+
+    def last_words(self) -> str:
+        """Why the connection ends, and whether a seat stays the player's (only if one does)."""
+        words = [self.why or t("web.closed_quit")]
+        if self.seat_at_end is not None:
+            words.append(t("web.closed_seat", id=self.seat_at_end))
+        return " ".join(words)
 
     def current_game(self) -> int | None:
         """The game whose seat this tab shows now, if it shows a seat."""
@@ -163,8 +222,11 @@ class WebSession(GameSession):
             screen = app.screen if app is not None else None
         except Exception:  # no screen (the app has ended)
             return None
-        if isinstance(screen, SeatScreen) and screen.session.seat is not None:
-            return screen.session.game_id
+        if screen is None:
+            return None
+        for screen in reversed(app.screen_stack):  # a menu or the help may lie over the seat
+            if isinstance(screen, SeatScreen):
+                return screen.session.game_id if screen.session.seat is not None else None
         return None
 
 
@@ -250,7 +312,7 @@ class WebServer:
         context.setdefault("title", t("web.page_title"))
         context.setdefault("lang", i18n.lang())
         for key in ("name_title", "name_label", "name_button", "name_help", "back", "connecting", "closed",
-                    "reconnect"):
+                    "reconnect", "too_big_page"):
             context.setdefault(key, t(f"web.{key}"))
         html = self.pages.get_template(template).render(**context)
         resp = web.Response(text=html, content_type="text/html", status=status)
@@ -399,7 +461,7 @@ class WebServer:
 
     # ------------------------------------------------------------ the game
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_READ)
         gate = WebGate(request.remote or "?")
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] not in (request.host, self._public(request)[1]):
@@ -438,8 +500,20 @@ class WebServer:
         try:
             session.session_started()
             async for msg in ws:
+                if msg.type == WSMsgType.ERROR:  # beyond MAX_READ: aiohttp has closed it (1009)
+                    gate.refuse(f"a websocket message over {MAX_READ // 1024} KiB ({msg.data})")
+                    break
                 if msg.type != WSMsgType.TEXT or not messages.take():
                     continue
+                if len(msg.data) > MAX_MESSAGE:
+                    text = t("web.too_big", kib=MAX_MESSAGE // 1024)
+                    seat = session.current_game()
+                    if seat is not None:
+                        text += " " + t("web.closed_seat", id=seat)
+                    await self._refuse(ws, gate, f"a websocket message of {len(msg.data)} characters "
+                                                 f"(more than {MAX_MESSAGE // 1024} KiB)",
+                                       text, WSCloseCode.MESSAGE_TOO_BIG)
+                    break
                 await self._message_in(ws, session, msg.data)
         finally:
             host.players.discard(gate)
@@ -473,9 +547,11 @@ class WebServer:
         # focus and blur: the terminal reports them to the app itself (CSI I / CSI O)
 
     @staticmethod
-    async def _refuse(ws: web.WebSocketResponse, gate: WebGate, why: str, text: str) -> None:
-        """Say why on the page's terminal, log it, close."""
+    async def _refuse(ws: web.WebSocketResponse, gate: WebGate, why: str, text: str,
+                      code: int = WSCloseCode.POLICY_VIOLATION) -> None:
+        """Say why on the page's terminal and in its closed bar, log it, close."""
         gate.refuse(why)
         await ws.send_bytes(f"\r\nthorskliff: {text}\r\n".encode())
-        await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason(text)[:120].encode())
+        await ws.send_str(closing_frame(text))
+        await ws.close(code=code, message=reason(text)[:120].encode())
 
