@@ -748,3 +748,68 @@ async def test_a_paste_over_64_kib_is_told_and_logged(web, logged):
     assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
     assert any("refused browser 127.0.0.1 ('anna'): a websocket message over 256 KiB" in line for line in logged())
     assert t("web.too_big_page") in (await anna.get("/")).text_
+
+
+# ---------------------------------------------------------------- the name form: redirects, German pages
+
+
+async def test_a_refused_name_comes_back_by_redirect_with_a_hint_for_umlauts(web):
+    host, browser = await web()
+    b = browser()
+    r = await b.choose_name("Jörg")
+    # POST/redirect/GET: the browser's Back shows the form, not "Confirm Form Resubmission"
+    assert [h.status for h in r.history] == [303] and r.method == "GET" and r.url.path == "/"
+    assert r.status == 400 and t("web.name_umlaut", name="Jörg", hint="Joerg") in r.text_
+    assert "wie wäre Joerg?" in r.text_ and b.token is None
+    assert 'value="Jörg"' in r.text_  # there to correct
+
+
+async def test_an_over_long_name_is_refused_not_cut(web):
+    host, browser = await web()
+    b = browser()
+    page = await b.get("/")
+    assert 'maxlength="16"' not in page.text_  # the field no longer cuts it silently
+    r = await b.choose_name("Maximilian_Alexander")
+    assert r.status == 400 and [h.status for h in r.history] == [303]
+    assert t("web.name_long", name="Maximilian_Alexander", n=20) in r.text_ and b.token is None
+    assert host.store.user_key("Maximilian_Alexa") is None
+    r = await b.choose_name("an na")
+    assert r.status == 400 and t("web.name_bad", name="an na") in r.text_
+
+
+async def test_an_invited_guests_refused_name_goes_back_to_the_invitation(web):
+    host, browser = await web()
+    await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    token = host.hub.invite(rs.game_id, 1, "anna")
+    guest = browser()
+    r = await guest.choose_name("anna", next_=f"/join/{rs.game_id}/{token}")
+    assert r.status == 409 and r.url.path == f"/join/{rs.game_id}/{token}"
+    assert t("web.name_taken", name="anna") in r.text_ and t("web.invited", n=2, id=rs.game_id) in r.text_
+    r = await guest.choose_name("bea", next_=f"/join/{rs.game_id}/{token}")
+    assert r.url.path == f"/game/{rs.game_id}" and host.hub.games[rs.game_id].seats[1].user == "bea"
+
+
+async def test_every_error_page_a_browser_reaches_is_german(web):
+    host, browser = await web()
+    b = browser()
+    pages = []
+
+    async def reach(status: int, text: str, r) -> None:
+        body = await r.text()
+        assert r.status == status and text in body, (r.status, body)
+        pages.append(body)
+
+    r = await b.get("/name")  # typed in or reloaded: the form
+    assert r.status == 200 and 'action="/name"' in r.text_
+    await reach(403, t("web.http_forbidden"), await b.http.get(b.base + "/static/"))
+    await reach(405, t("web.http_method"), await b.http.put(b.base + "/"))
+    await reach(413, t("web.http_too_big"),
+                await b.http.post(b.base + "/name", data={"name": "anna", "next": "/", "x": "y" * 20_000}))
+    await reach(403, t("web.http_forbidden"), await b.http.post(b.base + "/name", data={"name": "anna"},
+                                                                headers={"Sec-Fetch-Site": "cross-site"}))
+    await reach(404, t("web.not_found"), await b.http.get(b.base + "/nothing"))
+    for body in pages:
+        for english in ("Forbidden", "Method Not Allowed", "Too Large", "Not Found"):
+            assert english not in body

@@ -34,9 +34,10 @@ from pathlib import Path
 
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from yarl import URL
 
 from ..ssh.driver import Bucket
-from ..ssh.hub import LobbyError, valid_name
+from ..ssh.hub import NAME_MAX, LobbyError, valid_name
 from ..ssh.server import GameSession, reason
 from ..ui import i18n
 from ..ui.i18n import t
@@ -61,6 +62,29 @@ FONT_SIZE = 16
 NEXT_RE = re.compile(r"/(join/\d{1,9}/[A-Za-z0-9_-]{43}|game/\d{1,9})?")
 #: how textual.js asks for sizes; anything outside is ignored, the driver clamps the rest
 SIZE_RANGE = range(1, 10_001)
+#: aiohttp's errors, in the player's words
+HTTP_TEXTS = {403: "web.http_forbidden", 404: "web.not_found", 405: "web.http_method", 413: "web.http_too_big"}
+#: why the name form refused a name: the form is shown again after a redirect
+#: (POST/redirect/GET: the browser's Back does not send it once more), the reason
+#: in the query; each with its HTTP status
+NAME_REFUSALS = {"bad": 400, "long": 400, "umlaut": 400, "taken": 409, "slow": 429}
+
+
+def name_refusal(name: str) -> str | None:
+    """Why ``name`` cannot be a name (a NAME_REFUSALS key), or None."""
+    if valid_name(name):
+        return None
+    if len(name) > NAME_MAX:
+        return "long"
+    if umlaut_hint(name):
+        return "umlaut"
+    return "bad"
+
+
+def umlaut_hint(name: str) -> str:
+    """A name like ``name`` that would do, if only its umlauts were in the way ("Jörg": "Joerg")."""
+    plain = reason(name)
+    return plain if plain != name and valid_name(plain) else ""
 
 
 def _static() -> Path:
@@ -262,6 +286,7 @@ class WebServer:
             web.get("/", server.index),
             web.get("/game/{game:\\d{1,9}}", server.index),
             web.post("/name", server.name),
+            web.get("/name", server.to_start),
             web.get("/join/{game}/{token}", server.join),
             web.get("/ws", server.websocket),
             web.get("/ws/{game:\\d{1,9}}", server.websocket),
@@ -347,11 +372,18 @@ class WebServer:
     # ------------------------------------------------------------ pages
     @web.middleware
     async def pages_not_there(self, request: web.Request, handler) -> web.StreamResponse:
-        """A path not served says so in the player's language."""
+        """Every error page a browser can reach says it in the player's
+        language (aiohttp's own say "405: Method Not Allowed")."""
         try:
             return await handler(request)
-        except web.HTTPNotFound:
-            return self._message(t("web.not_found"), 404)
+        except web.HTTPException as exc:
+            if exc.status < 400:  # a redirect
+                raise
+            key = HTTP_TEXTS.get(exc.status)
+            return self._message(t(key) if key else t("web.http_other", status=exc.status), exc.status)
+
+    async def to_start(self, request: web.Request) -> web.Response:
+        raise web.HTTPSeeOther("/")
 
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -364,7 +396,7 @@ class WebServer:
         if self.identity(request) is None:
             if self.invited_only:
                 return self._message(t("web.invited_only"), 403)
-            return self._form(f"/game/{gid}" if gid else "/")
+            return self._form(f"/game/{gid}" if gid else "/", **self._refused_name(request))
         ws_path = f"/ws/{gid}" if gid else "/ws"
         scheme, where = self._public(request)
         ws_url = f"{'wss' if scheme == 'https' else 'ws'}://{where}{ws_path}"
@@ -394,25 +426,44 @@ class WebServer:
             raise web.HTTPSeeOther(next_)
         if self.invited_only and not self._invitation_holds(next_):
             self._refused(request, "a new name without an invitation (serve --authorized-keys)")
-            return self._message(t("web.invited_only"), 403)
+            raise web.HTTPSeeOther(next_)  # that page says why
         name = str(form.get("name", "")).strip()
-        if not valid_name(name):
-            return self._form(next_, error=t("web.name_bad", name=name[:40]), name=name[:16], status=400)
+        why = name_refusal(name)
+        if why is not None:
+            self._again(next_, why, name)
         addr = request.remote or "?"
         if self.store.user_key(name) is not None:
             self._refused(request, f"the name {name!r} is taken")
-            return self._form(next_, error=t("web.name_taken", name=name), name=name, status=409)
+            self._again(next_, "taken", name)
         if not self._name_budget(addr):
             self._refused(request, f"more than {self.config.web_names_per_hour} new names in an hour")
-            return self._form(next_, error=t("web.name_slow"), name=name, status=429)
+            self._again(next_, "slow", name)
         token = new_token()
         if not self.store.bind_web_user(name, token_hash(token)):  # taken meanwhile
-            return self._form(next_, error=t("web.name_taken", name=name), name=name, status=409)
+            self._again(next_, "taken", name)
         log.info("%s is a new browser name, from %s", name, addr)
         resp = web.HTTPSeeOther(next_)
         resp.set_cookie(COOKIE, token, max_age=COOKIE_AGE, path="/", httponly=True, samesite="Strict",
                         secure=self._secure(request))
         raise resp
+
+    @staticmethod
+    def _again(next_: str, why: str, name: str) -> None:
+        """Back to the form (a GET), with why the name was refused."""
+        raise web.HTTPSeeOther(URL(next_).with_query(error=why, name=name[:40], n=len(name)))
+
+    def _refused_name(self, request: web.Request) -> dict:
+        """The form's error and its status, after a refused name's redirect."""
+        why = request.query.get("error", "")
+        if why not in NAME_REFUSALS:
+            return {}
+        name = request.query.get("name", "")[:40]
+        text = {"bad": lambda: t("web.name_bad", name=name),
+                "long": lambda: t("web.name_long", name=name, n=_int(request.query.get("n"), len(name))),
+                "umlaut": lambda: t("web.name_umlaut", name=name, hint=umlaut_hint(name)),
+                "taken": lambda: t("web.name_taken", name=name),
+                "slow": lambda: t("web.name_slow")}[why]()
+        return {"error": text, "name": name, "status": NAME_REFUSALS[why]}
 
     @property
     def invited_only(self) -> bool:
@@ -446,7 +497,7 @@ class WebServer:
             self._refused(request, f"no such invitation to game {gid}")
             return self._message(t("web.bad_invite"), 403)
         if user is None:
-            return self._form(request.path, invited=t("web.invited", n=seat + 1, id=gid))
+            return self._form(request.path, invited=t("web.invited", n=seat + 1, id=gid), **self._refused_name(request))
         try:
             self.hub.accept_invite(gid, token, user)
         except LobbyError as exc:
