@@ -813,3 +813,29 @@ async def test_every_error_page_a_browser_reaches_is_german(web):
     for body in pages:
         for english in ("Forbidden", "Method Not Allowed", "Too Large", "Not Found"):
             assert english not in body
+
+
+async def test_names_differing_only_in_capitals_are_one_player_over_ssh_and_in_browsers(web, logged):
+    host, browser = await web()
+    await named(browser, "Anna")
+    b = browser()
+    r = await b.choose_name("anna")
+    assert r.status == 409 and t("web.name_taken", name="anna") in r.text_ and b.token is None
+    key, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect("127.0.0.1", host.port, username="Sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    with pytest.raises(asyncssh.PermissionDenied):  # another key for "sven": the name is Sven's
+        await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[other], known_hosts=None,
+                               agent_path=None)
+    with pytest.raises(asyncssh.PermissionDenied):  # nor may an SSH key take "ANNA"
+        await asyncssh.connect("127.0.0.1", host.port, username="ANNA", client_keys=[key], known_hosts=None,
+                               agent_path=None)
+    r = await browser().choose_name("SVEN")
+    assert r.status == 409
+    # Sven's own key with other capitals is Sven, spelled as he first chose
+    async with asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    assert sum("Sven signed in from" in line for line in logged()) == 2
+    assert sorted(r[0] for r in host.store.db.execute("SELECT name FROM users")) == ["Anna", "Sven"]

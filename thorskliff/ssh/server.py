@@ -434,6 +434,8 @@ class Gate(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.host.pending.pop(self, None)
+        # "sven" with Sven's key is Sven: one player, the spelling chosen first
+        self.user = self.host.store.spelling(self.user)
         problem = self.host.cap_problem(self)
         if problem is None and (self.key is None or not self.host.store.bind_user(self.user, key_text(self.key))):
             # two first connections for one name with different keys: the first one bound it
