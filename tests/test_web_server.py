@@ -839,3 +839,17 @@ async def test_names_differing_only_in_capitals_are_one_player_over_ssh_and_in_b
         pass
     assert sum("Sven signed in from" in line for line in logged()) == 2
     assert sorted(r[0] for r in host.store.db.execute("SELECT name FROM users")) == ["Anna", "Sven"]
+
+
+async def test_serve_says_where_in_the_servers_language_with_the_real_host(web):
+    from thorskliff.ssh.server import startup_lines
+
+    host, browser = await web()
+    de = startup_lines(host)
+    assert de == [t("web.serve_ssh", where=f"127.0.0.1:{host.port}", data=host.data, port=host.port,
+                    host="127.0.0.1"), t("web.serve_web", url=url(host), data=host.data)]
+    assert f"ssh -p {host.port} NAME@127.0.0.1" in de[0] and "NAME@HOST" not in de[0]
+    assert "Browser öffnen" in de[1] and "listening" not in " ".join(de)
+    i18n.set_lang("en")
+    en = startup_lines(host)
+    assert "players connect with" in en[0] and "browsers open" in en[1]

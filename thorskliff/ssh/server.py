@@ -18,6 +18,7 @@ import ipaddress
 import logging
 import os
 import signal
+import socket
 import sys
 import time
 from dataclasses import dataclass
@@ -638,6 +639,22 @@ class GameSession(asyncssh.SSHServerSession):
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
 
+def startup_lines(host: Host) -> list[str]:
+    """What ``serve`` says when it listens, in the server's language, with
+    the address players really type."""
+    cfg = host.config
+    lines = []
+    if cfg.ssh:
+        name = cfg.host
+        if name in ("", "0.0.0.0", "::"):  # every address: the machine's name, as others reach it
+            name = socket.gethostname()
+        lines.append(t("web.serve_ssh", where=f"{cfg.host}:{host.port}", data=host.data, port=host.port,
+                       host=name))
+    if host.web is not None:
+        lines.append(t("web.serve_web", url=host.web.base_url(), data=host.data))
+    return lines
+
+
 def serve(config: Config) -> int:
     """Run until interrupted (the CLI's ``serve``)."""
     # whatever this process creates is its owner's only (the files set their modes too)
@@ -653,13 +670,8 @@ def serve(config: Config) -> int:
 
     async def main() -> None:
         host = await Host.start(config)
-        if config.ssh:
-            where = f"{config.host}:{host.port}"
-            print(f"thorskliff serve: listening on {where} (data: {host.data}); "
-                  f"players connect with: ssh -p {host.port} NAME@HOST", flush=True)
-        if host.web is not None:
-            print(f"thorskliff serve: browsers open {host.web.base_url()}/ (data: {host.data}); "
-                  "a game's creator gets invitation links in the lobby", flush=True)
+        for line in startup_lines(host):
+            print(line, flush=True)
         for problem in host.hub.problems:
             print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.
