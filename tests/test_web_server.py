@@ -853,3 +853,45 @@ async def test_serve_says_where_in_the_servers_language_with_the_real_host(web):
     i18n.set_lang("en")
     en = startup_lines(host)
     assert "players connect with" in en[0] and "browsers open" in en[1]
+
+
+# ---------------------------------------------------------------- invitations from the seat
+
+
+async def test_the_creator_invites_from_her_seat_and_a_used_link_leaves_the_lobby(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    gid = rs.game_id
+    seat = await anna.tab(f"/ws/{gid}", size=(160, 50))
+    await seat.see(t("lobby.at_table").strip())
+    assert t("web.invite_hint") in seat.flat()  # the seat says where the links are
+    # the command palette offers a link for each free seat, without leaving the seat
+    await seat.send("stdin", "\x10")  # ctrl+p
+    await seat.send("stdin", "Einladungslink")
+    await seat.see("Einladungslink für Platz 2", "Einladungslink für Platz 3")
+    await seat.press("enter")
+    await seat.see(t("web.invite_title"))
+    await seat.wait(lambda: "/join/" in seat.flat(), "the link")
+    link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", seat.flat()).group(1)
+    assert any(link in line for line in seat.screen.display)  # whole, on one line: to be copied
+    assert host.hub.games[gid].seats[0].user == "anna" and host.hub.games[gid].seats[0].connected
+    await seat.press("escape")
+    await seat.wait(lambda: "/join/" not in seat.flat(), "the link's box gone")
+    bea = browser()
+    r = await bea.choose_name("bea", next_=link[len(url(host)):])
+    assert r.url.path == f"/game/{gid}" and host.hub.games[gid].seats[1].user == "bea"
+    # the lobby: a link shown there goes once its seat is taken, and says who took it
+    lobby = await anna.tab(size=(200, 50))
+    await lobby.see("Angemeldet als anna", f"#{gid}")
+    await lobby.press("enter")
+    await lobby.see("Einladungslink für Platz 3")
+    await lobby.press("down", "enter")
+    await lobby.wait(lambda: "/join/" in lobby.flat(), "the lobby's link")
+    link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", lobby.flat()).group(1)
+    cleo = browser()
+    r = await cleo.choose_name("cleo", next_=link[len(url(host)):])
+    assert host.hub.games[gid].seats[2].user == "cleo"
+    await lobby.see(t("web.invite_used", n=3, id=gid, name="cleo"))
+    assert "/join/" not in lobby.flat()

@@ -110,6 +110,27 @@ class HostedApp(ThorsApp):
     def deliver_screenshot(self, *args, **kw) -> None:
         self.action_screenshot()
 
+    def _invite_commands(self, gs) -> Iterable[SystemCommand]:
+        """From her seat, the game's creator hands a free seat to a friend in a
+        browser (serve --web) without going back to the lobby."""
+        from ..ui.screens.lobby import SeatScreen, invite_choices
+
+        if not self.invite_base or not isinstance(gs, SeatScreen):
+            return
+        gid = gs.session.game_id
+        for seat, text in invite_choices(self.hub, gid, self.user):
+            yield SystemCommand(text, t("web.invite_help"), partial(self.show_invite, gid, seat))
+
+    def show_invite(self, gid: int, seat: int) -> None:
+        from ..ui.screens.lobby import InviteScreen, invite_text
+
+        try:
+            text = invite_text(self, self.hub, gid, seat, self.user)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.push_screen(InviteScreen(text))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from ..ui.screens.lobby import tx
 
@@ -117,6 +138,7 @@ class HostedApp(ThorsApp):
         yield SystemCommand(t("help.title"), t("cmd.help"), self.action_help)
         yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
         if gs is not None:
+            yield from self._invite_commands(gs)
             yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
             yield SystemCommand(tx("lobby"), tx("lobby"), self.pop_to_title)
