@@ -21,6 +21,7 @@ import pytest
 
 from thorskliff.cli import main as cli_main
 from thorskliff.ssh import driver
+from thorskliff.ssh.server import reason
 from thorskliff.ssh.store import WEB_KEY
 from thorskliff.ui import i18n
 from thorskliff.ui.i18n import t
@@ -895,3 +896,29 @@ async def test_the_creator_invites_from_her_seat_and_a_used_link_leaves_the_lobb
     assert host.hub.games[gid].seats[2].user == "cleo"
     await lobby.see(t("web.invite_used", n=3, id=gid, name="cleo"))
     assert "/join/" not in lobby.flat()
+
+
+async def test_an_ssh_login_with_a_taken_name_is_told_why_before_permission_denied(web, logged):
+    host, browser = await web()
+    await named(browser, "wanda")
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    key, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="wanda", client_keys=[key, other],
+                               known_hosts=None, agent_path=None, client_factory=Client)
+    # once, however many keys were tried; not whose the name is
+    assert banners == [reason(t("web.ssh_name_taken", user="wanda", port=host.port, host="127.0.0.1")) + "\r\n"]
+    assert "Browser" in banners[0] and "ssh -p" in banners[0]
+    async with asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    banners.clear()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[other], known_hosts=None,
+                               agent_path=None, client_factory=Client)
+    assert banners == [reason(t("web.ssh_name_taken", user="sven", port=host.port, host="127.0.0.1")) + "\r\n"]

@@ -370,6 +370,7 @@ class Gate(asyncssh.SSHServer):
         self.signed_in = False
         self.refused = False
         self.ended = False
+        self._told = False
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -426,12 +427,28 @@ class Gate(asyncssh.SSHServer):
         known = self.host.store.user_key(username)
         if known is not None and known.startswith(WEB_KEY):
             self.refuse("the name belongs to a browser")
+            self._name_taken(username)
             return False
         if known is not None and known != key_text(key):
             self.refuse("another key than the one bound to this name")
+            self._name_taken(username)
             return False
         self.key = key
         return True
+
+    def _name_taken(self, username: str) -> None:
+        """Say why before the client's "Permission denied": the name is taken.
+        Only what the browsers' name form tells anyone, not whose it is (key
+        or browser); said once however many keys the client tries."""
+        if self._told or self.conn is None:
+            return
+        self._told = True
+        sock = self.conn.get_extra_info("sockname") or (self.host.config.host, self.host.port)
+        try:
+            self.conn.send_auth_banner(reason(t("web.ssh_name_taken", user=username, port=self.host.port,
+                                                host=sock[0])) + "\r\n")
+        except OSError:  # authentication already over
+            pass
 
     def auth_completed(self) -> None:
         self.host.pending.pop(self, None)
