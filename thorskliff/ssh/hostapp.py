@@ -32,6 +32,8 @@ class HostedApp(ThorsApp):
         super().__init__(session=None, lang=None, handover=False)
         self.hub = hub
         self.user = user
+        #: the session this app draws on (its channel's end)
+        self.host_session = terminal
         #: where invitation links point (``serve --web``), None: the lobby offers none
         self.invite_base: str | None = None
         #: a game whose seat this session takes up at once (a browser's reload), if it is the user's

@@ -25,6 +25,7 @@ in no log line (no access log; the paths that carry them are never logged).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
@@ -191,6 +192,23 @@ class WebGate:
         pass
 
 
+@functools.cache
+def _browser_app():
+    """The app of a browser's session (made once, when the first browser comes:
+    Textual is imported then, not with this module)."""
+    from ..ssh.hostapp import HostedApp
+
+    class BrowserApp(HostedApp):
+        def exit(self, *args, **kw) -> None:
+            # the seat shown now: once the app has ended its screens are gone
+            session = self.host_session
+            if session.seat_at_end is None:
+                session.seat_at_end = session.current_game()
+            super().exit(*args, **kw)
+
+    return BrowserApp
+
+
 class WebSession(GameSession):
     """One browser tab's game session: a GameSession on a websocket."""
 
@@ -208,18 +226,7 @@ class WebSession(GameSession):
         chan.last_words = self.last_words
 
     def make_app(self):
-        from ..ssh.hostapp import HostedApp
-
-        session = self
-
-        class BrowserApp(HostedApp):
-            def exit(self, *args, **kw) -> None:
-                # the seat shown now: once the app has ended its screens are gone
-                if session.seat_at_end is None:
-                    session.seat_at_end = session.current_game()
-                super().exit(*args, **kw)
-
-        app = BrowserApp(self.host.hub, self.user, self, resume=self.resume)
+        app = _browser_app()(self.host.hub, self.user, self, resume=self.resume)
         app.invite_base = self.base
         app.browser = True
         return app
