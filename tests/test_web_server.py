@@ -922,3 +922,20 @@ async def test_an_ssh_login_with_a_taken_name_is_told_why_before_permission_deni
         await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[other], known_hosts=None,
                                agent_path=None, client_factory=Client)
     assert banners == [reason(t("web.ssh_name_taken", user="sven", port=host.port, host="127.0.0.1")) + "\r\n"]
+
+
+async def test_a_failed_app_does_not_claim_the_player_left(web, monkeypatch, logged):
+    from thorskliff.ui.screens.lobby import LobbyScreen
+
+    def broken(self) -> None:
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(LobbyScreen, "action_new", broken)
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.press("n")
+    await tab.ended()
+    assert closing(tab) == [t("web.closed_failed")]
+    assert any("the app of anna (browser 127.0.0.1) ended with an error" in line for line in logged())

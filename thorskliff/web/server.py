@@ -239,7 +239,10 @@ class WebSession(GameSession):
 
     def last_words(self) -> str:
         """Why the connection ends, and whether a seat stays the player's (only if one does)."""
-        words = [self.why or t("web.closed_quit")]
+        failed = self.app is not None and (self.app.return_code or 0) != 0
+        if failed:
+            log.warning("the app of %s (browser %s) ended with an error", self.user, self.gate.addr)
+        words = [self.why or t("web.closed_failed" if failed else "web.closed_quit")]
         if self.seat_at_end is not None:
             words.append(t("web.closed_seat", id=self.seat_at_end))
         return " ".join(words)
