@@ -468,6 +468,8 @@ class WebServer:
         if why not in NAME_REFUSALS:
             return {}
         name = request.query.get("name", "")[:40]
+        if why == "umlaut" and not umlaut_hint(name):  # a link made by hand: no hint to give
+            why = "bad"
         text = {"bad": lambda: t("web.name_bad", name=name),
                 "long": lambda: t("web.name_long", name=name, n=_int(request.query.get("n"), len(name))),
                 "umlaut": lambda: t("web.name_umlaut", name=name, hint=umlaut_hint(name)),
