@@ -21,6 +21,7 @@ import pytest
 
 from thorskliff.cli import main as cli_main
 from thorskliff.ssh import driver
+from thorskliff.ssh.server import reason
 from thorskliff.ssh.store import WEB_KEY
 from thorskliff.ui import i18n
 from thorskliff.ui.i18n import t
@@ -670,3 +671,271 @@ async def test_a_stopping_server_says_so_in_every_browser(web):
     await host.close()
     await tab.ended()
     assert t("host.stops") in tab.flat()
+
+
+# ---------------------------------------------------------------- why a connection ended, on the page
+
+
+def closing(tab: Tab) -> list[str]:
+    """What the server told the page's closed bar (the ``["closing", text]`` frames)."""
+    return [m[1] for m in tab.texts if m and m[0] == "closing"]
+
+
+async def test_a_refusal_is_told_in_the_closed_bar_not_only_under_it(web, logged):
+    host, browser = await web(max_per_user=3)
+    anna = await named(browser, "anna")
+    page = await anna.get("/")
+    # the bar has a place for the reason, and claims no seat by itself
+    assert 'id="closed-why"' in page.text_ and '"closing"' in page.text_
+    assert t("web.closed") in page.text_ and "Platz" not in t("web.closed")
+    tabs = [await anna.tab() for _ in range(3)]
+    for tab in tabs:
+        await tab.see("Angemeldet als anna")
+    fourth = await anna.tab()
+    await fourth.ended()
+    assert closing(fourth) == [t("host.per_user", user="anna", n=3)]
+
+
+async def test_q_in_the_lobby_ends_without_promising_a_seat(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)  # she has a seat elsewhere, but the tab shows the lobby
+    rs.close()
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.press("q")
+    await tab.ended()
+    assert closing(tab) == [t("web.closed_quit")]
+
+
+async def test_a_stopping_server_tells_the_seated_her_seat_stays_and_the_others_not(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    gid = rs.game_id
+    seated = await anna.tab(f"/ws/{gid}")
+    await seated.see(t("lobby.at_table").strip())
+    bea = await named(browser, "bea")
+    watching = await bea.tab(f"/ws/{gid}")
+    await watching.see("Angemeldet als bea")
+    await watching.press("enter")
+    await watching.see("Zuschauen")
+    await watching.press("down", "enter")
+    await watching.see(t("lobby.spectator"))
+    await host.close()
+    await seated.ended()
+    await watching.ended()
+    assert closing(seated) == [t("web.stops") + " " + t("web.closed_seat", id=gid)]
+    assert closing(watching) == [t("web.stops")]
+
+
+async def test_a_paste_over_64_kib_is_told_and_logged(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.send("stdin", "x" * (64 * 1024 + 1))
+    await tab.ended()
+    assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert closing(tab) == [t("web.too_big", kib=64)]
+    assert any("refused browser 127.0.0.1 ('anna'): a websocket message of" in line and "64 KiB" in line
+               for line in logged())
+    # beyond what the server reads at all: aiohttp closes (1009, the page names it) and the log says so
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.ws.send_str("x" * (256 * 1024 + 1))
+    await tab.ended()
+    assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert any("refused browser 127.0.0.1 ('anna'): a websocket message over 256 KiB" in line for line in logged())
+    assert t("web.too_big_page") in (await anna.get("/")).text_
+
+
+# ---------------------------------------------------------------- the name form: redirects, German pages
+
+
+async def test_a_refused_name_comes_back_by_redirect_with_a_hint_for_umlauts(web):
+    host, browser = await web()
+    b = browser()
+    r = await b.choose_name("Jörg")
+    # POST/redirect/GET: the browser's Back shows the form, not "Confirm Form Resubmission"
+    assert [h.status for h in r.history] == [303] and r.method == "GET" and r.url.path == "/"
+    assert r.status == 400 and t("web.name_umlaut", name="Jörg", hint="Joerg") in r.text_
+    assert "wie wäre Joerg?" in r.text_ and b.token is None
+    assert 'value="Jörg"' in r.text_  # there to correct
+
+
+async def test_an_over_long_name_is_refused_not_cut(web):
+    host, browser = await web()
+    b = browser()
+    page = await b.get("/")
+    assert 'maxlength="16"' not in page.text_  # the field no longer cuts it silently
+    r = await b.choose_name("Maximilian_Alexander")
+    assert r.status == 400 and [h.status for h in r.history] == [303]
+    assert t("web.name_long", name="Maximilian_Alexander", n=20) in r.text_ and b.token is None
+    assert host.store.user_key("Maximilian_Alexa") is None
+    r = await b.choose_name("an na")
+    assert r.status == 400 and t("web.name_bad", name="an na") in r.text_
+
+
+async def test_an_invited_guests_refused_name_goes_back_to_the_invitation(web):
+    host, browser = await web()
+    await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    token = host.hub.invite(rs.game_id, 1, "anna")
+    guest = browser()
+    r = await guest.choose_name("anna", next_=f"/join/{rs.game_id}/{token}")
+    assert r.status == 409 and r.url.path == f"/join/{rs.game_id}/{token}"
+    assert t("web.name_taken", name="anna") in r.text_ and t("web.invited", n=2, id=rs.game_id) in r.text_
+    r = await guest.choose_name("bea", next_=f"/join/{rs.game_id}/{token}")
+    assert r.url.path == f"/game/{rs.game_id}" and host.hub.games[rs.game_id].seats[1].user == "bea"
+
+
+async def test_every_error_page_a_browser_reaches_is_german(web):
+    host, browser = await web()
+    b = browser()
+    pages = []
+
+    async def reach(status: int, text: str, r) -> None:
+        body = await r.text()
+        assert r.status == status and text in body, (r.status, body)
+        pages.append(body)
+
+    r = await b.get("/name")  # typed in or reloaded: the form
+    assert r.status == 200 and 'action="/name"' in r.text_
+    await reach(403, t("web.http_forbidden"), await b.http.get(b.base + "/static/"))
+    await reach(405, t("web.http_method"), await b.http.put(b.base + "/"))
+    await reach(413, t("web.http_too_big"),
+                await b.http.post(b.base + "/name", data={"name": "anna", "next": "/", "x": "y" * 20_000}))
+    await reach(403, t("web.http_forbidden"), await b.http.post(b.base + "/name", data={"name": "anna"},
+                                                                headers={"Sec-Fetch-Site": "cross-site"}))
+    await reach(404, t("web.not_found"), await b.http.get(b.base + "/nothing"))
+    for body in pages:
+        for english in ("Forbidden", "Method Not Allowed", "Too Large", "Not Found"):
+            assert english not in body
+
+
+async def test_names_differing_only_in_capitals_are_one_player_over_ssh_and_in_browsers(web, logged):
+    host, browser = await web()
+    await named(browser, "Anna")
+    b = browser()
+    r = await b.choose_name("anna")
+    assert r.status == 409 and t("web.name_taken", name="anna") in r.text_ and b.token is None
+    key, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect("127.0.0.1", host.port, username="Sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    with pytest.raises(asyncssh.PermissionDenied):  # another key for "sven": the name is Sven's
+        await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[other], known_hosts=None,
+                               agent_path=None)
+    with pytest.raises(asyncssh.PermissionDenied):  # nor may an SSH key take "ANNA"
+        await asyncssh.connect("127.0.0.1", host.port, username="ANNA", client_keys=[key], known_hosts=None,
+                               agent_path=None)
+    r = await browser().choose_name("SVEN")
+    assert r.status == 409
+    # Sven's own key with other capitals is Sven, spelled as he first chose
+    async with asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    assert sum("Sven signed in from" in line for line in logged()) == 2
+    assert sorted(r[0] for r in host.store.db.execute("SELECT name FROM users")) == ["Anna", "Sven"]
+
+
+async def test_serve_says_where_in_the_servers_language_with_the_real_host(web):
+    from thorskliff.ssh.server import startup_lines
+
+    host, browser = await web()
+    de = startup_lines(host)
+    assert de == [t("web.serve_ssh", where=f"127.0.0.1:{host.port}", data=host.data, port=host.port,
+                    host="127.0.0.1"), t("web.serve_web", url=url(host), data=host.data)]
+    assert f"ssh -p {host.port} NAME@127.0.0.1" in de[0] and "NAME@HOST" not in de[0]
+    assert "Browser öffnen" in de[1] and "listening" not in " ".join(de)
+    i18n.set_lang("en")
+    en = startup_lines(host)
+    assert "players connect with" in en[0] and "browsers open" in en[1]
+
+
+# ---------------------------------------------------------------- invitations from the seat
+
+
+async def test_the_creator_invites_from_her_seat_and_a_used_link_leaves_the_lobby(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    gid = rs.game_id
+    seat = await anna.tab(f"/ws/{gid}", size=(160, 50))
+    await seat.see(t("lobby.at_table").strip())
+    assert t("web.invite_hint") in seat.flat()  # the seat says where the links are
+    # the command palette offers a link for each free seat, without leaving the seat
+    await seat.send("stdin", "\x10")  # ctrl+p
+    await seat.send("stdin", "Einladungslink")
+    await seat.see("Einladungslink für Platz 2", "Einladungslink für Platz 3")
+    await seat.press("enter")
+    await seat.see(t("web.invite_title"))
+    await seat.wait(lambda: "/join/" in seat.flat(), "the link")
+    link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", seat.flat()).group(1)
+    assert any(link in line for line in seat.screen.display)  # whole, on one line: to be copied
+    assert host.hub.games[gid].seats[0].user == "anna" and host.hub.games[gid].seats[0].connected
+    await seat.press("escape")
+    await seat.wait(lambda: "/join/" not in seat.flat(), "the link's box gone")
+    bea = browser()
+    r = await bea.choose_name("bea", next_=link[len(url(host)):])
+    assert r.url.path == f"/game/{gid}" and host.hub.games[gid].seats[1].user == "bea"
+    # the lobby: a link shown there goes once its seat is taken, and says who took it
+    lobby = await anna.tab(size=(200, 50))
+    await lobby.see("Angemeldet als anna", f"#{gid}")
+    await lobby.press("enter")
+    await lobby.see("Einladungslink für Platz 3")
+    await lobby.press("down", "enter")
+    await lobby.wait(lambda: "/join/" in lobby.flat(), "the lobby's link")
+    link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", lobby.flat()).group(1)
+    cleo = browser()
+    r = await cleo.choose_name("cleo", next_=link[len(url(host)):])
+    assert host.hub.games[gid].seats[2].user == "cleo"
+    await lobby.see(t("web.invite_used", n=3, id=gid, name="cleo"))
+    assert "/join/" not in lobby.flat()
+
+
+async def test_an_ssh_login_with_a_taken_name_is_told_why_before_permission_denied(web, logged):
+    host, browser = await web()
+    await named(browser, "wanda")
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    key, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="wanda", client_keys=[key, other],
+                               known_hosts=None, agent_path=None, client_factory=Client)
+    # once, however many keys were tried; not whose the name is
+    assert banners == [reason(t("web.ssh_name_taken", user="wanda", port=host.port, host="127.0.0.1")) + "\r\n"]
+    assert "Browser" in banners[0] and "ssh -p" in banners[0]
+    async with asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    banners.clear()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[other], known_hosts=None,
+                               agent_path=None, client_factory=Client)
+    assert banners == [reason(t("web.ssh_name_taken", user="sven", port=host.port, host="127.0.0.1")) + "\r\n"]
+
+
+async def test_a_failed_app_does_not_claim_the_player_left(web, monkeypatch, logged):
+    from thorskliff.ui.screens.lobby import LobbyScreen
+
+    def broken(self) -> None:
+        raise RuntimeError("broken on purpose")
+
+    monkeypatch.setattr(LobbyScreen, "action_new", broken)
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.press("n")
+    await tab.ended()
+    assert closing(tab) == [t("web.closed_failed")]
+    assert any("the app of anna (browser 127.0.0.1) ended with an error" in line for line in logged())

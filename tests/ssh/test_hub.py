@@ -47,6 +47,16 @@ def test_a_user_binds_the_first_key_only(store):
     assert store.user_key("bob") is None
 
 
+def test_names_differing_only_in_capitals_are_one_name(store):
+    assert store.bind_user("Sven", "ssh-ed25519 AAAA")
+    assert not store.bind_user("sven", "ssh-ed25519 BBBB")  # another key: the name is taken
+    assert not store.bind_web_user("SVEN", "ab" * 32)
+    assert store.user_key("sVEN") == "ssh-ed25519 AAAA"
+    assert store.bind_user("sven", "ssh-ed25519 AAAA")  # Sven's own key, other capitals: still Sven
+    assert store.spelling("sven") == "Sven" and store.spelling("nobody") == "nobody"
+    assert [r[0] for r in store.db.execute("SELECT name FROM users")] == ["Sven"]
+
+
 def test_user_names_are_short_and_plain():
     assert valid_name("alice") and valid_name("Bob_2") and valid_name("x.y-z")
     assert not valid_name("") and not valid_name("a" * 17) and not valid_name("al ice") and not valid_name("-x")

@@ -35,6 +35,8 @@ class HostedApp(ThorsApp):
         super().__init__(session=None, lang=None, handover=False)
         self.hub = hub
         self.user = user
+        #: the session this app draws on (its channel's end)
+        self.host_session = terminal
         #: where invitation links point (``serve --web``), None: the lobby offers none
         self.invite_base: str | None = None
         #: a game whose seat this session takes up at once (a browser's reload), if it is the user's
@@ -113,6 +115,27 @@ class HostedApp(ThorsApp):
     def deliver_screenshot(self, *args, **kw) -> None:
         self.action_screenshot()
 
+    def _invite_commands(self, gs) -> Iterable[SystemCommand]:
+        """From her seat, the game's creator hands a free seat to a friend in a
+        browser (serve --web) without going back to the lobby."""
+        from ..ui.screens.lobby import SeatScreen, invite_choices
+
+        if not self.invite_base or not isinstance(gs, SeatScreen):
+            return
+        gid = gs.session.game_id
+        for seat, text in invite_choices(self.hub, gid, self.user):
+            yield SystemCommand(text, t("web.invite_help"), partial(self.show_invite, gid, seat))
+
+    def show_invite(self, gid: int, seat: int) -> None:
+        from ..ui.screens.lobby import InviteScreen, invite_text
+
+        try:
+            text = invite_text(self, self.hub, gid, seat, self.user)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.push_screen(InviteScreen(text))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from ..ui.screens.lobby import tx
 
@@ -120,6 +143,7 @@ class HostedApp(ThorsApp):
         yield SystemCommand(t("help.title"), t("cmd.help"), self.action_help)
         yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
         if gs is not None:
+            yield from self._invite_commands(gs)
             yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
             if (screen is gs or screen is gs._combat) and gs.hint_offered():

@@ -42,7 +42,9 @@ from .store import SeatRow, Store
 log = logging.getLogger("thorskliff.ssh")
 
 #: SSH user names that may play: they become seat names, so keep them short and plain
-NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
+#: a player's name has at most this many characters
+NAME_MAX = 16
+NAME_RE = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{NAME_MAX - 1}}}")
 
 
 class LobbyError(ValueError):

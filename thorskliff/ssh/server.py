@@ -18,6 +18,7 @@ import ipaddress
 import logging
 import os
 import signal
+import socket
 import sys
 import time
 from dataclasses import dataclass
@@ -369,6 +370,7 @@ class Gate(asyncssh.SSHServer):
         self.signed_in = False
         self.refused = False
         self.ended = False
+        self._told = False
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -425,15 +427,33 @@ class Gate(asyncssh.SSHServer):
         known = self.host.store.user_key(username)
         if known is not None and known.startswith(WEB_KEY):
             self.refuse("the name belongs to a browser")
+            self._name_taken(username)
             return False
         if known is not None and known != key_text(key):
             self.refuse("another key than the one bound to this name")
+            self._name_taken(username)
             return False
         self.key = key
         return True
 
+    def _name_taken(self, username: str) -> None:
+        """Say why before the client's "Permission denied": the name is taken.
+        Only what the browsers' name form tells anyone, not whose it is (key
+        or browser); said once however many keys the client tries."""
+        if self._told or self.conn is None:
+            return
+        self._told = True
+        sock = self.conn.get_extra_info("sockname") or (self.host.config.host, self.host.port)
+        try:
+            self.conn.send_auth_banner(reason(t("web.ssh_name_taken", user=username, port=self.host.port,
+                                                host=sock[0])) + "\r\n")
+        except OSError:  # authentication already over
+            pass
+
     def auth_completed(self) -> None:
         self.host.pending.pop(self, None)
+        # "sven" with Sven's key is Sven: one player, the spelling chosen first
+        self.user = self.host.store.spelling(self.user)
         problem = self.host.cap_problem(self)
         if problem is None and (self.key is None or not self.host.store.bind_user(self.user, key_text(self.key))):
             # two first connections for one name with different keys: the first one bound it
@@ -636,6 +656,22 @@ class GameSession(asyncssh.SSHServerSession):
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
 
+def startup_lines(host: Host) -> list[str]:
+    """What ``serve`` says when it listens, in the server's language, with
+    the address players really type."""
+    cfg = host.config
+    lines = []
+    if cfg.ssh:
+        name = cfg.host
+        if name in ("", "0.0.0.0", "::"):  # every address: the machine's name, as others reach it
+            name = socket.gethostname()
+        lines.append(t("web.serve_ssh", where=f"{cfg.host}:{host.port}", data=host.data, port=host.port,
+                       host=name))
+    if host.web is not None:
+        lines.append(t("web.serve_web", url=host.web.base_url(), data=host.data))
+    return lines
+
+
 def serve(config: Config) -> int:
     """Run until interrupted (the CLI's ``serve``)."""
     # whatever this process creates is its owner's only (the files set their modes too)
@@ -651,13 +687,8 @@ def serve(config: Config) -> int:
 
     async def main() -> None:
         host = await Host.start(config)
-        if config.ssh:
-            where = f"{config.host}:{host.port}"
-            print(f"thorskliff serve: listening on {where} (data: {host.data}); "
-                  f"players connect with: ssh -p {host.port} NAME@HOST", flush=True)
-        if host.web is not None:
-            print(f"thorskliff serve: browsers open {host.web.base_url()}/ (data: {host.data}); "
-                  "a game's creator gets invitation links in the lobby", flush=True)
+        for line in startup_lines(host):
+            print(line, flush=True)
         for problem in host.hub.problems:
             print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.

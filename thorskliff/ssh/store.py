@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS users_key ON users(key);
+CREATE INDEX IF NOT EXISTS users_name_nocase ON users(name COLLATE NOCASE);
 CREATE TABLE IF NOT EXISTS invites (
     hash TEXT PRIMARY KEY,
     game INTEGER NOT NULL REFERENCES games(id),
@@ -89,14 +90,29 @@ class Store:
         self.db.close()
 
     # ------------------------------------------------------------ users
+    # A name is one player's whatever its capitals ("anna" is Anna's): looked up
+    # without regard to case (names are ASCII, as SQLite's NOCASE folds), and
+    # the spelling kept is the first one's. Rows from before that rule may
+    # differ in case only: an exact match comes first.
+    def _user_row(self, name: str) -> tuple[str, str] | None:
+        return self.db.execute("SELECT name, key FROM users WHERE name = ? COLLATE NOCASE "
+                               "ORDER BY name = ? DESC, since LIMIT 1", (name, name)).fetchone()
+
     def user_key(self, name: str) -> str | None:
-        row = self.db.execute("SELECT key FROM users WHERE name = ?", (name,)).fetchone()
-        return row[0] if row else None
+        """The key (or browser token hash) bound to ``name`` in any capitals, or None."""
+        row = self._user_row(name)
+        return row[1] if row else None
+
+    def spelling(self, name: str) -> str:
+        """``name`` as its owner first wrote it (``name`` itself if nobody has it yet)."""
+        row = self._user_row(name)
+        return row[0] if row else name
 
     def bind_user(self, name: str, key: str) -> bool:
-        """Bind ``key`` to ``name`` unless another key already is; True when
-        ``key`` is (now) the name's key."""
-        self.db.execute("INSERT OR IGNORE INTO users (name, key, since) VALUES (?, ?, ?)", (name, key, time.time()))
+        """Bind ``key`` to ``name`` unless another key already is (to the name
+        in any capitals); True when ``key`` is (now) the name's key."""
+        self.db.execute("INSERT INTO users (name, key, since) SELECT ?, ?, ? WHERE NOT EXISTS "
+                        "(SELECT 1 FROM users WHERE name = ? COLLATE NOCASE)", (name, key, time.time(), name))
         return self.user_key(name) == key
 
     def web_user(self, token_hash: str) -> str | None:

@@ -25,17 +25,20 @@ in no log line (no access log; the paths that carry them are never logged).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from yarl import URL
 
 from ..ssh.driver import Bucket
-from ..ssh.hub import LobbyError, valid_name
+from ..ssh.hub import NAME_MAX, LobbyError, valid_name
 from ..ssh.server import GameSession, reason
 from ..ui import i18n
 from ..ui.i18n import t
@@ -44,8 +47,12 @@ from .identity import COOKIE, new_token, token_hash, well_formed
 log = logging.getLogger("thorskliff.web")
 
 #: the biggest websocket message a browser may send (a key is a few bytes; a paste
-#: bigger than the driver's input budget is dropped there anyway)
+#: bigger than the driver's input budget is dropped there anyway): a bigger one
+#: ends the connection, with the reason on the page and in the log
 MAX_MESSAGE = 64 * 1024
+#: what aiohttp reads of one message at most: up to here the server tells the page
+#: itself why it closes; beyond, aiohttp closes (1009) and the page names the reason
+MAX_READ = 4 * MAX_MESSAGE
 #: websocket messages of any kind (pings too): at most BURST at once, RATE per second
 MESSAGE_BURST, MESSAGE_RATE = 200, 100
 #: a cookie lasts ten years: the name is the browser's for good
@@ -56,6 +63,29 @@ FONT_SIZE = 16
 NEXT_RE = re.compile(r"/(join/\d{1,9}/[A-Za-z0-9_-]{43}|game/\d{1,9})?")
 #: how textual.js asks for sizes; anything outside is ignored, the driver clamps the rest
 SIZE_RANGE = range(1, 10_001)
+#: aiohttp's errors, in the player's words
+HTTP_TEXTS = {403: "web.http_forbidden", 404: "web.not_found", 405: "web.http_method", 413: "web.http_too_big"}
+#: why the name form refused a name: the form is shown again after a redirect
+#: (POST/redirect/GET: the browser's Back does not send it once more), the reason
+#: in the query; each with its HTTP status
+NAME_REFUSALS = {"bad": 400, "long": 400, "umlaut": 400, "taken": 409, "slow": 429}
+
+
+def name_refusal(name: str) -> str | None:
+    """Why ``name`` cannot be a name (a NAME_REFUSALS key), or None."""
+    if valid_name(name):
+        return None
+    if len(name) > NAME_MAX:
+        return "long"
+    if umlaut_hint(name):
+        return "umlaut"
+    return "bad"
+
+
+def umlaut_hint(name: str) -> str:
+    """A name like ``name`` that would do, if only its umlauts were in the way ("Jörg": "Joerg")."""
+    plain = reason(name)
+    return plain if plain != name and valid_name(plain) else ""
 
 
 def _static() -> Path:
@@ -68,21 +98,28 @@ class WebChannel:
     """A websocket where GameSession expects an SSH channel: text written goes
     out as binary frames, in order, from one sender task; what the browser
     has not taken yet counts as the write buffer (GameSession drops a
-    connection that reads nothing)."""
+    connection that reads nothing). When the session ends, ``last_words``
+    (if set) says why, in a ``["closing", text]`` frame the page shows in
+    its closed bar (textual.js ignores a kind it does not know)."""
 
     def __init__(self, ws: web.WebSocketResponse):
         self.ws = ws
-        self._out: list[bytes] = []
+        #: bytes for the terminal, or a str: a JSON text frame for the page
+        self._out: list[bytes | str] = []
         self._size = 0
         self._sender: asyncio.Task | None = None
         self._closing = False
+        self.last_words: Callable[[], str] | None = None
 
     def write(self, data: str) -> None:
         if self._closing:
             return
         b = data.encode("utf-8", "replace")
-        self._out.append(b)
-        self._size += len(b)
+        self._queue(b)
+
+    def _queue(self, item: bytes | str) -> None:
+        self._out.append(item)
+        self._size += len(item)
         if self._sender is None:
             self._sender = asyncio.get_running_loop().create_task(self._send())
 
@@ -92,10 +129,20 @@ class WebChannel:
     async def _send(self) -> None:
         try:
             while self._out and not self.ws.closed:
-                data = b"".join(self._out)
+                items = list(self._out)
                 self._out.clear()
                 self._size = 0
-                await self.ws.send_bytes(data)
+                data = b""
+                for item in items:
+                    if isinstance(item, bytes):
+                        data += item
+                        continue
+                    if data:
+                        await self.ws.send_bytes(data)
+                        data = b""
+                    await self.ws.send_str(item)
+                if data:
+                    await self.ws.send_bytes(data)
         except (ConnectionError, RuntimeError):
             self._out.clear()
             self._size = 0
@@ -105,7 +152,9 @@ class WebChannel:
             await self.ws.close()
 
     def exit(self, status: int = 0) -> None:
-        """The session has ended: close once everything written has gone out."""
+        """The session has ended: say why, close once everything written has gone out."""
+        if not self._closing and self.last_words is not None:
+            self._queue(closing_frame(self.last_words()))
         self._closing = True
         if self._sender is None:
             asyncio.get_running_loop().create_task(self.ws.close())
@@ -119,6 +168,11 @@ class WebChannel:
         if self._sender is not None:
             self._sender.cancel()
         asyncio.get_running_loop().create_task(self.ws.close())
+
+
+def closing_frame(text: str) -> str:
+    """The frame that tells the page why its connection ends (shown in its closed bar)."""
+    return json.dumps(["closing", text], ensure_ascii=False)
 
 
 class WebGate:
@@ -138,6 +192,23 @@ class WebGate:
         pass
 
 
+@functools.cache
+def _browser_app():
+    """The app of a browser's session (made once, when the first browser comes:
+    Textual is imported then, not with this module)."""
+    from ..ssh.hostapp import HostedApp
+
+    class BrowserApp(HostedApp):
+        def exit(self, *args, **kw) -> None:
+            # the seat shown now: once the app has ended its screens are gone
+            session = self.host_session
+            if session.seat_at_end is None:
+                session.seat_at_end = session.current_game()
+            super().exit(*args, **kw)
+
+    return BrowserApp
+
+
 class WebSession(GameSession):
     """One browser tab's game session: a GameSession on a websocket."""
 
@@ -145,14 +216,36 @@ class WebSession(GameSession):
         super().__init__(host, user, gate)
         self.base = base
         self.resume = resume
+        #: why the session was ended from outside (the server stops, no key for long), if it was
+        self.why = ""
+        #: the game whose seat the tab showed when the app was told to end
+        self.seat_at_end: int | None = None
+
+    def connection_made(self, chan) -> None:
+        super().connection_made(chan)
+        chan.last_words = self.last_words
 
     def make_app(self):
-        from ..ssh.hostapp import HostedApp
-
-        app = HostedApp(self.host.hub, self.user, self, resume=self.resume)
+        app = _browser_app()(self.host.hub, self.user, self, resume=self.resume)
         app.invite_base = self.base
         app.browser = True
         return app
+
+    def end(self, farewell: str = "") -> None:
+        why = farewell.strip().removeprefix("thorskliff: ")
+        # the SSH text promises the seat to everyone; the page says it only to whoever has one
+        self.why = t("web.stops") if why == t("host.stops") else why
+        super().end(farewell)
+
+    def last_words(self) -> str:
+        """Why the connection ends, and whether a seat stays the player's (only if one does)."""
+        failed = self.app is not None and (self.app.return_code or 0) != 0
+        if failed:
+            log.warning("the app of %s (browser %s) ended with an error", self.user, self.gate.addr)
+        words = [self.why or t("web.closed_failed" if failed else "web.closed_quit")]
+        if self.seat_at_end is not None:
+            words.append(t("web.closed_seat", id=self.seat_at_end))
+        return " ".join(words)
 
     def current_game(self) -> int | None:
         """The game whose seat this tab shows now, if it shows a seat."""
@@ -163,8 +256,11 @@ class WebSession(GameSession):
             screen = app.screen if app is not None else None
         except Exception:  # no screen (the app has ended)
             return None
-        if isinstance(screen, SeatScreen) and screen.session.seat is not None:
-            return screen.session.game_id
+        if screen is None:
+            return None
+        for screen in reversed(app.screen_stack):  # a menu or the help may lie over the seat
+            if isinstance(screen, SeatScreen):
+                return screen.session.game_id if screen.session.seat is not None else None
         return None
 
 
@@ -200,6 +296,7 @@ class WebServer:
             web.get("/", server.index),
             web.get("/game/{game:\\d{1,9}}", server.index),
             web.post("/name", server.name),
+            web.get("/name", server.to_start),
             web.get("/join/{game}/{token}", server.join),
             web.get("/ws", server.websocket),
             web.get("/ws/{game:\\d{1,9}}", server.websocket),
@@ -250,7 +347,7 @@ class WebServer:
         context.setdefault("title", t("web.page_title"))
         context.setdefault("lang", i18n.lang())
         for key in ("name_title", "name_label", "name_button", "name_help", "back", "connecting", "closed",
-                    "reconnect"):
+                    "reconnect", "too_big_page"):
             context.setdefault(key, t(f"web.{key}"))
         html = self.pages.get_template(template).render(**context)
         resp = web.Response(text=html, content_type="text/html", status=status)
@@ -285,11 +382,18 @@ class WebServer:
     # ------------------------------------------------------------ pages
     @web.middleware
     async def pages_not_there(self, request: web.Request, handler) -> web.StreamResponse:
-        """A path not served says so in the player's language."""
+        """Every error page a browser can reach says it in the player's
+        language (aiohttp's own say "405: Method Not Allowed")."""
         try:
             return await handler(request)
-        except web.HTTPNotFound:
-            return self._message(t("web.not_found"), 404)
+        except web.HTTPException as exc:
+            if exc.status < 400:  # a redirect
+                raise
+            key = HTTP_TEXTS.get(exc.status)
+            return self._message(t(key) if key else t("web.http_other", status=exc.status), exc.status)
+
+    async def to_start(self, request: web.Request) -> web.Response:
+        raise web.HTTPSeeOther("/")
 
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -302,7 +406,7 @@ class WebServer:
         if self.identity(request) is None:
             if self.invited_only:
                 return self._message(t("web.invited_only"), 403)
-            return self._form(f"/game/{gid}" if gid else "/")
+            return self._form(f"/game/{gid}" if gid else "/", **self._refused_name(request))
         ws_path = f"/ws/{gid}" if gid else "/ws"
         scheme, where = self._public(request)
         ws_url = f"{'wss' if scheme == 'https' else 'ws'}://{where}{ws_path}"
@@ -332,25 +436,46 @@ class WebServer:
             raise web.HTTPSeeOther(next_)
         if self.invited_only and not self._invitation_holds(next_):
             self._refused(request, "a new name without an invitation (serve --authorized-keys)")
-            return self._message(t("web.invited_only"), 403)
+            raise web.HTTPSeeOther(next_)  # that page says why
         name = str(form.get("name", "")).strip()
-        if not valid_name(name):
-            return self._form(next_, error=t("web.name_bad", name=name[:40]), name=name[:16], status=400)
+        why = name_refusal(name)
+        if why is not None:
+            self._again(next_, why, name)
         addr = request.remote or "?"
         if self.store.user_key(name) is not None:
             self._refused(request, f"the name {name!r} is taken")
-            return self._form(next_, error=t("web.name_taken", name=name), name=name, status=409)
+            self._again(next_, "taken", name)
         if not self._name_budget(addr):
             self._refused(request, f"more than {self.config.web_names_per_hour} new names in an hour")
-            return self._form(next_, error=t("web.name_slow"), name=name, status=429)
+            self._again(next_, "slow", name)
         token = new_token()
         if not self.store.bind_web_user(name, token_hash(token)):  # taken meanwhile
-            return self._form(next_, error=t("web.name_taken", name=name), name=name, status=409)
+            self._again(next_, "taken", name)
         log.info("%s is a new browser name, from %s", name, addr)
         resp = web.HTTPSeeOther(next_)
         resp.set_cookie(COOKIE, token, max_age=COOKIE_AGE, path="/", httponly=True, samesite="Strict",
                         secure=self._secure(request))
         raise resp
+
+    @staticmethod
+    def _again(next_: str, why: str, name: str) -> None:
+        """Back to the form (a GET), with why the name was refused."""
+        raise web.HTTPSeeOther(URL(next_).with_query(error=why, name=name[:40], n=len(name)))
+
+    def _refused_name(self, request: web.Request) -> dict:
+        """The form's error and its status, after a refused name's redirect."""
+        why = request.query.get("error", "")
+        if why not in NAME_REFUSALS:
+            return {}
+        name = request.query.get("name", "")[:40]
+        if why == "umlaut" and not umlaut_hint(name):  # a link made by hand: no hint to give
+            why = "bad"
+        text = {"bad": lambda: t("web.name_bad", name=name),
+                "long": lambda: t("web.name_long", name=name, n=_int(request.query.get("n"), len(name))),
+                "umlaut": lambda: t("web.name_umlaut", name=name, hint=umlaut_hint(name)),
+                "taken": lambda: t("web.name_taken", name=name),
+                "slow": lambda: t("web.name_slow")}[why]()
+        return {"error": text, "name": name, "status": NAME_REFUSALS[why]}
 
     @property
     def invited_only(self) -> bool:
@@ -384,7 +509,7 @@ class WebServer:
             self._refused(request, f"no such invitation to game {gid}")
             return self._message(t("web.bad_invite"), 403)
         if user is None:
-            return self._form(request.path, invited=t("web.invited", n=seat + 1, id=gid))
+            return self._form(request.path, invited=t("web.invited", n=seat + 1, id=gid), **self._refused_name(request))
         try:
             self.hub.accept_invite(gid, token, user)
         except LobbyError as exc:
@@ -399,7 +524,7 @@ class WebServer:
 
     # ------------------------------------------------------------ the game
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_READ)
         gate = WebGate(request.remote or "?")
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] not in (request.host, self._public(request)[1]):
@@ -438,8 +563,20 @@ class WebServer:
         try:
             session.session_started()
             async for msg in ws:
+                if msg.type == WSMsgType.ERROR:  # beyond MAX_READ: aiohttp has closed it (1009)
+                    gate.refuse(f"a websocket message over {MAX_READ // 1024} KiB ({msg.data})")
+                    break
                 if msg.type != WSMsgType.TEXT or not messages.take():
                     continue
+                if len(msg.data) > MAX_MESSAGE:
+                    text = t("web.too_big", kib=MAX_MESSAGE // 1024)
+                    seat = session.current_game()
+                    if seat is not None:
+                        text += " " + t("web.closed_seat", id=seat)
+                    await self._refuse(ws, gate, f"a websocket message of {len(msg.data)} characters "
+                                                 f"(more than {MAX_MESSAGE // 1024} KiB)",
+                                       text, WSCloseCode.MESSAGE_TOO_BIG)
+                    break
                 await self._message_in(ws, session, msg.data)
         finally:
             host.players.discard(gate)
@@ -473,9 +610,11 @@ class WebServer:
         # focus and blur: the terminal reports them to the app itself (CSI I / CSI O)
 
     @staticmethod
-    async def _refuse(ws: web.WebSocketResponse, gate: WebGate, why: str, text: str) -> None:
-        """Say why on the page's terminal, log it, close."""
+    async def _refuse(ws: web.WebSocketResponse, gate: WebGate, why: str, text: str,
+                      code: int = WSCloseCode.POLICY_VIOLATION) -> None:
+        """Say why on the page's terminal and in its closed bar, log it, close."""
         gate.refuse(why)
         await ws.send_bytes(f"\r\nthorskliff: {text}\r\n".encode())
-        await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason(text)[:120].encode())
+        await ws.send_str(closing_frame(text))
+        await ws.close(code=code, message=reason(text)[:120].encode())
 

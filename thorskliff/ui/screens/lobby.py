@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -40,6 +40,52 @@ def relabel(node, key: str, text: str) -> None:
     node._bindings.key_to_bindings[key] = [replace(b, description=text) for b in bindings]
 
 
+def invite_choices(hub, gid: int, user: str) -> list[tuple[int, str]]:
+    """The free seats of game ``gid`` its creator ``user`` may invite to, with
+    their menu texts (none for anyone else, or a finished game)."""
+    hg = hub.games.get(gid)
+    if hg is None or hg.finished or hg.seat_of(user) != 0:
+        return []
+    st = hg.state
+    return [(i, t("web.invite_item", n=i + 1, hero=st.players[i].hero, colour=t(f"colour.{st.players[i].colour}")))
+            for i, s in enumerate(hg.seats) if s.free]
+
+
+def invite_text(app, hub, gid: int, seat: int, user: str) -> str:
+    """A new invitation link to ``seat`` with what it is for (its token is
+    never logged); a LobbyError (ValueError) says why not."""
+    token = hub.invite(gid, seat, user)
+    return t("web.invite_link", n=seat + 1, id=gid, url=f"{app.invite_base}/join/{gid}/{token}")
+
+
+class InviteScreen(ModalScreen[None]):
+    """An invitation link shown over the game, whole and on a line of its
+    own, to be copied (the game's creator asked for it from her seat)."""
+
+    DEFAULT_CSS = """
+    InviteScreen { align: center middle; }
+    InviteScreen > Vertical { width: 100%; height: auto; border: round $accent; background: $panel;
+                              padding: 0 1; }
+    InviteScreen #inv-title { text-style: bold; }
+    InviteScreen #inv-copy { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape,enter,q", "close", "key.cancel")]
+
+    def __init__(self, text: str):
+        super().__init__()
+        localize(self)
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(t("web.invite_title"), id="inv-title")
+            yield Static(Text(self.text), id="inv-link")
+            yield Static(t("web.invite_copy"), id="inv-copy")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class LobbyScreen(Screen):
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
@@ -56,6 +102,8 @@ class LobbyScreen(Screen):
         self.user = user
         self._pending = False
         self._empty = False
+        #: the seat (game, seat) whose invitation link the status line shows
+        self._invite_shown: tuple[int, int] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -103,6 +151,11 @@ class LobbyScreen(Screen):
         ids = [str(hg.id) for hg in games]
         if ids:
             ol.highlighted = ids.index(keep) if keep in ids else 0
+        if self._invite_shown is not None:  # a link to a seat taken since is no use: it says who took it
+            gid, seat = self._invite_shown
+            hg = self.hub.games.get(gid)
+            if hg is None or not hg.seats[seat].free:
+                self.say(t("web.invite_used", n=seat + 1, id=gid, name=hg.name(seat)) if hg else "")
 
     def _row(self, hg) -> Text:
         st = hg.state
@@ -124,6 +177,7 @@ class LobbyScreen(Screen):
         return out
 
     def say(self, text: str, error: bool = False) -> None:
+        self._invite_shown = None
         self.query_one("#l-status", Static).update(Text(text, style="bold red" if error else "italic"))
 
     # ------------------------------------------------------------ choosing a game
@@ -142,13 +196,9 @@ class LobbyScreen(Screen):
         mine = hg.seat_of(self.user)
         if mine is not None:
             items.append(("resume", tx("resume", n=mine + 1, hero=st.players[mine].hero)))
-            if mine == 0 and not hg.finished and getattr(self.app, "invite_base", None):
+            if getattr(self.app, "invite_base", None):
                 # the creator hands a free seat to a friend in a browser (serve --web)
-                for i, s in enumerate(hg.seats):
-                    if s.free:
-                        p = st.players[i]
-                        items.append((f"invite:{i}", t("web.invite_item", n=i + 1, hero=p.hero,
-                                                        colour=t(f"colour.{p.colour}"))))
+                items += [(f"invite:{i}", text) for i, text in invite_choices(self.hub, gid, self.user)]
         elif not hg.finished:
             for i, s in enumerate(hg.seats):
                 if s.free:
@@ -178,12 +228,13 @@ class LobbyScreen(Screen):
     def _invite(self, gid: int, seat: int) -> None:
         """A new invitation link, shown here only (its token is never logged)."""
         try:
-            token = self.hub.invite(gid, seat, self.user)
+            text = invite_text(self.app, self.hub, gid, seat, self.user)
         except ValueError as exc:
             self.say(str(exc), error=True)
             return
-        url = f"{self.app.invite_base}/join/{gid}/{token}"
-        self.query_one("#l-status", Static).update(Text(t("web.invite_link", n=seat + 1, id=gid, url=url)))
+        self.say("")
+        self.query_one("#l-status", Static).update(Text(text))
+        self._invite_shown = (gid, seat)
 
     def play(self, session) -> None:
         self.say("")
@@ -319,4 +370,7 @@ class SeatScreen(GameScreen):
             out.append(" · " + tx("spectators", n=n), style="dim")
         if self.session.seat is None:
             out.append("\n" + tx("spectator"), style="italic")
+        elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")
+              and invite_choices(self.session.hub, self.session.game_id, self.session.user)):
+            out.append("\n" + t("web.invite_hint"), style="italic")
         box.first(Static).update(out)
