@@ -40,7 +40,8 @@ MAY = {
 THIRD_PARTY = {
     "geometry": set(), "data": set(), "engine": set(),
     "records": {"tomli_w"}, "campaign": {"tomli_w", "platformdirs"}, "bots": set(),
-    "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve"},
+    "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve",
+            "yarl"},  # aiohttp's URLs (a query built safely), installed with it
     "front": {"rich", "textual", "asyncssh", "platformdirs"},
 }
 
