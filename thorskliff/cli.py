@@ -55,6 +55,7 @@ folder: {data}
   thorskliff analyse game.tkr [--json] [--lang de|en]   win chances per turn, the swings
   thorskliff bench
   thorskliff serve [--host 127.0.0.1] [--port 2222]   host games over SSH
+  thorskliff serve --web 8080 [--no-ssh]             ... and to browsers (http://127.0.0.1:8080)
 
 'thorskliff COMMAND --help' explains a command; docs/notation.md the decisions.
 """
@@ -685,6 +686,7 @@ def cmd_serve(args) -> int:
     if args.takeover is not None and not (math.isfinite(args.takeover) and args.takeover >= 0):
         raise CliError(f"serve: --takeover must be 0 or more seconds, not {args.takeover}")
     _check_serve_limits(args)
+    _check_serve_web(args)
     if args.authorized_keys and not Path(args.authorized_keys).is_file():
         raise CliError(f"serve: --authorized-keys: no file {args.authorized_keys}")
     if args.bot:
@@ -701,7 +703,28 @@ def cmd_serve(args) -> int:
                         max_startups=args.max_startups, max_startups_per_source=args.max_startups_per_source,
                         login_grace=args.login_grace, session_grace=args.session_grace,
                         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
-                        takeover=args.takeover, bot=args.bot, hints=args.hints))
+                        takeover=args.takeover, bot=args.bot, hints=args.hints,
+                        ssh=not args.no_ssh, web_port=args.web, web_url=args.web_url))
+
+
+def _check_serve_web(args) -> None:
+    """``--web PORT`` beside the SSH port (or alone, with ``--no-ssh``) and the
+    address invitation links point to."""
+    if args.web is not None and not 0 <= args.web <= 65535:
+        raise CliError(f"serve: --web must be a port 0–65535, not {args.web}")
+    if args.no_ssh and args.web is None:
+        raise CliError("serve: --no-ssh needs --web PORT (otherwise nobody could connect)")
+    if args.web is not None and not args.no_ssh and args.web == args.port and args.web != 0:
+        raise CliError(f"serve: --web and --port are both {args.web}; SSH and browsers need a port each")
+    if args.web_url is not None:
+        if args.web is None:
+            raise CliError("serve: --web-url needs --web PORT")
+        from urllib.parse import urlsplit
+
+        u = urlsplit(args.web_url)
+        if u.scheme not in ("http", "https") or not u.netloc or u.query or u.fragment or "@" in u.netloc:
+            raise CliError(f"serve: --web-url must be an address like https://example.org or "
+                           f"http://HOST:PORT, not {args.web_url!r}")
 
 
 def _check_serve_limits(args) -> None:
@@ -830,6 +853,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("de", "en"), help="the language of every session (default de)")
     p.add_argument("--hints", action="store_true",
                    help="players may ask for hints (key t: the search's three best decisions; default: off)")
+    p.add_argument("--web", type=int, default=None, metavar="PORT",
+                   help="also serve the game to browsers on PORT (0: any free port); see README "
+                        "'Im Browser spielen'")
+    p.add_argument("--no-ssh", action="store_true", help="no SSH port: browsers only (needs --web)")
+    p.add_argument("--web-url", metavar="URL",
+                   help="the address players' browsers reach the server at, for invitation links "
+                        "(default http://HOST:PORT; e.g. https://… behind a reverse proxy)")
     p.set_defaults(func=cmd_serve)
     return ap
 

@@ -28,10 +28,14 @@ def color_system(term_type: str) -> str:
 
 
 class HostedApp(ThorsApp):
-    def __init__(self, hub, user: str, terminal: Terminal):
+    def __init__(self, hub, user: str, terminal: Terminal, resume: int | None = None):
         super().__init__(session=None, lang=None, handover=False)
         self.hub = hub
         self.user = user
+        #: where invitation links point (``serve --web``), None: the lobby offers none
+        self.invite_base: str | None = None
+        #: a game whose seat this session takes up at once (a browser's reload), if it is the user's
+        self.resume = resume
         #: the sessions opened in this app; the server closes them when the connection ends
         self.sessions: list = []
         self.driver_class = partial(SSHDriver, terminal)
@@ -47,6 +51,19 @@ class HostedApp(ThorsApp):
         screen = LobbyScreen(self.hub, self.user)
         load_css(self, screen)
         return screen
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.resume is not None:
+            self.call_after_refresh(self._resume_seat)
+
+    def _resume_seat(self) -> None:
+        from ..ui.screens.lobby import LobbyScreen
+
+        gid, self.resume = self.resume, None
+        hg = self.hub.games.get(gid)
+        if isinstance(self.screen, LobbyScreen) and hg is not None and hg.seat_of(self.user) is not None:
+            self.screen._enter(gid, "resume")
 
     def pop_to_title(self) -> None:
         from ..ui.screens.lobby import LobbyScreen

@@ -223,6 +223,11 @@ class Hub:
         return rs
 
     def join(self, gid: int, seat: int, user: str) -> RemoteSession:
+        hg = self.take_seat(gid, seat, user)
+        return self._attach(hg, seat, user)
+
+    def take_seat(self, gid: int, seat: int, user: str) -> HubGame:
+        """``user`` sits at the free ``seat`` from now on (no session yet)."""
         hg = self._game(gid)
         if hg.seat_of(user) is not None:
             raise LobbyError(t("host.seated", user=user, seat=hg.seat_of(user) + 1, id=gid))
@@ -234,8 +239,42 @@ class Hub:
         _rename(hg.game, seat, user)
         self.store.save_seat(gid, seat, hg.seats[seat].row())
         self.store.save_record(gid, record.dumps(hg.game), hg.finished)
+        self.store.drop_invites(gid, seat)  # an invitation to a taken seat holds no more
         log.info("%s joins game %s at seat %s", user, gid, seat + 1)
-        return self._attach(hg, seat, user)
+        self._lobby_changed()
+        return hg
+
+    # ------------------------------------------------------------ invitations
+    def invite(self, gid: int, seat: int, user: str) -> str:
+        """A new invitation token for the free ``seat`` of ``gid``, asked by
+        the game's creator (seat 1) only; it replaces an older one for that
+        seat. Only its hash is stored; the token is returned, never logged."""
+        from ..web.identity import new_token, token_hash
+
+        hg = self._game(gid)
+        if hg.seat_of(user) != 0:
+            raise LobbyError(t("web.invite_creator", id=gid))
+        if hg.finished:
+            raise LobbyError(t("host.game_over", id=gid))
+        if not 0 <= seat < len(hg.seats) or not hg.seats[seat].free:
+            raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
+        token = new_token()
+        self.store.new_invite(gid, seat, token_hash(token))
+        log.info("game %s: %s made an invitation to seat %s", gid, user, seat + 1)
+        return token
+
+    def accept_invite(self, gid: int, token: str, user: str) -> int:
+        """``user`` takes the seat ``token`` invites to (used up then); the
+        seat. A player already there (the link opened again) just keeps it."""
+        from ..web.identity import token_hash
+
+        hg = self._game(gid)
+        seat = self.store.invite_seat(gid, token_hash(token))
+        if seat is None:
+            raise LobbyError(t("web.bad_invite"))
+        if hg.seat_of(user) != seat:
+            self.take_seat(gid, seat, user)
+        return seat
 
     def resume(self, gid: int, user: str) -> RemoteSession:
         hg = self._game(gid)

@@ -29,7 +29,7 @@ from .. import durable
 from ..ui.i18n import t
 from .hub import Hub, valid_name
 from .private import private_file, private_folder
-from .store import Store
+from .store import WEB_KEY, Store
 
 log = logging.getLogger("thorskliff.ssh")
 
@@ -94,6 +94,15 @@ class Config:
     takeover: float | None = None
     bot: str = "greedy"
     hints: bool = False
+    #: listen for SSH at all (``serve --web PORT --no-ssh``: browsers only)
+    ssh: bool = True
+    #: the port for browsers (``serve --web PORT``; 0: any free one), None: no browsers
+    web_port: int | None = None
+    #: the address players' browsers reach the server at, for invitation links
+    #: (``serve --web-url``; default http://HOST:PORT)
+    web_url: str | None = None
+    #: new browser names one address may choose per hour
+    web_names_per_hour: int = 30
 
 
 def key_text(key: asyncssh.SSHKey) -> str:
@@ -242,6 +251,9 @@ class Host:
         self.closed = False
         self.server: asyncssh.SSHAcceptor | None = None
         self.port = 0
+        #: the browsers' server (thorskliff.web.server.WebServer), if any
+        self.web = None
+        self.web_port = 0
 
     @property
     def connections(self) -> int:
@@ -251,17 +263,25 @@ class Host:
     async def start(cls, config: Config) -> Host:
         host = cls(config)
         try:
-            host.server = await asyncssh.create_server(
-                lambda: Gate(host), config.host, config.port,
-                server_host_keys=[host_key(host.data)],
-                line_editor=False,  # keys go to the app as typed, not line by line
-                agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-                login_timeout=config.login_grace, keepalive_interval=config.keepalive,
-                keepalive_count_max=3, backlog=256, **algorithms())
+            if config.ssh:
+                host.server = await asyncssh.create_server(
+                    lambda: Gate(host), config.host, config.port,
+                    server_host_keys=[host_key(host.data)],
+                    line_editor=False,  # keys go to the app as typed, not line by line
+                    agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+                    login_timeout=config.login_grace, keepalive_interval=config.keepalive,
+                    keepalive_count_max=3, backlog=256, **algorithms())
+                host.port = host.server.sockets[0].getsockname()[1]
+            if config.web_port is not None:
+                from ..web.server import WebServer
+
+                host.web = await WebServer.start(host)
+                host.web_port = host.web.port
         except BaseException:
+            if host.server is not None:
+                host.server.close()
             host.store.close()
             raise
-        host.port = host.server.sockets[0].getsockname()[1]
         host.hub.start()
         host.heap.start()
         return host
@@ -290,6 +310,13 @@ class Host:
         victim.refuse(reason)
         self.pending.pop(victim, None)
         victim.conn.abort()
+
+    @property
+    def invite_base(self) -> str | None:
+        """Where invitation links point (no browsers, no links)."""
+        if self.web is None:
+            return None
+        return self.web.base_url()
 
     def cap_problem(self, gate: Gate, user: bool = True) -> str | None:
         """Why a connection may not sign in, or None. Without ``user``: only
@@ -321,6 +348,8 @@ class Host:
                 gate.conn.close()
         if self.server is not None:
             await self.server.wait_closed()
+        if self.web is not None:
+            await self.web.close()
         self.hub.close()
         self.heap.stop()
         self.store.close()
@@ -394,6 +423,9 @@ class Gate(asyncssh.SSHServer):
                 self.refuse("key not in the authorized keys")
                 return False
         known = self.host.store.user_key(username)
+        if known is not None and known.startswith(WEB_KEY):
+            self.refuse("the name belongs to a browser")
+            return False
         if known is not None and known != key_text(key):
             self.refuse("another key than the one bound to this name")
             return False
@@ -503,14 +535,19 @@ class GameSession(asyncssh.SSHServerSession):
             if self.gate is not None:
                 self.gate.session_ended()
             return
-        from .hostapp import HostedApp
-
         self.host.sessions.add(self)
-        self.app = HostedApp(self.host.hub, self.user, self)
+        self.app = self.make_app()
         _OUTPUT.enter()
         self.task = asyncio.get_running_loop().create_task(self._run())
         self._last_input = asyncio.get_running_loop().time()
         self._arm_idle()
+
+    def make_app(self):
+        from .hostapp import HostedApp
+
+        app = HostedApp(self.host.hub, self.user, self)
+        app.invite_base = self.host.invite_base
+        return app
 
     async def _run(self) -> None:
         try:
@@ -605,14 +642,21 @@ def serve(config: Config) -> int:
     os.umask(0o077)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # one line per packet otherwise
+    logging.getLogger("aiohttp").setLevel(logging.WARNING)
     if not is_loopback(config.host):
-        log.warning("listening on %s: players from other machines can connect", config.host)
+        # one line, also saying that the browsers' page (and its name cookie) goes unencrypted
+        log.warning("listening on %s: players from other machines can connect%s", config.host,
+                    "; the browser page is plain HTTP: put it behind HTTPS (a reverse proxy, "
+                    "serve --web-url) for players beyond your own network" if config.web_port is not None else "")
 
     async def main() -> None:
         host = await Host.start(config)
-        where = f"{config.host}:{host.port}"
-        print(f"thorskliff serve: listening on {where} (data: {host.data}); "
-              f"players connect with: ssh -p {host.port} NAME@HOST", flush=True)
+        if config.ssh:
+            where = f"{config.host}:{host.port}"
+            print(f"thorskliff serve: listening on {where} (data: {host.data}); "
+                  f"players connect with: ssh -p {host.port} NAME@HOST", flush=True)
+        if host.web is not None:
+            print(f"thorskliff serve: browsers open {host.web.base_url()}/ (data: {host.data})", flush=True)
         for problem in host.hub.problems:
             print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.

@@ -5,6 +5,13 @@ every change; a restarted server replays each record and so resumes every
 game exactly where it stood (the dice follow from the seed and the number of
 rolls). A seat row says who sits there: an SSH user name, a bot kind, or
 nobody yet.
+
+A name belongs to one SSH key or to one browser: a browser's name is bound
+to the hash of its secret token (kept in the browser's cookie), stored as
+``web sha256:<hex>`` in the same column as an SSH key, so a name taken one
+way cannot be taken the other. A seat invitation is stored as the hash of
+its token too, with its game and seat; it is used up when a player takes
+the seat.
 """
 
 from __future__ import annotations
@@ -36,7 +43,17 @@ CREATE TABLE IF NOT EXISTS seats (
     bot TEXT,
     PRIMARY KEY (game, seat)
 );
+CREATE INDEX IF NOT EXISTS users_key ON users(key);
+CREATE TABLE IF NOT EXISTS invites (
+    hash TEXT PRIMARY KEY,
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    created REAL NOT NULL
+);
 """
+
+#: how a browser's token hash is written where an SSH key would be
+WEB_KEY = "web sha256:"
 
 
 class SeatRow(NamedTuple):
@@ -81,6 +98,32 @@ class Store:
         ``key`` is (now) the name's key."""
         self.db.execute("INSERT OR IGNORE INTO users (name, key, since) VALUES (?, ?, ?)", (name, key, time.time()))
         return self.user_key(name) == key
+
+    def web_user(self, token_hash: str) -> str | None:
+        """The name bound to a browser token (by its hash), or None."""
+        row = self.db.execute("SELECT name FROM users WHERE key = ?", (WEB_KEY + token_hash,)).fetchone()
+        return row[0] if row else None
+
+    def bind_web_user(self, name: str, token_hash: str) -> bool:
+        """Bind ``name`` to a browser token unless the name is taken (by a key or another browser)."""
+        return self.bind_user(name, WEB_KEY + token_hash)
+
+    # ------------------------------------------------------------ invitations
+    def new_invite(self, gid: int, seat: int, token_hash: str) -> None:
+        """An invitation to ``seat``; an older one for the same seat no longer holds."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM invites WHERE game = ? AND seat = ?", (gid, seat))
+            self.db.execute("INSERT INTO invites (hash, game, seat, created) VALUES (?, ?, ?, ?)",
+                            (token_hash, gid, seat, time.time()))
+
+    def invite_seat(self, gid: int, token_hash: str) -> int | None:
+        """The seat an invitation to game ``gid`` is for, or None."""
+        row = self.db.execute("SELECT seat FROM invites WHERE game = ? AND hash = ?", (gid, token_hash)).fetchone()
+        return row[0] if row else None
+
+    def drop_invites(self, gid: int, seat: int) -> None:
+        self.db.execute("DELETE FROM invites WHERE game = ? AND seat = ?", (gid, seat))
 
     # ------------------------------------------------------------ games
     def new_game(self, record: str, seats: list[SeatRow]) -> int:

@@ -142,6 +142,13 @@ class LobbyScreen(Screen):
         mine = hg.seat_of(self.user)
         if mine is not None:
             items.append(("resume", tx("resume", n=mine + 1, hero=st.players[mine].hero)))
+            if mine == 0 and not hg.finished and getattr(self.app, "invite_base", None):
+                # the creator hands a free seat to a friend in a browser (serve --web)
+                for i, s in enumerate(hg.seats):
+                    if s.free:
+                        p = st.players[i]
+                        items.append((f"invite:{i}", t("web.invite_item", n=i + 1, hero=p.hero,
+                                                        colour=t(f"colour.{p.colour}"))))
         elif not hg.finished:
             for i, s in enumerate(hg.seats):
                 if s.free:
@@ -152,6 +159,9 @@ class LobbyScreen(Screen):
 
     def _enter(self, gid: int, what: str | None) -> None:
         if not what:
+            return
+        if what.startswith("invite:"):
+            self._invite(gid, int(what[7:]))
             return
         try:
             if what == "resume":
@@ -164,6 +174,16 @@ class LobbyScreen(Screen):
             self.say(str(exc), error=True)
             return
         self.play(session)
+
+    def _invite(self, gid: int, seat: int) -> None:
+        """A new invitation link, shown here only (its token is never logged)."""
+        try:
+            token = self.hub.invite(gid, seat, self.user)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return
+        url = f"{self.app.invite_base}/join/{gid}/{token}"
+        self.query_one("#l-status", Static).update(Text(t("web.invite_link", n=seat + 1, id=gid, url=url)))
 
     def play(self, session) -> None:
         self.say("")

@@ -1,0 +1,431 @@
+"""Browsers at the hosted games: ``thorskliff serve --web PORT``.
+
+An aiohttp server in the SSH host's own event loop serves textual-serve's
+terminal page (xterm.js) and its websocket. Each websocket is one
+:class:`~thorskliff.ssh.server.GameSession`, exactly as an SSH channel is:
+the same :class:`~thorskliff.ssh.hostapp.HostedApp` on the same hub,
+drawn by the same :class:`~thorskliff.ssh.driver.SSHDriver` (its clamped
+size and input budgets), counted by the same caps (connections in all, per
+address, per name) and idle timeout. :class:`WebChannel` is the only new
+piece of that path: it stands where the SSH channel stands.
+
+The page's protocol (textual-serve's ``textual.js``): the browser sends JSON
+text frames ``["stdin", text]``, ``["resize", {"width": w, "height": h}]``,
+``["ping", stamp]``, ``["focus"]``, ``["blur"]``; the server sends the
+terminal's output as binary frames and ``["pong", stamp]`` as text.
+
+Who a browser is: a name chosen once in a form, bound to a random token that
+the browser keeps in an HttpOnly, SameSite=Strict cookie; the store keeps
+only the token's hash, in the column where an SSH name keeps its key, so a
+name is a key's or a browser's, never both. ``/join/<game>/<token>`` seats
+whoever opens it at the seat the game's creator invited to. Tokens appear
+in no log line (no access log; the paths that carry them are never logged).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import socket
+from pathlib import Path
+
+import jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from ..ssh.driver import Bucket
+from ..ssh.hub import LobbyError, valid_name
+from ..ssh.server import GameSession, reason
+from ..ui import i18n
+from ..ui.i18n import t
+from .identity import COOKIE, new_token, token_hash, well_formed
+
+log = logging.getLogger("thorskliff.web")
+
+#: the biggest websocket message a browser may send (a key is a few bytes; a paste
+#: bigger than the driver's input budget is dropped there anyway)
+MAX_MESSAGE = 64 * 1024
+#: websocket messages of any kind (pings too): at most BURST at once, RATE per second
+MESSAGE_BURST, MESSAGE_RATE = 200, 100
+#: a cookie lasts ten years: the name is the browser's for good
+COOKIE_AGE = 10 * 365 * 24 * 3600
+#: the page and its terminal's font size
+FONT_SIZE = 16
+#: where a form may send the browser on (never elsewhere: no open redirect)
+NEXT_RE = re.compile(r"/(join/\d{1,9}/[A-Za-z0-9_-]{43}|game/\d{1,9})?")
+#: how textual.js asks for sizes; anything outside is ignored, the driver clamps the rest
+SIZE_RANGE = range(1, 10_001)
+
+
+def _static() -> Path:
+    import textual_serve
+
+    return Path(textual_serve.__file__).resolve().parent / "static"
+
+
+class WebChannel:
+    """A websocket where GameSession expects an SSH channel: text written goes
+    out as binary frames, in order, from one sender task; what the browser
+    has not taken yet counts as the write buffer (GameSession drops a
+    connection that reads nothing)."""
+
+    def __init__(self, ws: web.WebSocketResponse):
+        self.ws = ws
+        self._out: list[bytes] = []
+        self._size = 0
+        self._sender: asyncio.Task | None = None
+        self._closing = False
+
+    def write(self, data: str) -> None:
+        if self._closing:
+            return
+        b = data.encode("utf-8", "replace")
+        self._out.append(b)
+        self._size += len(b)
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send())
+
+    def get_write_buffer_size(self) -> int:
+        return self._size
+
+    async def _send(self) -> None:
+        try:
+            while self._out and not self.ws.closed:
+                data = b"".join(self._out)
+                self._out.clear()
+                self._size = 0
+                await self.ws.send_bytes(data)
+        except (ConnectionError, RuntimeError):
+            self._out.clear()
+            self._size = 0
+        finally:
+            self._sender = None
+            if self._closing:
+                await self.ws.close()
+
+    def exit(self, status: int = 0) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close once everything written has gone out."""
+        self._closing = True
+        if self._sender is None:
+            asyncio.get_running_loop().create_task(self.ws.close())
+
+
+class WebGate:
+    """A browser connection as the host's caps and log lines see it (like
+    the SSH Gate: an address and a user name)."""
+
+    def __init__(self, addr: str):
+        self.addr = addr
+        self.user = ""
+
+    def refuse(self, why: str) -> None:
+        """A refusal logged with address, name if known, reason; never a token."""
+        who = f" ({self.user[:16]!r})" if self.user else ""
+        log.info("refused browser %s%s: %s", self.addr, who, why)
+
+    def session_ended(self) -> None:
+        pass
+
+
+class WebSession(GameSession):
+    """One browser tab's game session: a GameSession on a websocket."""
+
+    def __init__(self, host, user: str, gate: WebGate, base: str, resume: int | None):
+        super().__init__(host, user, gate)
+        self.base = base
+        self.resume = resume
+
+    def make_app(self):
+        from ..ssh.hostapp import HostedApp
+
+        app = HostedApp(self.host.hub, self.user, self, resume=self.resume)
+        app.invite_base = self.base
+        return app
+
+    def current_game(self) -> int | None:
+        """The game whose seat this tab shows now, if it shows a seat."""
+        from ..ui.screens.lobby import SeatScreen
+
+        app = self.app
+        try:
+            screen = app.screen if app is not None else None
+        except Exception:  # no screen (the app has ended)
+            return None
+        if isinstance(screen, SeatScreen) and screen.session.seat is not None:
+            return screen.session.game_id
+        return None
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except ValueError:
+        return default
+
+
+class WebServer:
+    """``await WebServer.start(host)``; ``port``; ``await close()``."""
+
+    def __init__(self, host):
+        self.host = host
+        self.config = host.config
+        self.store = host.store
+        self.hub = host.hub
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.sockets: set[web.WebSocketResponse] = set()
+        #: per name, the game a browser showed a seat of when it went (a reload goes back there)
+        self.last_game: dict[str, int] = {}
+        self._names: dict[str, Bucket] = {}
+        self.pages = jinja2.Environment(loader=jinja2.PackageLoader("thorskliff.web", "templates"),
+                                        autoescape=True)
+
+    @classmethod
+    async def start(cls, host) -> WebServer:
+        server = cls(host)
+        app = web.Application(client_max_size=16 * 1024)
+        app.add_routes([
+            web.get("/", server.index),
+            web.get("/game/{game:\\d{1,9}}", server.index),
+            web.post("/name", server.name),
+            web.get("/join/{game}/{token}", server.join),
+            web.get("/ws", server.websocket),
+            web.get("/ws/{game:\\d{1,9}}", server.websocket),
+            web.static("/static", _static(), show_index=False),
+        ])
+        # no access log: invitation paths carry their token
+        server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2)
+        await server.runner.setup()
+        site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=256)
+        try:
+            await site.start()
+        except BaseException:
+            await server.runner.cleanup()
+            raise
+        server.port = server.runner.addresses[0][1]
+        return server
+
+    def base_url(self, request: web.Request | None = None) -> str:
+        """Where players' browsers reach this server (for invitation links)."""
+        if self.config.web_url:
+            return self.config.web_url.rstrip("/")
+        if request is not None:
+            return f"{request.scheme}://{request.host}"
+        host = self.config.host
+        if host in ("", "0.0.0.0", "::"):
+            host = socket.gethostname()
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}"
+
+    async def close(self) -> None:
+        for ws in list(self.sockets):
+            await ws.close(code=WSCloseCode.GOING_AWAY)
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    # ------------------------------------------------------------ who a browser is
+    def identity(self, request: web.Request) -> str | None:
+        token = request.cookies.get(COOKIE)
+        if not well_formed(token):
+            return None
+        return self.store.web_user(token_hash(token))
+
+    def _page(self, template: str, status: int = 200, **context) -> web.Response:
+        context.setdefault("title", t("web.page_title"))
+        context.setdefault("lang", i18n.lang())
+        for key in ("name_title", "name_label", "name_button", "name_help", "back", "connecting", "closed",
+                    "reconnect"):
+            context.setdefault(key, t(f"web.{key}"))
+        html = self.pages.get_template(template).render(**context)
+        resp = web.Response(text=html, content_type="text/html", status=status)
+        resp.headers["Cache-Control"] = "no-store"
+        resp.headers["Referrer-Policy"] = "no-referrer"  # a join path must not travel on
+        resp.headers["X-Frame-Options"] = "DENY"
+        return resp
+
+    def _form(self, next_: str, error: str = "", name: str = "", invited: str = "",
+              status: int = 200) -> web.Response:
+        return self._page("form.html", status=status, form=True, next=next_, error=error, name=name,
+                          invited=invited)
+
+    def _message(self, text: str, status: int) -> web.Response:
+        return self._page("form.html", status=status, form=False, error=text)
+
+    @staticmethod
+    def _cross_site(request: web.Request) -> bool:
+        return request.headers.get("Sec-Fetch-Site", "") not in ("", "same-origin", "none")
+
+    def _bounce(self, request: web.Request) -> web.Response | None:
+        """A link followed from another site brings no SameSite=Strict cookie:
+        the page loads itself once more, now from this site, with it."""
+        if self._cross_site(request) and COOKIE not in request.cookies and "again" not in request.query:
+            resp = web.Response(text='<!DOCTYPE html><meta http-equiv="refresh" content="0; url=?again=1">',
+                                content_type="text/html")
+            resp.headers["Cache-Control"] = "no-store"
+            resp.headers["Referrer-Policy"] = "no-referrer"
+            return resp
+        return None
+
+    # ------------------------------------------------------------ pages
+    async def index(self, request: web.Request) -> web.Response:
+        bounce = self._bounce(request)
+        if bounce is not None:
+            return bounce
+        gid = request.match_info.get("game")
+        if self.identity(request) is None:
+            return self._form(f"/game/{gid}" if gid else "/")
+        ws_path = f"/ws/{gid}" if gid else "/ws"
+        scheme = "wss" if request.scheme == "https" else "ws"
+        return self._page("page.html", websocket_url=f"{scheme}://{request.host}{ws_path}", font_size=FONT_SIZE)
+
+    async def name(self, request: web.Request) -> web.Response:
+        if self._cross_site(request):
+            self._refused(request, "a name form sent from another site")
+            raise web.HTTPForbidden()
+        form = await request.post()
+        next_ = str(form.get("next", "/"))
+        if NEXT_RE.fullmatch(next_) is None:
+            next_ = "/"
+        if self.identity(request) is not None:
+            raise web.HTTPSeeOther(next_)
+        name = str(form.get("name", "")).strip()
+        if not valid_name(name):
+            return self._form(next_, error=t("web.name_bad", name=name[:40]), name=name[:16], status=400)
+        addr = request.remote or "?"
+        if self.store.user_key(name) is not None:
+            self._refused(request, f"the name {name!r} is taken")
+            return self._form(next_, error=t("web.name_taken", name=name), name=name, status=409)
+        if not self._name_budget(addr):
+            self._refused(request, f"more than {self.config.web_names_per_hour} new names in an hour")
+            return self._form(next_, error=t("web.name_slow"), name=name, status=429)
+        token = new_token()
+        if not self.store.bind_web_user(name, token_hash(token)):  # taken meanwhile
+            return self._form(next_, error=t("web.name_taken", name=name), name=name, status=409)
+        log.info("%s is a new browser name, from %s", name, addr)
+        resp = web.HTTPSeeOther(next_)
+        resp.set_cookie(COOKIE, token, max_age=COOKIE_AGE, path="/", httponly=True, samesite="Strict",
+                        secure=request.secure)
+        raise resp
+
+    def _name_budget(self, addr: str) -> bool:
+        per_hour = self.config.web_names_per_hour
+        if len(self._names) > 10_000:  # forget the addresses whose budget is whole again
+            self._names = {a: b for a, b in self._names.items() if not b.take(0) or b.tokens < b.burst}
+        bucket = self._names.setdefault(addr, Bucket(per_hour, per_hour / 3600))
+        return bucket.take()
+
+    async def join(self, request: web.Request) -> web.Response:
+        bounce = self._bounce(request)
+        if bounce is not None:
+            return bounce
+        gid = _int(request.match_info["game"], -1)
+        token = request.match_info["token"]
+        hg = self.hub.games.get(gid)
+        seat = self.store.invite_seat(gid, token_hash(token)) if well_formed(token) and hg else None
+        user = self.identity(request)
+        if seat is None:
+            if user is not None and hg is not None and hg.seat_of(user) is not None:
+                raise web.HTTPSeeOther(f"/game/{gid}")  # the link opened again by its guest
+            self._refused(request, f"no such invitation to game {gid}")
+            return self._message(t("web.bad_invite"), 403)
+        if user is None:
+            return self._form(request.path, invited=t("web.invited", n=seat + 1, id=gid))
+        try:
+            self.hub.accept_invite(gid, token, user)
+        except LobbyError as exc:
+            self._refused(request, f"invitation to game {gid}: {exc}", user)
+            return self._message(str(exc), 409)
+        raise web.HTTPSeeOther(f"/game/{gid}")
+
+    def _refused(self, request: web.Request, why: str, user: str = "") -> None:
+        gate = WebGate(request.remote or "?")
+        gate.user = user
+        gate.refuse(why)
+
+    # ------------------------------------------------------------ the game
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
+        gate = WebGate(request.remote or "?")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            gate.refuse("a websocket opened from another site")
+            raise web.HTTPForbidden()
+        await ws.prepare(request)
+        self.sockets.add(ws)
+        try:
+            await self._play(request, ws, gate)
+        finally:
+            self.sockets.discard(ws)
+        return ws
+
+    async def _play(self, request: web.Request, ws: web.WebSocketResponse, gate: WebGate) -> None:
+        host = self.host
+        user = self.identity(request)
+        if user is None:
+            return await self._refuse(ws, gate, "no valid token", t("web.no_token"))
+        gate.user = user
+        if host.closed:
+            return await self._refuse(ws, gate, "the server stops", t("host.stops"))
+        problem = host.cap_problem(gate)
+        if problem is not None:
+            return await self._refuse(ws, gate, problem, problem)
+        gid = request.match_info.get("game")
+        resume = int(gid) if gid else self.last_game.get(user)
+        width = _int(request.query.get("width"), 80)
+        height = _int(request.query.get("height"), 24)
+        session = WebSession(host, user, gate, self.base_url(request), resume)
+        session.connection_made(WebChannel(ws))
+        session.pty_requested("xterm-truecolor", (width if width in SIZE_RANGE else 80,
+                                                  height if height in SIZE_RANGE else 24), {})
+        host.players.add(gate)
+        log.info("%s came in from browser %s", user, gate.addr)
+        messages = Bucket(MESSAGE_BURST, MESSAGE_RATE)
+        try:
+            session.session_started()
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT or not messages.take():
+                    continue
+                await self._message_in(ws, session, msg.data)
+        finally:
+            host.players.discard(gate)
+            if session.task is not None and not session.task.done():
+                seat_game = session.current_game()
+                if seat_game is None:
+                    self.last_game.pop(user, None)
+                else:
+                    self.last_game[user] = seat_game
+            session.connection_lost(None)
+            log.info("%s left (browser %s)", user, gate.addr)
+
+    @staticmethod
+    async def _message_in(ws: web.WebSocketResponse, session: WebSession, data: str) -> None:
+        try:
+            envelope = json.loads(data)
+        except ValueError:
+            return
+        if not isinstance(envelope, list) or not envelope:
+            return
+        kind = envelope[0]
+        arg = envelope[1] if len(envelope) > 1 else None
+        if kind == "stdin" and isinstance(arg, str):
+            session.data_received(arg, None)
+        elif kind == "resize" and isinstance(arg, dict):
+            w, h = arg.get("width"), arg.get("height")
+            if type(w) is int and type(h) is int and w in SIZE_RANGE and h in SIZE_RANGE:
+                session.terminal_size_changed(w, h, 0, 0)
+        elif kind == "ping" and isinstance(arg, (str, int)):
+            await ws.send_str(json.dumps(["pong", str(arg)[:32]]))
+        # focus and blur: the terminal reports them to the app itself (CSI I / CSI O)
+
+    @staticmethod
+    async def _refuse(ws: web.WebSocketResponse, gate: WebGate, why: str, text: str) -> None:
+        """Say why on the page's terminal, log it, close."""
+        gate.refuse(why)
+        await ws.send_bytes(f"\r\nthorskliff: {text}\r\n".encode())
+        await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=reason(text)[:120].encode())
+
