@@ -36,6 +36,8 @@ class HostedApp(ThorsApp):
         self.invite_base: str | None = None
         #: a game whose seat this session takes up at once (a browser's reload), if it is the user's
         self.resume = resume
+        #: drawn in a browser's page (serve --web) rather than an SSH client's terminal
+        self.browser = False
         #: the sessions opened in this app; the server closes them when the connection ends
         self.sessions: list = []
         self.driver_class = partial(SSHDriver, terminal)
@@ -103,7 +105,7 @@ class HostedApp(ThorsApp):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         from ..ui.screens.lobby import tx
 
-        self.notify(tx("no_file"))
+        self.notify(t("web.no_file") if self.browser else tx("no_file"))
 
     def deliver_screenshot(self, *args, **kw) -> None:
         self.action_screenshot()

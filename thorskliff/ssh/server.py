@@ -656,7 +656,8 @@ def serve(config: Config) -> int:
             print(f"thorskliff serve: listening on {where} (data: {host.data}); "
                   f"players connect with: ssh -p {host.port} NAME@HOST", flush=True)
         if host.web is not None:
-            print(f"thorskliff serve: browsers open {host.web.base_url()}/ (data: {host.data})", flush=True)
+            print(f"thorskliff serve: browsers open {host.web.base_url()}/ (data: {host.data}); "
+                  "a game's creator gets invitation links in the lobby", flush=True)
         for problem in host.hub.problems:
             print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.

@@ -144,6 +144,7 @@ class WebSession(GameSession):
 
         app = HostedApp(self.host.hub, self.user, self, resume=self.resume)
         app.invite_base = self.base
+        app.browser = True
         return app
 
     def current_game(self) -> int | None:
@@ -187,7 +188,7 @@ class WebServer:
     @classmethod
     async def start(cls, host) -> WebServer:
         server = cls(host)
-        app = web.Application(client_max_size=16 * 1024)
+        app = web.Application(client_max_size=16 * 1024, middlewares=[server.pages_not_there])
         app.add_routes([
             web.get("/", server.index),
             web.get("/game/{game:\\d{1,9}}", server.index),
@@ -196,9 +197,12 @@ class WebServer:
             web.get("/ws", server.websocket),
             web.get("/ws/{game:\\d{1,9}}", server.websocket),
             web.static("/static", _static(), show_index=False),
+            web.get("/favicon.ico", server.no_icon),
         ])
         # no access log: invitation paths carry their token
-        server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2)
+        # an idle kept-alive HTTP connection holds a socket: closed after 15 s (aiohttp's default: 75)
+        server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2,
+                                      keepalive_timeout=15)
         await server.runner.setup()
         site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=256)
         try:
@@ -272,6 +276,17 @@ class WebServer:
         return None
 
     # ------------------------------------------------------------ pages
+    @web.middleware
+    async def pages_not_there(self, request: web.Request, handler) -> web.StreamResponse:
+        """A path not served says so in the player's language."""
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            return self._message(t("web.not_found"), 404)
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
     async def index(self, request: web.Request) -> web.Response:
         bounce = self._bounce(request)
         if bounce is not None:
@@ -280,11 +295,24 @@ class WebServer:
         if self.identity(request) is None:
             return self._form(f"/game/{gid}" if gid else "/")
         ws_path = f"/ws/{gid}" if gid else "/ws"
-        scheme = "wss" if request.scheme == "https" else "ws"
-        return self._page("page.html", websocket_url=f"{scheme}://{request.host}{ws_path}", font_size=FONT_SIZE)
+        scheme, where = self._public(request)
+        ws_url = f"{'wss' if scheme == 'https' else 'ws'}://{where}{ws_path}"
+        return self._page("page.html", websocket_url=ws_url, font_size=FONT_SIZE)
+
+    def _public(self, request: web.Request) -> tuple[str, str]:
+        """The scheme and host the browser sees (behind a proxy: --web-url's)."""
+        if self.config.web_url:
+            scheme, _, rest = self.config.web_url.partition("://")
+            return scheme, rest.split("/", 1)[0]
+        return request.scheme, request.host
+
+    def _secure(self, request: web.Request) -> bool:
+        return request.secure or self._public(request)[0] == "https"
 
     async def name(self, request: web.Request) -> web.Response:
-        if self._cross_site(request):
+        origin = request.headers.get("Origin")
+        if self._cross_site(request) or (origin is not None and origin != "null" and
+                                         origin.split("://", 1)[-1] not in (request.host, self._public(request)[1])):
             self._refused(request, "a name form sent from another site")
             raise web.HTTPForbidden()
         form = await request.post()
@@ -309,13 +337,13 @@ class WebServer:
         log.info("%s is a new browser name, from %s", name, addr)
         resp = web.HTTPSeeOther(next_)
         resp.set_cookie(COOKIE, token, max_age=COOKIE_AGE, path="/", httponly=True, samesite="Strict",
-                        secure=request.secure)
+                        secure=self._secure(request))
         raise resp
 
     def _name_budget(self, addr: str) -> bool:
         per_hour = self.config.web_names_per_hour
         if len(self._names) > 10_000:  # forget the addresses whose budget is whole again
-            self._names = {a: b for a, b in self._names.items() if not b.take(0) or b.tokens < b.burst}
+            self._names = {a: b for a, b in self._names.items() if b.take(0) and b.tokens < b.burst}
         bucket = self._names.setdefault(addr, Bucket(per_hour, per_hour / 3600))
         return bucket.take()
 
@@ -352,7 +380,7 @@ class WebServer:
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
         gate = WebGate(request.remote or "?")
         origin = request.headers.get("Origin")
-        if origin is not None and origin.split("://", 1)[-1] != request.host:
+        if origin is not None and origin.split("://", 1)[-1] not in (request.host, self._public(request)[1]):
             gate.refuse("a websocket opened from another site")
             raise web.HTTPForbidden()
         await ws.prepare(request)

@@ -1,0 +1,492 @@
+"""The browser server (``thorskliff serve --web``, issue 16) without a
+browser: aiohttp's client speaks the page's websocket protocol
+(textual-serve's: JSON text frames in, terminal bytes out) and a pyte
+screen reads what the page's terminal would show. The server runs in the
+test's loop on free loopback ports, SSH beside it. Waiting is on the
+screen's content, with a timeout, never a fixed sleep."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import stat
+from collections.abc import Callable
+
+import aiohttp
+import asyncssh
+import pyte
+import pytest
+
+from thorskliff.cli import main as cli_main
+from thorskliff.ssh import driver
+from thorskliff.ssh.store import WEB_KEY
+from thorskliff.ui import i18n
+from thorskliff.ui.i18n import t
+from thorskliff.web.harness import serving, url
+from thorskliff.web.identity import COOKIE, new_token, token_hash
+
+WAIT = 20.0
+
+
+@pytest.fixture(autouse=True)
+def _german(monkeypatch, tmp_path):
+    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "unused"))
+    i18n.set_lang("de")
+    yield
+    i18n.set_lang("de")
+
+
+@pytest.fixture
+def logged(caplog):
+    """Every log line of the server (thorskliff, aiohttp, asyncssh), as formatted."""
+    caplog.set_level(logging.DEBUG)
+
+    def lines() -> list[str]:
+        return [caplog.handler.format(r) for r in caplog.records]
+
+    return lines
+
+
+class Browser:
+    """One browser: a cookie jar, and tabs that open the game's websocket."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.tabs: list[Tab] = []
+
+    @property
+    def token(self) -> str | None:
+        for c in self.http.cookie_jar:
+            if c.key == COOKIE:
+                return c.value
+        return None
+
+    def set_token(self, token: str) -> None:
+        self.http.cookie_jar.update_cookies({COOKIE: token}, response_url=aiohttp.client.URL(self.base))
+
+    async def choose_name(self, name: str, next_: str = "/") -> aiohttp.ClientResponse:
+        r = await self.http.post(self.base + "/name", data={"name": name, "next": next_})
+        r.text_ = await r.text()
+        return r
+
+    async def get(self, path: str) -> aiohttp.ClientResponse:
+        r = await self.http.get(self.base + path)
+        r.text_ = await r.text()
+        return r
+
+    async def tab(self, path: str = "/ws", size: tuple[int, int] = (120, 40)) -> Tab:
+        ws = await self.http.ws_connect(self.base.replace("http", "ws", 1) + f"{path}?width={size[0]}&height={size[1]}")
+        tab = Tab(ws, *size)
+        self.tabs.append(tab)
+        # as textual.js does on open
+        await tab.send("resize", {"width": size[0], "height": size[1]})
+        return tab
+
+    async def close(self) -> None:
+        for tab in self.tabs:
+            await tab.close()
+        await self.http.close()
+
+
+class Tab:
+    """A page's websocket: keys in, a pyte screen out."""
+
+    def __init__(self, ws, cols: int, rows: int):
+        self.ws = ws
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.texts: list = []
+        self.changed = asyncio.Condition()
+        self.eof = False
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for msg in self.ws:
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    self.stream.feed(msg.data)
+                elif msg.type == aiohttp.WSMsgType.TEXT:
+                    self.texts.append(json.loads(msg.data))
+                async with self.changed:
+                    self.changed.notify_all()
+        finally:
+            self.eof = True
+            async with self.changed:
+                self.changed.notify_all()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def flat(self) -> str:
+        """The screen as one line (a text wrapped at the window's edge reads whole)."""
+        return "".join(line.rstrip() for line in self.screen.display)
+
+    async def wait(self, pred: Callable[[], bool], what: str) -> None:
+        async def until() -> None:
+            async with self.changed:
+                await self.changed.wait_for(lambda: pred() or self.eof)
+        try:
+            await asyncio.wait_for(until(), WAIT)
+        except TimeoutError:
+            raise AssertionError(f"timed out waiting for {what}; the screen:\n{self.text()}") from None
+        if not pred():
+            raise AssertionError(f"the socket closed while waiting for {what}; the screen:\n{self.text()}")
+
+    async def see(self, *texts: str) -> None:
+        await self.wait(lambda: all(x in self.text() for x in texts), repr(texts))
+
+    async def ended(self) -> None:
+        await asyncio.wait_for(self.reader, WAIT)
+
+    async def send(self, kind: str, arg=None) -> None:
+        await self.ws.send_str(json.dumps([kind] if arg is None else [kind, arg]))
+
+    async def press(self, *keys: str) -> None:
+        for k in keys:
+            await self.send("stdin", {"enter": "\r", "down": "\x1b[B", "escape": "\x1b"}.get(k, k))
+
+    async def close(self) -> None:
+        if not self.ws.closed:
+            await self.ws.close()
+        try:
+            await asyncio.wait_for(self.reader, WAIT)
+        except (TimeoutError, asyncio.CancelledError):
+            self.reader.cancel()
+
+
+@pytest.fixture
+async def web(tmp_path):
+    """``host, browser = await web(**config)``: a server and a browser factory."""
+    made: list = []
+    stack = []
+
+    async def start(**config):
+        cm = serving(tmp_path / "data", **config)
+        host = await cm.__aenter__()
+        stack.append(cm)
+
+        def browser() -> Browser:
+            b = Browser(url(host))
+            made.append(b)
+            return b
+
+        return host, browser
+
+    yield start
+    for b in made:
+        await b.close()
+    for cm in reversed(stack):
+        await cm.__aexit__(None, None, None)
+
+
+async def named(browser: Callable[[], Browser], name: str) -> Browser:
+    b = browser()
+    r = await b.choose_name(name)
+    assert r.status == 200 and b.token, r.text_
+    return b
+
+
+# ---------------------------------------------------------------- the page and a session
+
+
+async def test_a_browser_chooses_a_name_and_its_session_draws_the_lobby(web, logged):
+    host, browser = await web()
+    b = browser()
+    first = await b.get("/")
+    assert first.status == 200 and 'action="/name"' in first.text_ and t("web.name_title") in first.text_
+    r = await b.choose_name("anna")
+    # the page: textual-serve's terminal, its websocket here, nothing from other sites
+    assert 'data-session-websocket-url="ws://127.0.0.1:' in r.text_ and "/static/js/textual.js" in r.text_
+    assert "googleapis" not in r.text_
+    assert (await b.get("/static/js/textual.js")).status == 200
+    missing = await b.get("/nothing/here")
+    assert missing.status == 404 and t("web.not_found") in missing.text_
+    cookie = r.history[0].headers["Set-Cookie"]
+    assert f"{COOKIE}=" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    # only the token's hash is stored, where an SSH name keeps its key; the database is owner-only
+    assert host.store.user_key("anna") == WEB_KEY + token_hash(b.token)
+    assert stat.S_IMODE((host.data / "hub.sqlite3").stat().st_mode) == 0o600
+    tab = await b.tab()
+    await tab.see(t("lobby.title"), t("lobby.who", user="anna"))
+    await tab.send("ping", "1234")
+    await tab.wait(lambda: ["pong", "1234"] in tab.texts, "the pong")
+    assert any("anna came in from browser 127.0.0.1" in line for line in logged())
+
+
+async def test_a_bad_name_is_refused_with_the_reason(web):
+    host, browser = await web()
+    b = browser()
+    r = await b.choose_name("an na")
+    assert r.status == 400 and "geht nicht als Name" in r.text_ and b.token is None
+
+
+# ---------------------------------------------------------------- refusals
+
+
+async def test_a_wrong_token_is_refused_on_the_page(web, logged):
+    host, browser = await web()
+    await named(browser, "anna")
+    for token in (new_token(), "not-a-token"):
+        b = browser()
+        b.set_token(token)
+        assert 'action="/name"' in (await b.get("/")).text_  # no name for it: the form
+        tab = await b.tab()
+        await tab.see(t("web.no_token")[:40])
+        await tab.ended()
+        assert tab.ws.close_code == aiohttp.WSCloseCode.POLICY_VIOLATION
+    assert sum("refused browser 127.0.0.1: no valid token" in line for line in logged()) == 2
+
+
+async def test_a_wrong_or_used_invitation_is_refused(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    gid = rs.game_id
+    token = host.hub.invite(gid, 1, "anna")
+    eve = await named(browser, "eve")
+    for path in (f"/join/{gid}/{new_token()}", f"/join/{gid + 1}/{token}", f"/join/{gid}/x",
+                 f"/join/abc/{token}"):
+        r = await eve.get(path)
+        assert r.status == 403 and t("web.bad_invite")[:30] in r.text_, path
+    assert host.hub.games[gid].seats[1].free
+    # the invitation works once; then it is used up
+    bob = await named(browser, "bob")
+    r = await bob.get(f"/join/{gid}/{token}")
+    assert r.status == 200 and r.url.path == f"/game/{gid}"
+    assert host.hub.games[gid].seats[1].user == "bob"
+    assert (await eve.get(f"/join/{gid}/{token}")).status == 403
+    # its guest opening it again just comes back to the seat
+    assert (await bob.get(f"/join/{gid}/{token}")).url.path == f"/game/{gid}"
+    # only the creator invites
+    with pytest.raises(ValueError, match=re.escape(t("web.invite_creator", id=gid))):
+        host.hub.invite(gid, 2, "bob")
+    assert anna.token and sum("no such invitation" in line for line in logged()) == 5
+
+
+async def test_a_name_bound_to_an_ssh_key_is_refused_to_a_browser_and_back(web, logged):
+    host, browser = await web()
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn = await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                  agent_path=None)
+    conn.close()
+    b = browser()
+    r = await b.choose_name("sven")
+    assert r.status == 409 and t("web.name_taken", name="sven") in r.text_ and b.token is None
+    # a browser's name cannot sign in over SSH
+    await named(browser, "wanda")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="wanda", client_keys=[key], known_hosts=None,
+                               agent_path=None)
+    assert any("refused" in line and "'wanda'" in line and "belongs to a browser" in line for line in logged())
+
+
+async def test_connections_beyond_the_caps_are_refused_with_a_message(web, logged):
+    host, browser = await web(max_per_address=2, max_per_user=3)
+    anna = await named(browser, "anna")
+    a1, a2 = await anna.tab(), await anna.tab()
+    await a1.see("Angemeldet als anna")
+    await a2.see("Angemeldet als anna")
+    a3 = await anna.tab()
+    await a3.see(t("host.per_address", n=2)[:40])
+    await a3.ended()
+    assert any("refused browser 127.0.0.1 ('anna'): " + t("host.per_address", n=2) in line for line in logged())
+    # a tab closed gives its place back
+    await a2.close()
+    for _ in range(100):
+        if len(host.players) < 2:
+            break
+        await asyncio.sleep(0.05)
+    a4 = await anna.tab()
+    await a4.see("Angemeldet als anna")
+
+
+async def test_ssh_and_browsers_share_the_session_cap(web, logged):
+    host, browser = await web(max_connections=1)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn = await asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                  agent_path=None)
+    try:
+        anna = await named(browser, "anna")
+        tab = await anna.tab()
+        await tab.see(t("host.full", n=1)[:30])
+        await tab.ended()
+    finally:
+        conn.close()
+    assert any("refused browser 127.0.0.1 ('anna')" in line and "voll" in line for line in logged())
+
+
+async def test_an_oversize_window_is_drawn_clamped_and_told(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab(size=(400, 120))
+    await tab.see("Angemeldet als anna")
+    await tab.send("resize", {"width": 5000, "height": 3000})
+    await tab.wait(lambda: "5000×3000" in tab.flat(), "the notice")
+    await tab.wait(lambda: f"{driver.MAX_COLS}×{driver.MAX_ROWS}" in tab.flat(), "the size shown")
+    assert all(not line[driver.MAX_COLS:].strip() for line in tab.screen.display)
+    assert all(not line.strip() for line in tab.screen.display[driver.MAX_ROWS:])
+    # nonsense sizes are ignored, not fatal
+    for bad in ({"width": -1, "height": 5}, {"width": "9", "height": 9}, [1, 2], {"width": 10**12, "height": 1}):
+        await tab.send("resize", bad)
+    await tab.send("stdin", "?")
+    await tab.see(t("help.title"))
+
+
+# ---------------------------------------------------------------- playing together
+
+
+async def test_an_invitation_from_the_lobby_seats_a_friend_next_to_an_ssh_player(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    a = await anna.tab(size=(200, 50))
+    await a.see("Angemeldet als anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    gid = rs.game_id
+    await a.see(f"#{gid}")
+    # the creator opens the game in the lobby: a link for each free seat
+    await a.press("enter")
+    await a.see("Einladungslink für Platz 2", "Einladungslink für Platz 3")
+    await a.press("down", "enter")
+    await a.wait(lambda: "/join/" in a.flat(), "the link")
+    link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", a.flat()).group(1)
+    assert link.startswith(url(host) + f"/join/{gid}/")
+    assert host.invite_base == url(host)  # what an SSH creator's lobby links to
+    # a friend without a name: the form says what the link is for, then the seat is theirs
+    bea = browser()
+    r = await bea.get(link[len(url(host)):])
+    assert t("web.invited", n=2, id=gid) in r.text_ and 'action="/name"' in r.text_
+    r = await bea.choose_name("bea", next_=link[len(url(host)):])
+    assert r.url.path == f"/game/{gid}" and host.hub.games[gid].seats[1].user == "bea"
+    b = await bea.tab(f"/ws/{gid}", size=(200, 50))
+    await b.see(t("lobby.at_table").strip(), "bea")
+    # an SSH player takes the third seat of the same game from the same lobby
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                agent_path=None) as conn:
+        proc = await conn.create_process(term_type="xterm-256color", term_size=(200, 50))
+        screen = pyte.Screen(200, 50)
+        stream = pyte.Stream(screen)
+
+        async def ssh_sees(text: str) -> None:
+            async def until() -> None:
+                while text not in "\n".join(screen.display):
+                    stream.feed(await proc.stdout.read(65536))
+            await asyncio.wait_for(until(), WAIT)
+
+        await ssh_sees(f"#{gid}")
+        proc.stdin.write("\r")
+        await ssh_sees("Platz 3 nehmen")
+        proc.stdin.write("\r")
+        await ssh_sees(t("lobby.at_table").strip())
+        # both browsers see the SSH player sit down, and the SSH player sees them
+        await b.wait(lambda: "sven" in b.text(), "the SSH player at the browser's table")
+        await ssh_sees("bea")
+        assert host.hub.games[gid].seats[2].user == "sven" and host.hub.games[gid].seats[2].connected
+
+
+async def test_a_reload_resumes_the_seat(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    gid = rs.game_id
+    tab = await anna.tab(f"/ws/{gid}")
+    await tab.see(t("lobby.at_table").strip())
+    assert host.hub.games[gid].seats[0].connected
+    await tab.close()
+    await asyncio.sleep(0.1)
+    # the page at / again: straight back to the seat it showed
+    tab = await anna.tab()
+    await tab.see(t("lobby.at_table").strip())
+    assert host.hub.games[gid].seats[0].connected
+
+
+async def test_no_token_appears_in_any_log_line(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    gid = rs.game_id
+    invite = host.hub.invite(gid, 1, "anna")
+    bea = await named(browser, "bea", )
+    await bea.get(f"/join/{gid}/{invite}")
+    wrong = new_token()
+    eve = browser()
+    eve.set_token(wrong)
+    tab = await eve.tab()
+    await tab.ended()
+    await eve.get(f"/join/{gid}/{wrong}")
+    await anna.choose_name("other")  # a browser with a name posting again
+    tab = await anna.tab(f"/ws/{gid}")
+    await tab.see(t("lobby.at_table").strip())
+    lines = logged()
+    assert lines
+    for secret in (anna.token, bea.token, invite, wrong, token_hash(anna.token)):
+        assert not any(secret in line for line in lines), secret
+
+
+# ---------------------------------------------------------------- the command line
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--no-ssh"], "--no-ssh needs --web"),
+    (["--web", "2222"], "both 2222"),
+    (["--web", "70000"], "0–65535"),
+    (["--web", "8080", "--web-url", "ftp://x"], "--web-url must be"),
+    (["--web-url", "http://x"], "--web-url needs --web"),
+])
+def test_serve_web_options_are_checked(argv, says, capsys):
+    assert cli_main(["serve", *argv]) != 0
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- other sites
+
+
+async def test_other_sites_can_neither_open_a_session_nor_choose_a_name(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        await anna.http.ws_connect(url(host).replace("http", "ws", 1) + "/ws", origin="http://evil.example")
+    r = await anna.http.post(url(host) + "/name", data={"name": "mallory", "next": "/"},
+                             headers={"Origin": "http://evil.example"})
+    assert r.status == 403 and host.store.user_key("mallory") is None
+    assert any("refused browser 127.0.0.1: a websocket opened from another site" in line for line in logged())
+    # a link followed from another site brings no SameSite=Strict cookie: the page loads itself once more
+    fresh = browser()
+    r = await fresh.http.get(url(host) + "/", headers={"Sec-Fetch-Site": "cross-site"})
+    assert 'http-equiv="refresh"' in await r.text()
+    # a form's "next" goes nowhere but here
+    r = await fresh.choose_name("bea", next_="https://evil.example/")
+    assert r.url.path == "/" and r.url.host == "127.0.0.1"
+
+
+async def test_behind_https_the_page_uses_wss_and_a_secure_cookie(web):
+    host, browser = await web(web_url="https://thors.example.org")
+    b = browser()
+    r = await b.http.post(f"http://127.0.0.1:{host.web_port}/name", data={"name": "anna", "next": "/"},
+                          allow_redirects=False)
+    assert r.status == 303 and "Secure" in r.headers["Set-Cookie"]
+    assert url(host) == "https://thors.example.org"
+    token = re.search(COOKIE + r"=([A-Za-z0-9_-]{43})", r.headers["Set-Cookie"]).group(1)
+    page = await b.http.get(f"http://127.0.0.1:{host.web_port}/", headers={"Cookie": f"{COOKIE}={token}"})
+    assert 'data-session-websocket-url="wss://thors.example.org/ws"' in await page.text()
+
+
+def test_a_server_in_a_thread_serves_synchronous_callers(tmp_path):
+    """For Playwright's sync API: the server's loop in a thread of its own."""
+    import urllib.request
+
+    from thorskliff.web.harness import serving_in_thread
+
+    with serving_in_thread(tmp_path / "data", ssh=False) as host:
+        assert host.server is None and host.port == 0  # no SSH port
+        with urllib.request.urlopen(url(host) + "/", timeout=WAIT) as r:
+            assert r.status == 200 and 'action="/name"' in r.read().decode()
+    assert host.closed
