@@ -4,6 +4,8 @@ a reload, a spectator, wrong tokens. Each test checks what the screens say."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from thorskliff.ui.i18n import t
@@ -132,3 +134,36 @@ async def test_a_wrong_token_is_refused(server, tabs):
         assert response.status == 403
         assert t("web.bad_invite") in await stranger.page.inner_text("body")
     assert [s.user for s in host.hub.games[1].seats] == ["anna", None]
+
+
+async def test_an_invitation_link_read_off_the_screen_seats_a_friend(server, tabs):
+    """The host's browser shows the link; a friend's new browser opens it, chooses a name, sits."""
+    host = await server()
+    anna = await tabs(host, "anna")
+    await new_game(anna, seats=2)
+    # back to the lobby by the game menu's last entry; the game keeps its seats
+    await anna.press("q")
+    await anna.see(t("play.menu_title"), t("play.menu_title_saved"))
+    await anna.press("end", "enter")
+    await anna.see(t("lobby.title"), "#1 ", t("lobby.yours", n=1).strip(" ·"))
+    invite = t("web.invite_item", n=2, hero="", colour="").split(":")[0]
+    await anna.press("enter")
+    await anna.see(invite)
+    await anna.press("down", "enter")  # after "Weiterspielen auf Platz 1"
+    await anna.see("/join/1/")
+    link = re.search(r"http://\S+/join/1/[A-Za-z0-9_-]{43}", "".join((await anna.text()).split("\n")))
+    assert link, await anna.text()
+    bert = await tabs(host)
+    await bert.page.goto(link.group(0))
+    assert t("web.invited", n=2, id=1) in await bert.page.inner_text("#invited")
+    await bert.choose_name("bert")
+    await bert.see(t("lobby.at_table").strip(), "anna (", "bert (da)")
+    await anna.see("#1 ", t("lobby.yours", n=1).strip(" ·"))  # anna's lobby lists the game
+    await anna.press("enter", "enter")  # Weiterspielen auf Platz 1
+    for p in (anna, bert):
+        await p.see(t("lobby.at_table").strip(), "anna (da)", "bert (da)")
+    assert [s.user for s in host.hub.games[1].seats] == ["anna", "bert"]
+    # the link is used up
+    late = await tabs(host)
+    response = await late.page.goto(link.group(0))
+    assert response.status == 403 and t("web.bad_invite") in await late.page.inner_text("body")

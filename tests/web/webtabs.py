@@ -106,7 +106,7 @@ SHOWS_NOT = "(text) => { const s = (" + SCREEN + ")(); return s !== null && !s.i
 
 #: the page's keys by the names the SSH tests use
 KEYS = {"enter": "Enter", "escape": "Escape", "tab": "Tab", "up": "ArrowUp", "down": "ArrowDown",
-        "right": "ArrowRight", "left": "ArrowLeft", "space": " ", "backspace": "Backspace"}
+        "right": "ArrowRight", "left": "ArrowLeft", "space": " ", "backspace": "Backspace", "end": "End"}
 
 
 class Tab:

@@ -21,7 +21,9 @@ class ChooseScreen(ModalScreen[str | None]):
         """``items``: (id, text); the ids in ``disabled`` are shown greyed (their
         text says why) and cannot be chosen."""
         super().__init__()
-        self.disabled = disabled
+        # not ``self.disabled``: that is Textual's own switch, and a non-empty set
+        # disabled the whole screen, so its list took no key (only Escape worked)
+        self.greyed = disabled
         localize(self)
         self.title_text = title
         self.items = items
@@ -29,7 +31,7 @@ class ChooseScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(self.title_text, id="ch-title")
-            yield OptionList(*[Option(p, id=d, disabled=d in self.disabled) for d, p in self.items], id="ch-list")
+            yield OptionList(*[Option(p, id=d, disabled=d in self.greyed) for d, p in self.items], id="ch-list")
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
