@@ -99,6 +99,8 @@ class Tab:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.texts: list = []
+        self.transcript: list[bytes] = []
+        self.received = 0
         self.changed = asyncio.Condition()
         self.eof = False
         self.reader = asyncio.get_running_loop().create_task(self._read())
@@ -107,6 +109,8 @@ class Tab:
         try:
             async for msg in self.ws:
                 if msg.type == aiohttp.WSMsgType.BINARY:
+                    self.transcript.append(msg.data)
+                    self.received += len(msg.data)
                     self.stream.feed(msg.data)
                 elif msg.type == aiohttp.WSMsgType.TEXT:
                     self.texts.append(json.loads(msg.data))
@@ -356,6 +360,7 @@ async def test_an_invitation_from_the_lobby_seats_a_friend_next_to_an_ssh_player
     link = re.search(r"(http://\S+/join/\d+/[A-Za-z0-9_-]{43})", a.flat()).group(1)
     assert link.startswith(url(host) + f"/join/{gid}/")
     assert host.invite_base == url(host)  # what an SSH creator's lobby links to
+    assert any(link in line for line in a.screen.display)  # on one line: the page's terminal makes it a link
     # a friend without a name: the form says what the link is for, then the seat is theirs
     bea = browser()
     r = await bea.get(link[len(url(host)):])
@@ -490,3 +495,140 @@ def test_a_server_in_a_thread_serves_synchronous_callers(tmp_path):
         with urllib.request.urlopen(url(host) + "/", timeout=WAIT) as r:
             assert r.status == 200 and 'action="/name"' in r.read().decode()
     assert host.closed
+
+
+# ---------------------------------------------------------------- the channel adapter
+
+
+class FakeSocket:
+    """What WebChannel uses of a websocket; ``stuck``: the browser takes nothing."""
+
+    def __init__(self, stuck: bool = False):
+        self.stuck = stuck
+        self.sent: list[bytes] = []
+        self.closed = False
+
+    async def send_bytes(self, data: bytes) -> None:
+        if self.stuck:
+            await asyncio.Event().wait()
+        self.sent.append(data)
+
+    async def close(self, **kw) -> None:
+        self.closed = True
+
+
+async def test_the_channel_sends_in_order_and_closes_after_the_last_byte():
+    from thorskliff.web.server import WebChannel
+
+    ws = FakeSocket()
+    ch = WebChannel(ws)
+    ch.write("Grüße ")
+    ch.write("aus Thors Kliff")
+    ch.exit(0)
+    ch.write("nothing after the end")
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert b"".join(ws.sent).decode() == "Grüße aus Thors Kliff" and ws.closed
+
+
+async def test_a_browser_that_reads_nothing_is_dropped_not_buffered_without_end():
+    from thorskliff.ssh.server import MAX_BUFFERED
+    from thorskliff.web.server import WebChannel
+
+    ws = FakeSocket(stuck=True)
+    ch = WebChannel(ws)
+    ch.write("first frame")
+    await asyncio.sleep(0)  # the sender now waits on the browser
+    ch.write("x" * (MAX_BUFFERED + 1))
+    assert ch.get_write_buffer_size() > MAX_BUFFERED  # what GameSession.write checks before dropping
+    ch.close()
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert ws.closed and ch.get_write_buffer_size() == 0 and ch._sender is None
+
+
+# ---------------------------------------------------------------- the SSH host's bounds, in a browser
+
+
+async def test_an_oversize_paste_is_dropped_with_a_notice_and_a_huge_message_closes(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.send("stdin", "n" * (driver.INPUT_BURST + 1))
+    await tab.wait(lambda: "Zeichen verworfen" in tab.flat(), "the drop notice")
+    assert "Welcher Modus" not in tab.text()  # none of it was read as keys
+    await tab.ws.send_str("x" * (64 * 1024 + 1))  # beyond a websocket message's bound
+    await tab.ended()
+    assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+
+
+async def test_an_idle_browser_is_closed_and_keeps_its_seat(web, logged):
+    host, browser = await web(idle_timeout=1.0)
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    rs.close()
+    gid = rs.game_id
+    tab = await anna.tab(f"/ws/{gid}")
+    await tab.wait(lambda: "Verbindung wird geschlossen" in tab.flat() or tab.eof, "the idle notice")
+    await tab.ended()
+    assert "Verbindung wird geschlossen" in tab.flat()
+    assert host.hub.games[gid].seats[0].user == "anna" and not host.hub.games[gid].seats[0].connected
+    assert any("refused browser 127.0.0.1 ('anna'): no key for 1 s" in line for line in logged())
+
+
+async def test_a_browser_watches_a_game_as_a_spectator(web):
+    host, browser = await web()
+    await named(browser, "anna")
+    rs = host.hub.create("anna", "duell", 2)
+    gid = rs.game_id
+    bea = await named(browser, "bea")
+    tab = await bea.tab(f"/ws/{gid}")  # not her game: the lobby
+    await tab.see("Angemeldet als bea", f"#{gid}")
+    await tab.press("enter")
+    await tab.see("Platz 2 nehmen", "Zuschauen")
+    await tab.press("down", "enter")
+    await tab.see(t("lobby.spectator"))
+    assert host.hub.games[gid].spectators() == 1 and host.hub.games[gid].seats[1].free
+    rs.close()
+
+
+async def quiet(tab: Tab, seconds: float = 0.6) -> None:
+    """Until no frame has come for ``seconds`` (the app has drawn everything)."""
+    while True:
+        before = len(tab.transcript)
+        await asyncio.sleep(seconds)
+        if len(tab.transcript) == before:
+            return
+
+
+async def test_cursor_steps_draw_only_changed_lines_and_the_screen_stays_true(web):
+    """The island redraws only the lines a cursor step changed; what the
+    terminal shows after many steps is the island as drawn afresh."""
+    from thorskliff.ui.widgets.hexmap import IslandMap
+
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    tab = await anna.tab(f"/ws/{rs.game_id}", size=(120, 40))
+    await tab.see(t("lobby.at_table").strip())
+    await quiet(tab)
+    (session,) = [s for s in host.sessions if s.user == "anna"]
+    island = session.app.screen.query_one(IslandMap)
+    visited = {island.cursor}
+    sizes = []
+    for key in ["\x1b[C", "\x1b[C", "\x1b[B", "\x1b[D", "\x1b[A", "\x1b[B", "\x1b[B", "\x1b[C"]:
+        start = tab.received
+        await tab.send("stdin", key)
+        await quiet(tab, 0.3)
+        sizes.append(tab.received - start)
+        visited.add(island.cursor)
+        # the island on the terminal, line by line, is the island drawn afresh now
+        x, y, w, h = island.content_region
+        fresh = island._render_strips()
+        shown = [line[x:x + w].rstrip() for line in tab.screen.display[y:y + h]]
+        assert shown[:len(fresh)] == [strip.text.rstrip() for strip in fresh]
+    assert len(visited) >= 5  # the cursor went places
+    # and a step sends a fraction of the screen (24 KB, the whole island, before)
+    assert sorted(sizes)[len(sizes) // 2] < 12_000, sizes

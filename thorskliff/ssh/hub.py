@@ -1,8 +1,10 @@
 """The game hub: the only place where hosted games change.
 
-Every hosted game lives here with its seats. A seat is bound to an SSH user
-name (or played by a bot, or still free); a :class:`~.remote.RemoteSession`
-is one SSH session's handle on one seat (or a spectator's, seat None). Every
+Every hosted game lives here with its seats. A seat is bound to a player's
+name, an SSH user name or a browser's (``serve --web``), or played by a bot,
+or still free; the game's creator may hand a free seat on with an
+invitation (:meth:`Hub.invite`). A :class:`~.remote.RemoteSession` is one
+session's handle on one seat (or a spectator's, seat None). Every
 decision comes in through :meth:`Hub.submit` and is checked against the seat
 of the session that sent it; after every change the record is stored and
 every other session of the game is told to redraw. A seat whose player left

@@ -101,17 +101,24 @@ class WebChannel:
             self._size = 0
         finally:
             self._sender = None
-            if self._closing:
-                await self.ws.close()
+        if self._closing:
+            await self.ws.close()
 
     def exit(self, status: int = 0) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Close once everything written has gone out."""
+        """The session has ended: close once everything written has gone out."""
         self._closing = True
         if self._sender is None:
             asyncio.get_running_loop().create_task(self.ws.close())
+
+    def close(self) -> None:
+        """Drop the connection now (a browser that reads nothing): what it has
+        not taken is thrown away, not waited for."""
+        self._closing = True
+        self._out.clear()
+        self._size = 0
+        if self._sender is not None:
+            self._sender.cancel()
+        asyncio.get_running_loop().create_task(self.ws.close())
 
 
 class WebGate:

@@ -11,7 +11,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.color import Color
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -98,14 +98,30 @@ class IslandMap(Widget, can_focus=True):
     def set_cursor(self, i: int) -> None:
         if i != self.marks.cursor:
             self.marks.cursor = i
-            self._strips = None
-            self.refresh()
+            self._refresh_changed_lines()
             if self.follow is not None:
                 # at once, not as a message: what follows the cursor (hex info, the
                 # list) is drawn in the same screen update as the island
                 self.follow(i)
             else:
                 self.post_message(self.Moved(i))
+
+    def _refresh_changed_lines(self) -> None:
+        """Draw again only the lines a cursor step changed: a key then costs the
+        few lines around the old and new cursor, not the whole island, in
+        rendering and in what goes to every SSH or browser session."""
+        old = self._strips
+        self._strips = None
+        if old is None or self.obs is None:
+            self.refresh()
+            return
+        new = self._render_strips()
+        self._strips = new
+        changed = [y for y, (a, b) in enumerate(zip(old, new)) if a != b]
+        if len(new) != len(old):
+            self.refresh()
+        elif changed:
+            self.refresh(Region(0, changed[0], self.size.width, changed[-1] - changed[0] + 1))
 
     def on_focus(self) -> None:
         self._focus_mark(True)
