@@ -167,3 +167,18 @@ async def test_an_invitation_link_read_off_the_screen_seats_a_friend(server, tab
     late = await tabs(host)
     response = await late.page.goto(link.group(0))
     assert response.status == 403 and t("web.bad_invite") in await late.page.inner_text("body")
+
+
+async def test_a_name_of_an_ssh_key_or_another_browser_is_refused_in_the_form(server, tabs, ssh_players):
+    host = await server()
+    carl = await ssh_players(host, "carl")
+    await carl.see(t("lobby.title"))
+    await tabs(host, "anna")
+    for taken in ("carl", "anna"):
+        other = await tabs(host)
+        await other.goto("/")
+        await other.page.fill("#name", taken)
+        await other.page.click("#go")
+        await other.page.wait_for_selector("#error")
+        assert t("web.name_taken", name=taken) in await other.page.inner_text("#error")
+        assert await other.text() == ""  # no terminal: nobody plays as carl or anna from this browser
