@@ -15,9 +15,8 @@ async def test_a_greyed_entry_leaves_the_others_to_the_keys():
     chosen: list[str | None] = []
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(ChooseScreen("Spielmenü", [("back", "Weiterspielen"), ("resign", "Aufgeben … — nicht jetzt"),
-                                                   ("title", "Zum Titel")], frozenset({"resign"})),
-                        callback=chosen.append)
+        items = [("back", "Weiterspielen"), ("resign", "Aufgeben … — nicht jetzt"), ("title", "Zum Titel")]
+        app.push_screen(ChooseScreen("Spielmenü", items, frozenset({"resign"})), callback=chosen.append)
         await pilot.pause()
         ol = app.screen.query_one(OptionList)
         assert app.focused is ol

@@ -49,6 +49,8 @@ async def test_two_browsers_and_an_ssh_player_play_a_turn(server, tabs, ssh_play
         await p.see(f"{following}: ziehe deine")
     assert any(line.startswith(f"{first + 1} H ") for line in hg.game.lines)
     await screenshot(anna, "island-browser.png")
+    for tab in (anna, bert):
+        await tab.check_reading()
 
 
 async def test_potion_kinds_reach_only_their_seat_and_no_spectator(server, tabs, ssh_players):

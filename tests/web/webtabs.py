@@ -179,6 +179,27 @@ class Tab:
         """All the text of the page: the terminal's rows and the page's own (notices, forms)."""
         return await self.text() + "\n" + await self.page.inner_text("body")
 
+    async def check_reading(self) -> None:
+        """What :meth:`text` reads is what xterm.js itself renders as text: its
+        accessibility renderer (switched on here; it draws nothing visible) puts
+        every row into the page as a DOM element, and those rows must equal the
+        buffer's rows, read in the same instant."""
+        await self.page.evaluate("() => { window.__thorskliffTerm.options.screenReaderMode = true; }")
+        same = """() => {
+          const rows = Array.from(document.querySelectorAll('.xterm-accessibility-tree > div'),
+                                  d => d.textContent.replace(/\\u00a0/g, ' ').trimEnd());
+          const screen = (""" + SCREEN + """)();
+          return screen !== null && rows.length > 0
+                 && rows.join('\\n') === screen.split('\\n').map(r => r.trimEnd()).join('\\n');
+        }"""
+        try:
+            await self.page.wait_for_function(same, timeout=WAIT * 1000, polling=100)
+        except PlaywrightTimeout:
+            rows = await self.page.evaluate(
+                "() => Array.from(document.querySelectorAll('.xterm-accessibility-tree > div'), d => d.textContent)")
+            raise AssertionError("xterm's accessibility rows differ from its buffer:\n" + "\n".join(rows)
+                                 + "\n--- the buffer:\n" + await self.text()) from None
+
     def everything(self) -> str:
         return "".join(self.received)
 
