@@ -9,10 +9,12 @@ any of the page's scripts) catches the object when textual.js assigns
 its scripts are served unchanged. The rows are read from the terminal's
 active buffer, the one its renderer draws (textual.js sets no scrollback,
 so the buffer is the screen), and only once the page has unhidden the
-terminal (body class ``-first-byte``). Each text a test waits for is polled
-in the page with a timeout, never after a fixed sleep. Every byte the
-server sends a tab's websockets is kept too (``everything``): a secret must
-reach no tab, not only be off its screen at the end."""
+terminal (body class ``-first-byte``); :meth:`Tab.check_reading` checks those
+rows against the ones xterm.js's own accessibility renderer puts into the
+page. Each text a test waits for is polled in the page with a timeout, never
+after a fixed sleep. Every byte the server sends a tab's websockets is kept
+too (``everything``): a secret must reach no tab, not only be off its screen
+at the end."""
 
 from __future__ import annotations
 
