@@ -632,3 +632,30 @@ async def test_cursor_steps_draw_only_changed_lines_and_the_screen_stays_true(we
     assert len(visited) >= 5  # the cursor went places
     # and a step sends a fraction of the screen (24 KB, the whole island, before)
     assert sorted(sizes)[len(sizes) // 2] < 12_000, sizes
+
+
+async def test_with_authorized_keys_a_browser_gets_a_name_only_by_invitation(web, tmp_path, logged):
+    """--authorized-keys closes the SSH door to unknown keys: the browser door
+    then opens only with an invitation from a player already in."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(key.export_public_key().decode())
+    host, browser = await web(authorized_keys=keys)
+    stranger = browser()
+    r = await stranger.get("/")
+    assert r.status == 403 and t("web.invited_only")[:40] in r.text_ and 'action="/name"' not in r.text_
+    r = await stranger.choose_name("eve")
+    assert r.status == 403 and stranger.token is None and host.store.user_key("eve") is None
+    assert any("a new name without an invitation" in line for line in logged())
+    # the known SSH player creates a game and invites: the friend gets a name and the seat
+    async with asyncssh.connect("127.0.0.1", host.port, username="sven", client_keys=[key], known_hosts=None,
+                                agent_path=None):
+        pass
+    rs = host.hub.create("sven", "duell", 2)
+    rs.close()
+    token = host.hub.invite(rs.game_id, 1, "sven")
+    friend = browser()
+    r = await friend.get(f"/join/{rs.game_id}/{token}")
+    assert r.status == 200 and 'action="/name"' in r.text_
+    r = await friend.choose_name("bea", next_=f"/join/{rs.game_id}/{token}")
+    assert r.url.path == f"/game/{rs.game_id}" and host.hub.games[rs.game_id].seats[1].user == "bea"

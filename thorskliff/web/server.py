@@ -300,6 +300,8 @@ class WebServer:
             return bounce
         gid = request.match_info.get("game")
         if self.identity(request) is None:
+            if self.invited_only:
+                return self._message(t("web.invited_only"), 403)
             return self._form(f"/game/{gid}" if gid else "/")
         ws_path = f"/ws/{gid}" if gid else "/ws"
         scheme, where = self._public(request)
@@ -328,6 +330,9 @@ class WebServer:
             next_ = "/"
         if self.identity(request) is not None:
             raise web.HTTPSeeOther(next_)
+        if self.invited_only and not self._invitation_holds(next_):
+            self._refused(request, "a new name without an invitation (serve --authorized-keys)")
+            return self._message(t("web.invited_only"), 403)
         name = str(form.get("name", "")).strip()
         if not valid_name(name):
             return self._form(next_, error=t("web.name_bad", name=name[:40]), name=name[:16], status=400)
@@ -346,6 +351,16 @@ class WebServer:
         resp.set_cookie(COOKIE, token, max_age=COOKIE_AGE, path="/", httponly=True, samesite="Strict",
                         secure=self._secure(request))
         raise resp
+
+    @property
+    def invited_only(self) -> bool:
+        """With ``--authorized-keys`` only known keys enter over SSH: a browser
+        then gets a name only with an invitation from a player already in."""
+        return self.config.authorized_keys is not None
+
+    def _invitation_holds(self, path: str) -> bool:
+        m = re.fullmatch(r"/join/(\d{1,9})/([A-Za-z0-9_-]{43})", path)
+        return m is not None and self.store.invite_seat(int(m.group(1)), token_hash(m.group(2))) is not None
 
     def _name_budget(self, addr: str) -> bool:
         per_hour = self.config.web_names_per_hour

@@ -63,6 +63,8 @@ class IslandMap(Widget, can_focus=True):
         self.marks = mapdraw.Marks(cursor=0)
         self.geo = mapdraw.geometry(tuple(coords), *mapdraw.SCALES[-1])
         self._strips: list[Strip] | None = None
+        #: the last drawing: (base style, width), its characters and styles by line, its strips
+        self._drawn: tuple | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
@@ -147,6 +149,7 @@ class IslandMap(Widget, can_focus=True):
         super().notify_style_update()
         self._styles.clear()
         self._strips = None
+        self._drawn = None
 
     def _style(self, key: str, base: Style) -> Style:
         st = self._styles.get(key)
@@ -167,11 +170,17 @@ class IslandMap(Widget, can_focus=True):
         cv = mapdraw.draw(self.geo, self.obs, self.marks, letters)
         base = self.rich_style
         style = self._style
+        # a line drawn as before keeps its strip (a cursor step changes a few lines)
+        last = self._drawn if self._drawn is not None and self._drawn[0] == (base, cv.width) else None
         strips = []
-        for chars, styles in zip(cv.chars, cv.styles):
+        for y, (chars, styles) in enumerate(zip(cv.chars, cv.styles)):
+            if last is not None and y < len(last[1]) and last[1][y] == chars and last[2][y] == styles:
+                strips.append(last[3][y])
+                continue
             segs = [Segment("".join(ch for ch, _ in run), style(key, base))
                     for key, run in groupby(zip(chars, styles), key=itemgetter(1))]
             strips.append(Strip(segs, cv.width))
+        self._drawn = ((base, cv.width), cv.chars, cv.styles, strips)
         return strips
 
     def _mark_style(self, name: str, base: Style) -> Style:
