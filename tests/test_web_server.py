@@ -659,3 +659,13 @@ async def test_with_authorized_keys_a_browser_gets_a_name_only_by_invitation(web
     assert r.status == 200 and 'action="/name"' in r.text_
     r = await friend.choose_name("bea", next_=f"/join/{rs.game_id}/{token}")
     assert r.url.path == f"/game/{rs.game_id}" and host.hub.games[rs.game_id].seats[1].user == "bea"
+
+
+async def test_a_stopping_server_says_so_in_every_browser(web):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await host.close()
+    await tab.ended()
+    assert t("host.stops") in tab.flat()
