@@ -21,6 +21,8 @@ class ChooseScreen(ModalScreen[str | None]):
         """``items``: (id, text); the ids in ``disabled`` are shown greyed (their
         text says why) and cannot be chosen."""
         super().__init__()
+        # not ``self.disabled``: that is Textual's own switch, and a non-empty set
+        # disabled the whole screen, so its list took no key (only Escape worked)
         self.greyed = disabled
         localize(self)
         self.title_text = title
