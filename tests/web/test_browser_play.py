@@ -151,7 +151,7 @@ async def test_an_invitation_link_read_off_the_screen_seats_a_friend(server, tab
     await new_game(anna, seats=2)
     # back to the lobby by the game menu's last entry; the game keeps its seats
     await anna.press("q")
-    await anna.see(t("play.menu_title"), t("play.menu_title_saved"))
+    await anna.see(t("play.menu_title"), t("play.menu_lobby"))
     await anna.press("end", "enter")
     await anna.see(t("lobby.title"), "#1 ", t("lobby.yours", n=1).strip(" ·"))
     invite = t("web.invite_item", n=2, hero="", colour="").split(":")[0]
