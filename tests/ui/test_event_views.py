@@ -198,3 +198,30 @@ async def test_the_counter_roll_shows_no_damage_of_the_attack_roll():
         view = str(app.screen.query_one("#c-view").content).splitlines()
         assert view[2] == "  Oleif ♥10/10 ←1c2  Krieger 1 ←1c2  Krieger 2 ←1c2"
         assert view[6].startswith("Gegenwurf:")
+
+
+async def test_a_word_said_while_the_combat_dialog_is_being_built_reaches_it():
+    """The game screen says things (a refusal, a cleared status) while bots
+    decide; a combat dialog just pushed has no widgets yet. Saying then
+    raised NoMatches and took the app down (CI saw it in the whole-campaign
+    test); now the dialog shows the word once it is built."""
+    from uihelpers import combat_example
+
+    from thorskliff.ui.screens.combat import CombatScreen
+
+    s = LocalSession(game_of(combat_example(), auto_chance=True))
+    app = ThorsApp(session=s, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CombatScreen) and app.screen.last is not None,
+                    "the combat dialog")
+        gs = app.screen.gs
+        app.screen.dismiss(None)
+        await pilot.pause()
+        dialog = CombatScreen(gs)
+        gs._combat = dialog
+        app.push_screen(dialog)
+        assert dialog.is_attached and not dialog.query("#c-status")  # pushed, not built
+        gs.say("Hallo")
+        await until(pilot, lambda: dialog.query("#c-status"), "the dialog built")
+        await pilot.pause()
+        assert str(dialog.query_one("#c-status").content) == "Hallo"

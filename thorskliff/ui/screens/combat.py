@@ -107,6 +107,8 @@ class CombatScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        if self.finished:
+            return  # the combat ended before the dialog was built: it is closing (refresh_view)
         self.query_one(DecisionList).focus()
 
     def on_screen_resume(self) -> None:

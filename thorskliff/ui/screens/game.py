@@ -526,7 +526,9 @@ class GameScreen(Hints, EventFeed, Screen):
         msg = Text(text, style="bold red" if error else "italic")
         show_changed(self.query_one("#status", Static), msg)
         if self._combat is not None and self._combat.is_attached:
-            self._combat.query_one("#c-status", Static).update(msg)
+            # query, not query_one: a dialog just pushed has no widgets until it is composed
+            for box in self._combat.query("#c-status"):
+                box.update(msg)
 
     def _stack_prompt(self) -> str:
         label = self.obs["hexes"][self.selected]["label"]
