@@ -54,6 +54,9 @@ import pyte
 
 SIZE = (120, 40)
 QUIET = 0.05
+#: the port in serve's start-up line: "ssh -p PORT" (in either language), or
+#: "listening on HOST:PORT" in older checkouts measured beside this one
+PORT_LINE = re.compile(r"ssh -p (\d+)|listening on [^:]+:(\d+)")
 
 
 def rss_mb(pid: int) -> float:
@@ -154,11 +157,11 @@ async def start_server(data: str, cap: int) -> tuple[subprocess.Popen, int]:
                              *server_options(cap)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
-    m = re.search(r"listening on [^:]+:(\d+)", line)
+    m = PORT_LINE.search(line)
     if not m:
         proc.kill()
         raise RuntimeError(f"the server did not start: {line!r}")
-    return proc, int(m.group(1))
+    return proc, int(m.group(1) or m.group(2))
 
 
 async def into_game(clients: list[Client]) -> tuple[str, dict[str, Client]]:

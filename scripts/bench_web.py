@@ -63,6 +63,8 @@ SIZE = (142, 38)  # what textual.js asks for in a 1280 x 800 window at font size
 QUIET = 0.05
 COOKIE = "thorskliff_token"
 KEYS = {"enter": "\r", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
+#: the browsers' address in serve's start-up line
+ADDRESS_LINE = re.compile(r"(http://[^/\s]+)/")
 
 
 def rss_mb(pid: int) -> float:
@@ -192,7 +194,7 @@ async def start_server(data: str, cap: int) -> tuple[subprocess.Popen, str]:
                              "--idle-timeout", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = await asyncio.get_running_loop().run_in_executor(None, proc.stdout.readline)
-    m = re.search(r"(http://[^/\s]+)/", line)
+    m = ADDRESS_LINE.search(line)
     if not m:
         proc.kill()
         raise RuntimeError(f"the server did not start: {line!r}")
