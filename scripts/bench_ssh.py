@@ -50,42 +50,21 @@ import tempfile
 import time
 
 import asyncssh
-import pyte
+from sessionbench import Screen, decisions_round, into_game, keys_round, pct, rss_mb, stop
 
 SIZE = (120, 40)
-QUIET = 0.05
 #: the port in serve's start-up line: "ssh -p PORT" (in either language), or
 #: "listening on HOST:PORT" in older checkouts measured beside this one
 PORT_LINE = re.compile(r"ssh -p (\d+)|listening on [^:]+:(\d+)")
 
 
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
-
-
-class Client:
-    """One session: a pyte screen while setting up, then only timestamps."""
+class Client(Screen):
+    """One session over SSH (a pyte screen while setting up, then only timestamps)."""
 
     def __init__(self, conn, proc):
+        super().__init__(SIZE)
         self.conn = conn
         self.proc = proc
-        self.screen = pyte.Screen(*SIZE)
-        self.stream = pyte.Stream(self.screen)
-        self.render = True
-        self.last = 0.0
-        self.got = asyncio.Event()
-        self.changed = asyncio.Event()
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -102,41 +81,16 @@ class Client:
                 data = await self.proc.stdout.read(1 << 16)
                 if not data:
                     return
-                self.last = time.perf_counter()
-                if self.render:
-                    self.stream.feed(data)
-                self.got.set()
-                self.changed.set()
+                self.feed(data)
         except (asyncssh.Error, OSError):
             return
+        finally:
+            self.closed = True
+            self.changed.set()
 
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def see(self, text: str, timeout: float = 60) -> None:
-        deadline = time.perf_counter() + timeout
-        while text not in self.text():
-            self.changed.clear()
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError(f"never saw {text!r}:\n{self.text()}")
-            try:
-                await asyncio.wait_for(self.changed.wait(), left)
-            except TimeoutError:
-                pass
-
-    def press(self, *keys: str) -> None:
+    async def press(self, *keys: str) -> None:
         for k in keys:
             self.proc.stdin.write({"enter": "\r", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}.get(k, k))
-
-    async def quiet(self) -> float:
-        """Wait until no output for QUIET seconds; returns the time of the last output."""
-        while True:
-            self.got.clear()
-            try:
-                await asyncio.wait_for(self.got.wait(), QUIET)
-            except TimeoutError:
-                return self.last
 
     def close(self) -> None:
         self.conn.close()
@@ -164,85 +118,6 @@ async def start_server(data: str, cap: int) -> tuple[subprocess.Popen, int]:
     return proc, int(m.group(1) or m.group(2))
 
 
-async def into_game(clients: list[Client]) -> tuple[str, dict[str, Client]]:
-    """clients[0] makes a duell, clients[1] joins it, the others watch; then the beaches.
-    Returns who moves first and the players by name."""
-    a = clients[0]
-    await a.see("Spieltisch")
-    a.press("n")
-    await a.see("Welcher Modus?")
-    a.press("down", "enter")
-    await a.see("Wie viele Plätze?")
-    a.press("enter")
-    await a.see("Die freien Plätze")
-    a.press("enter")
-    await a.see("Am Tisch")
-    for i, c in enumerate(clients[1:], 1):
-        await c.see("#1 ")
-        c.press("enter")
-        await c.see("Zuschauen")
-        c.press("enter")  # the first option: seat 2 for the first, watching for the others
-        await c.see("Am Tisch")
-    # the beaches: the chooser's cursor starts on a free one
-    players = {"u0": clients[0], "u1": clients[1]}
-    while True:
-        m = re.search(r"(u\d+): (wähle einen freien Strand|ziehe deine)", a.text())
-        if m and m.group(2) == "ziehe deine":
-            return m.group(1), players
-        if not m:
-            a.changed.clear()
-            await asyncio.wait_for(a.changed.wait(), 30)
-            continue
-        who = m.group(1)
-        players[who].press("enter")
-        while re.search(rf"{who}: wähle einen freien Strand", a.text()):
-            a.changed.clear()
-            await asyncio.wait_for(a.changed.wait(), 30)
-
-
-async def keys_round(clients: list[Client], keys: int, think: float) -> tuple[list[float], list[float]]:
-    first: list[float] = []
-    settled: list[float] = []
-
-    async def one(c: Client, n: int) -> None:
-        rng = random.Random(n)
-        for k in range(keys):
-            if think:
-                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-            c.got.clear()
-            t0 = time.perf_counter()
-            c.press("right" if k % 2 == 0 else "left")
-            try:
-                await asyncio.wait_for(c.got.wait(), 30)
-            except TimeoutError:  # counted as 30 s: a frozen server is a figure too
-                first.append(30.0)
-                settled.append(30.0)
-                continue
-            first.append(c.last - t0)
-            settled.append(await c.quiet() - t0)
-
-    await asyncio.gather(*(one(c, i) for i, c in enumerate(clients)))
-    return first, settled
-
-
-async def decisions_round(clients: list[Client], decider: Client, rounds: int) -> tuple[list[float], list[float]]:
-    each: list[float] = []
-    slowest: list[float] = []
-    for r in range(rounds):
-        for c in clients:
-            c.got.clear()
-        t0 = time.perf_counter()
-        decider.press("e" if r % 2 == 0 else "u")
-        await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
-        times = [c.last - t0 for c in clients]
-        # a screen's first output after the key; later chunks of the same redraw do not count
-        each.extend(times)
-        slowest.append(max(times))
-        for c in clients:
-            await c.quiet()
-    return each, slowest
-
-
 async def bench(n: int, keys: int, think: float, decisions: int) -> None:
     data = tempfile.mkdtemp(prefix="thorskliff-bench-ssh-")
     server, port = await start_server(data, n + 4)
@@ -258,7 +133,7 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
             clients.append(await Client.open(port, f"u{i}"))
             if i == 0:
                 await clients[0].see("Spieltisch")
-        decider_name, players = await into_game(clients)
+        decider_name, players = await into_game(clients, "u")
         for c in clients:
             await c.quiet()
             c.render = False
@@ -281,18 +156,6 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
             c.close()
     finally:
         stop(server)
-
-
-def stop(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait(10)
-
-
-# --------------------------------------------------------------------- abuse (issue 14)
 
 
 async def login_time(port: int, user: str, timeout: float = 30.0) -> str:
@@ -331,7 +194,7 @@ async def abuse_bench(keys: int, think: float) -> None:
             clients.append(await Client.open(port, f"u{i}"))
             if i == 0:
                 await clients[0].see("Spieltisch")
-        await into_game(clients)
+        await into_game(clients, "u")
         for c in clients:
             await c.quiet()
             c.render = False

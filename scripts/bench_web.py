@@ -58,58 +58,24 @@ from pathlib import Path
 
 import aiohttp
 import pyte
+from benchkit import uptime
+from sessionbench import Screen, cpu_s, decisions_round, into_game, keys_round, pct, rss_mb, stop
 
 SIZE = (142, 38)  # what textual.js asks for in a 1280 x 800 window at font size 16
-QUIET = 0.05
 COOKIE = "thorskliff_token"
 KEYS = {"enter": "\r", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
 #: the browsers' address in serve's start-up line
 ADDRESS_LINE = re.compile(r"(http://[^/\s]+)/")
 
 
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def cpu_s(pid: int) -> float:
-    """User + system CPU seconds of a process so far."""
-    with open(f"/proc/{pid}/stat") as fh:
-        fields = fh.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def uptime() -> str:
-    try:
-        return subprocess.run(["uptime"], capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
-
-
-class Client:
+class Client(Screen):
     """One browser session over textual-serve's protocol: a pyte screen while
     setting up, then only timestamps."""
 
     def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse):
+        super().__init__(SIZE, pyte.ByteStream)
         self.http = http
         self.ws = ws
-        self.screen = pyte.Screen(*SIZE)
-        self.stream = pyte.ByteStream(self.screen)
-        self.render = True
-        self.last = 0.0
-        self.closed = False
-        self.got = asyncio.Event()
-        self.changed = asyncio.Event()
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -141,11 +107,7 @@ class Client:
         try:
             async for msg in self.ws:
                 if msg.type == aiohttp.WSMsgType.BINARY:
-                    self.last = time.perf_counter()
-                    if self.render:
-                        self.stream.feed(msg.data)
-                    self.got.set()
-                    self.changed.set()
+                    self.feed(msg.data)
                 elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.ERROR):
                     break
         except (aiohttp.ClientError, OSError):
@@ -154,33 +116,9 @@ class Client:
             self.closed = True
             self.changed.set()
 
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def see(self, text: str, timeout: float = 60) -> None:
-        deadline = time.perf_counter() + timeout
-        while text not in self.text():
-            self.changed.clear()
-            left = deadline - time.perf_counter()
-            if left <= 0 or self.closed:
-                raise TimeoutError(f"never saw {text!r}:\n{self.text()}")
-            try:
-                await asyncio.wait_for(self.changed.wait(), left)
-            except TimeoutError:
-                pass
-
     async def press(self, *keys: str) -> None:
         for k in keys:
             await self.ws.send_str(json.dumps(["stdin", KEYS.get(k, k)]))
-
-    async def quiet(self) -> float:
-        """Wait until no output for QUIET seconds; returns the time of the last output."""
-        while True:
-            self.got.clear()
-            try:
-                await asyncio.wait_for(self.got.wait(), QUIET)
-            except TimeoutError:
-                return self.last
 
     async def close(self) -> None:
         await self.ws.close()
@@ -199,93 +137,6 @@ async def start_server(data: str, cap: int) -> tuple[subprocess.Popen, str]:
         proc.kill()
         raise RuntimeError(f"the server did not start: {line!r}")
     return proc, m.group(1)
-
-
-def stop(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait(10)
-
-
-async def into_game(clients: list[Client]) -> tuple[str, dict[str, Client]]:
-    """clients[0] makes a Duell, clients[1] joins it, the others watch; then the beaches.
-    Returns who moves first and the players by name."""
-    a = clients[0]
-    await a.see("Spieltisch")
-    await a.press("n")
-    await a.see("Welcher Modus?")
-    await a.press("down", "enter")
-    await a.see("Wie viele Plätze?")
-    await a.press("enter")
-    await a.see("Die freien Plätze")
-    await a.press("enter")
-    await a.see("Am Tisch")
-    for c in clients[1:]:
-        await c.see("#1 ")
-        await c.press("enter")
-        await c.see("Zuschauen")
-        await c.press("enter")  # the first option: seat 2 for the first, watching for the others
-        await c.see("Am Tisch")
-    # the beaches: the chooser's cursor starts on a free one
-    players = {"w0": clients[0], "w1": clients[1]}
-    while True:
-        m = re.search(r"(w\d+): (wähle einen freien Strand|ziehe deine)", a.text())
-        if m and m.group(2) == "ziehe deine":
-            return m.group(1), players
-        if not m:
-            a.changed.clear()
-            await asyncio.wait_for(a.changed.wait(), 30)
-            continue
-        who = m.group(1)
-        await players[who].press("enter")
-        while re.search(rf"{who}: wähle einen freien Strand", a.text()):
-            a.changed.clear()
-            await asyncio.wait_for(a.changed.wait(), 30)
-
-
-async def keys_round(clients: list[Client], keys: int, think: float) -> tuple[list[float], list[float]]:
-    first: list[float] = []
-    settled: list[float] = []
-
-    async def one(c: Client, n: int) -> None:
-        rng = random.Random(n)
-        for k in range(keys):
-            if think:
-                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-            c.got.clear()
-            t0 = time.perf_counter()
-            await c.press("right" if k % 2 == 0 else "left")
-            try:
-                await asyncio.wait_for(c.got.wait(), 30)
-            except TimeoutError:  # counted as 30 s: a frozen server is a figure too
-                first.append(30.0)
-                settled.append(30.0)
-                continue
-            first.append(c.last - t0)
-            settled.append(await c.quiet() - t0)
-
-    await asyncio.gather(*(one(c, i) for i, c in enumerate(clients)))
-    return first, settled
-
-
-async def decisions_round(clients: list[Client], decider: Client, rounds: int) -> tuple[list[float], list[float]]:
-    each: list[float] = []
-    slowest: list[float] = []
-    for r in range(rounds):
-        for c in clients:
-            c.got.clear()
-        t0 = time.perf_counter()
-        await decider.press("e" if r % 2 == 0 else "u")
-        await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
-        times = [c.last - t0 for c in clients]
-        each.extend(times)
-        slowest.append(max(times))
-        for c in clients:
-            await c.quiet()
-    return each, slowest
 
 
 #: in the page: the time of every keydown in xterm's textarea and of every render of its rows
@@ -362,7 +213,7 @@ async def bench(n: int, keys: int, think: float, decisions: int, browser: bool =
             clients.append(await Client.open(base, f"w{i}"))
             if i == 0:
                 await clients[0].see("Spieltisch")
-        decider_name, players = await into_game(clients)
+        decider_name, players = await into_game(clients, "w")
         for c in clients:
             await c.quiet()
             c.render = False

@@ -31,12 +31,7 @@ from thorskliff.web.identity import COOKIE, new_token, token_hash
 WAIT = 20.0
 
 
-@pytest.fixture(autouse=True)
-def _german(monkeypatch, tmp_path):
-    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "unused"))
-    i18n.set_lang("de")
-    yield
-    i18n.set_lang("de")
+from hostfixtures import _german  # noqa: E402,F401 (autouse: German, a data folder of its own)
 
 
 @pytest.fixture

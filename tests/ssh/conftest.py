@@ -24,12 +24,7 @@ KEYS = {"enter": "\r", "escape": "\x1b", "tab": "\t", "up": "\x1b[A", "down": "\
         "left": "\x1b[D", "space": " ", "backspace": "\x7f"}
 
 
-@pytest.fixture(autouse=True)
-def _german(monkeypatch, tmp_path):
-    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "unused"))
-    i18n.set_lang("de")
-    yield
-    i18n.set_lang("de")
+from hostfixtures import _german  # noqa: E402,F401 (autouse: German, a data folder of its own)
 
 
 @pytest.fixture

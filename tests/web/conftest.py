@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ssh.conftest import Term  # noqa: E402  (the SSH tests' terminal: asyncssh + pyte)
 
-from thorskliff.ui import i18n  # noqa: E402
 from thorskliff.web.harness import serving, url  # noqa: E402
 from webtabs import VIEWPORT, SSHPlayer, Tab, chromium, written  # noqa: E402
 
@@ -33,12 +32,7 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"browser screenshot kept: {path}")
 
 
-@pytest.fixture(autouse=True)
-def _german(monkeypatch, tmp_path):
-    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "unused"))
-    i18n.set_lang("de")
-    yield
-    i18n.set_lang("de")
+from hostfixtures import _german  # noqa: E402,F401 (autouse: German, a data folder of its own)
 
 
 @pytest.fixture

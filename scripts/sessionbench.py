@@ -1,0 +1,183 @@
+"""What the host benchmarks share (bench_ssh.py over SSH, bench_web.py over
+the browsers' websocket): the server process's memory and CPU, the
+percentiles, and the rounds every client plays — into a Duell, cursor
+keys, decisions seen on every screen. A client is a :class:`Screen` with
+its own transport: it reads output into ``feed`` and sends keys in
+``press``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import subprocess
+import time
+
+import pyte
+
+#: no output for this long: a redraw has settled
+QUIET = 0.05
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process so far."""
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(10)
+
+
+class Screen:
+    """One session's terminal: a pyte screen while setting up (``render``),
+    then only the time of the last output."""
+
+    def __init__(self, size: tuple[int, int], stream=pyte.Stream):
+        self.screen = pyte.Screen(*size)
+        self.stream = stream(self.screen)
+        self.render = True
+        self.last = 0.0
+        self.closed = False
+        self.got = asyncio.Event()
+        self.changed = asyncio.Event()
+
+    def feed(self, data) -> None:
+        self.last = time.perf_counter()
+        if self.render:
+            self.stream.feed(data)
+        self.got.set()
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def see(self, text: str, timeout: float = 60) -> None:
+        deadline = time.perf_counter() + timeout
+        while text not in self.text():
+            self.changed.clear()
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.closed:
+                raise TimeoutError(f"never saw {text!r}:\n{self.text()}")
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def press(self, *keys: str) -> None:
+        raise NotImplementedError
+
+    async def quiet(self) -> float:
+        """Wait until no output for QUIET seconds; returns the time of the last output."""
+        while True:
+            self.got.clear()
+            try:
+                await asyncio.wait_for(self.got.wait(), QUIET)
+            except TimeoutError:
+                return self.last
+
+
+async def into_game(clients: list[Screen], prefix: str) -> tuple[str, dict[str, Screen]]:
+    """clients[0] makes a Duell, clients[1] joins it, the others watch; then
+    the beaches. The clients are named ``prefix`` and their number. Returns
+    who moves first and the players by name."""
+    a = clients[0]
+    await a.see("Spieltisch")
+    await a.press("n")
+    await a.see("Welcher Modus?")
+    await a.press("down", "enter")
+    await a.see("Wie viele Plätze?")
+    await a.press("enter")
+    await a.see("Die freien Plätze")
+    await a.press("enter")
+    await a.see("Am Tisch")
+    for c in clients[1:]:
+        await c.see("#1 ")
+        await c.press("enter")
+        await c.see("Zuschauen")
+        await c.press("enter")  # the first option: seat 2 for the first, watching for the others
+        await c.see("Am Tisch")
+    # the beaches: the chooser's cursor starts on a free one
+    players = {f"{prefix}0": clients[0], f"{prefix}1": clients[1]}
+    while True:
+        m = re.search(rf"({prefix}\d+): (wähle einen freien Strand|ziehe deine)", a.text())
+        if m and m.group(2) == "ziehe deine":
+            return m.group(1), players
+        if not m:
+            a.changed.clear()
+            await asyncio.wait_for(a.changed.wait(), 30)
+            continue
+        who = m.group(1)
+        await players[who].press("enter")
+        while re.search(rf"{who}: wähle einen freien Strand", a.text()):
+            a.changed.clear()
+            await asyncio.wait_for(a.changed.wait(), 30)
+
+
+async def keys_round(clients: list[Screen], keys: int, think: float) -> tuple[list[float], list[float]]:
+    """Every client presses ``keys`` cursor keys, one about every ``think``
+    seconds; the times from each key to its first and its last output."""
+    first: list[float] = []
+    settled: list[float] = []
+
+    async def one(c: Screen, n: int) -> None:
+        rng = random.Random(n)
+        for k in range(keys):
+            if think:
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+            c.got.clear()
+            t0 = time.perf_counter()
+            await c.press("right" if k % 2 == 0 else "left")
+            try:
+                await asyncio.wait_for(c.got.wait(), 30)
+            except TimeoutError:  # counted as 30 s: a frozen server is a figure too
+                first.append(30.0)
+                settled.append(30.0)
+                continue
+            first.append(c.last - t0)
+            settled.append(await c.quiet() - t0)
+
+    await asyncio.gather(*(one(c, i) for i, c in enumerate(clients)))
+    return first, settled
+
+
+async def decisions_round(clients: list[Screen], decider: Screen, rounds: int) -> tuple[list[float], list[float]]:
+    """The decider ends its phase and takes it back, ``rounds`` times; the
+    times from the key to each screen's first output, and to the slowest's."""
+    each: list[float] = []
+    slowest: list[float] = []
+    for r in range(rounds):
+        for c in clients:
+            c.got.clear()
+        t0 = time.perf_counter()
+        await decider.press("e" if r % 2 == 0 else "u")
+        await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
+        # a screen's first output after the key; later chunks of the same redraw do not count
+        times = [c.last - t0 for c in clients]
+        each.extend(times)
+        slowest.append(max(times))
+        for c in clients:
+            await c.quiet()
+    return each, slowest
