@@ -120,6 +120,17 @@ async def test_nothing_in_a_hosted_app_reaches_the_server_machine(hub, monkeypat
         assert isinstance(app.screen, LobbyScreen)
 
 
+async def _a_new_duell(pilot) -> None:
+    """From the lobby: a new game, Duell, 2 seats; the question what the empty seat gets is next."""
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("down", "enter")  # Duell
+    await pilot.pause()
+    await pilot.press("enter")  # 2 seats
+    await pilot.pause()
+
+
 async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
     """A new hosted game: the empty seats stay open, go to the host's bot, or
     to a level's bot (bots.registry.LEVELS) — said in words, seated as chosen."""
@@ -127,13 +138,7 @@ async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
 
     app = HostedApp(hub, "alice", FakeTerminal())
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("down", "enter")  # Duell
-        await pilot.pause()
-        await pilot.press("enter")  # 2 seats
-        await pilot.pause()
+        await _a_new_duell(pilot)
         assert isinstance(app.screen, ChooseScreen)
         assert app.screen.items == [
             ("open", "… bleiben frei für Mitspieler"), ("bots", "… übernehmen Bots"),
@@ -158,13 +163,7 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
 
     app = HostedApp(hub, "alice", FakeTerminal())
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("down", "enter")  # Duell
-        await pilot.pause()
-        await pilot.press("enter")  # 2 seats
-        await pilot.pause()
+        await _a_new_duell(pilot)
         await pilot.press("down", "down", "enter")  # the other seat: Leicht
         for _ in range(300):
             if isinstance(app.screen, GameScreen) and app.screen.ready:

@@ -9,35 +9,13 @@ import signal
 import asyncssh
 import pytest
 
+from hostfixtures import hub_until, prompt
 from thorskliff.ui.i18n import t
 
 SECRET = ("Heiltrank", "Krafttrank", "Eiletrank", "Schutztrank")
 
 
 WAIT = 20.0  # seconds a screen may take to show what a test waits for
-
-
-async def hub_until(host, pred, what: str = "", timeout: float = WAIT) -> None:
-    """Wait for the hub to reach ``pred`` (it calls its lobby watchers after every change)."""
-    changed = asyncio.Event()
-    host.hub.watch_lobby(changed.set)
-    try:
-        async with asyncio.timeout(timeout):
-            while not pred():
-                changed.clear()
-                await changed.wait()
-    except TimeoutError:
-        raise AssertionError(f"the hub never got to: {what or pred}") from None
-    finally:
-        host.hub.unwatch_lobby(changed.set)
-
-
-def prompt(hg) -> str:
-    """The start of the prompt every screen shows for the game's state."""
-    d = hg.state.current_player()
-    step = hg.state.step
-    key = "ask.combat_step" if step.startswith("c:") else f"ask.{step}"
-    return t(key, name=hg.name(d))[:18]
 
 
 async def new_game(term, bots: bool = False) -> None:
