@@ -1,8 +1,9 @@
 """One source for what is legal and why not (issue #12, python-chess's
 ``is_legal`` beside its move generator): over many random games, at every
 checked decision point of every step the verb table serves (setup, the Gode,
-movement, picking a combat, silver, actions, gifts, the crystal, recruiting,
-haste, the end of a turn, lying down):
+movement, picking a combat, a combat's potion windows, blocks and
+assignments, silver, actions, gifts, the crystal, recruiting, haste, the end
+of a turn, lying down):
 
 - the decisions the engine lists are exactly the candidates of the step's
   verbs that pass every guard, asked without any fast generator, in order;
@@ -11,10 +12,6 @@ haste, the end of a turn, lying down):
   that are no neighbour, every verb of every other step, every potion;
 - every refusal names a rule id of RULES.md and a catalogue key present in
   English and German, and says itself in both.
-
-At a combat's own stages the decisions come from the combat (its dice);
-there every decision that is not legal is still refused by a guard with a
-rule id and a catalogue key.
 """
 
 from __future__ import annotations
@@ -55,7 +52,7 @@ def candidates(st: GameState, rng: random.Random) -> list[Action]:
     """A broad set of decisions to ask about at this point: the table's own
     candidates at this step, and decisions of every verb anywhere."""
     isl = st.island
-    p = st.players[st.seat if st.seat >= 0 else st.decider]
+    p = st.players[st.decider if st.seat < 0 or st.step in COMBAT_STEPS else st.seat]
     out: list[Action] = []
     for verb in st.verb_index.at.get(st.step, ()):
         out.extend(verb.candidates(st, p))
@@ -119,19 +116,16 @@ class Witness:
         where = f"round {st.round} seat {st.seat + 1} step {st.step} after {action}"
         listed = st.legal_actions()
         table = [a for a in listed if a.verb not in ("use",)]  # a campaign's cards are no verb of the table
-        combat = st.step in COMBAT_STEPS
-        if not combat:
-            p = st.players[st.seat if st.seat >= 0 else st.decider]
-            generic = legal(st, p, plans(st.verb_index.at.get(st.step, ()), fast=False))
-            assert generic == table, f"{where}: the guards give {generic}, the engine lists {table}"
+        p = st.players[st.decider if st.seat < 0 or st.step in COMBAT_STEPS else st.seat]
+        generic = legal(st, p, plans(st.verb_index.at.get(st.step, ()), fast=False))
+        assert generic == table, f"{where}: the guards give {generic}, the engine lists {table}"
         self.steps[st.step] += 1
         listed_set = set(listed)
         for a in candidates(st, self.rng):
             err = check(st, a)
             if a in listed_set:
                 self.legal[a.verb] += 1
-                if not combat:
-                    assert err is None, f"{where}: {a} is legal, yet {err.rule} {err.key} refuses it"
+                assert err is None, f"{where}: {a} is legal, yet {err.rule} {err.key} refuses it"
                 continue
             assert err is not None, f"{where}: {a} is not legal, yet no guard refuses it"
             assert err.rule in self.rules, f"{where}: {a} refused by {err.rule}, no rule of RULES.md"

@@ -14,11 +14,10 @@ from itertools import combinations, compress
 
 from .fields import GameFields
 from .steps import Step
-from .actions import END, Action
+from .actions import Action
 from .dice import DIE_ORDER, RED
 from .player import FAINTED, X_TURN, WAITING
 
-AUTO = Action("auto")
 TROLL = -2
 #: R-UNIT-1: the units besides heroes, with their life (R-COMBAT-4: T and R within one roll)
 LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}
@@ -429,13 +428,13 @@ class CombatRules(GameFields):
             c.dmg[cls[0]] += c.queue.pop(0)
         return False
 
-    def _assign_legal(self) -> list[Action]:
+    def _assign_offers(self) -> list[Action]:
+        """The next die (the smallest, R-COMBAT-1.4) to one unit of each class
+        that can still take it (the verb table's ``hit``)."""
         c = self.combat
         labels = unit_labels(c.targets())
         v = c.queue[0]
-        out = [Action("hit", arg=labels[i], vals=(v,)) for i in self._target_classes()]
-        out.append(AUTO)
-        return out
+        return [Action("hit", arg=labels[i], vals=(v,)) for i in self._target_classes()]
 
     def suggest_assignment(self) -> list[tuple[int, str]]:
         """The engine's suggestion for the remaining dice: defeat the most
@@ -627,66 +626,46 @@ class CombatRules(GameFields):
         self._after_combat_step()
 
     # ------------------------------------------------------------------ decisions inside a combat
-    def _combat_legal(self) -> list[Action]:
-        step = self.step
-        c = self.combat
-        if step in (Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
-            return self._assign_legal()
-        if step in (Step.C_DEF_BLOCK, Step.C_ATT_BLOCK):
-            seat = c.dfn if step == Step.C_DEF_BLOCK else c.att
-            opts = self._block_options(seat, "def" if step == Step.C_DEF_BLOCK else "att")
-            return [Action("block", vals=o) for o in opts or ()]
-        seat = self.decider
-        p = self.players[seat]
-        kinds = p.potion_kinds()
-        allowed = {Step.C_DEF_PRE: ("heil", "kraft"), Step.C_ATT_PRE: ("heil", "kraft"),
-                   Step.C_ATT_POST: ("kraft",), Step.C_DEF_POST: ("schutz", "kraft"),
-                   Step.C_DEF_POST2: ("kraft",), Step.C_ATT_POST2: ("schutz",)}[step]
-        if c.strike:
-            allowed = ("heil",)
-        out = []
-        for k in allowed:
-            if k in kinds and (k != "heil" or p.life < p.max_life):
-                out.append(Action("drink", arg=k))
-        out.append(END)
-        return out
+    # (what may be decided at each stage, and why not, is the verb table's:
+    # turn_verbs.STAGE_VERBS; these apply them)
+    def _do_block(self, a: Action) -> None:
+        """R-COMBAT-1: the red dice protection blocks, then the assignment."""
+        self.combat.blocked = list(a.vals)
+        self._stage("att_assign" if self.step == Step.C_DEF_BLOCK else "def_assign")
 
-    def _combat_apply(self, a: Action) -> None:
+    def _do_combat_drink(self, a: Action) -> None:
+        """R-POT-4..6: a potion drunk at a window; the window stays open."""
         step = self.step
         c = self.combat
-        if a.verb in ("hit", "auto"):
-            self._assign_apply(a)
-            return
-        if a.verb == "block":
-            c.blocked = list(a.vals)
-            self._stage("att_assign" if step == Step.C_DEF_BLOCK else "def_assign")
-            return
         seat = self.decider
         p = self.players[seat]
-        if a.verb == "drink":
-            p.remove_potion(a.arg)
-            self.potion_supply[a.arg] += 1
-            attacker = seat == c.att
-            self._emit("drank", seat, a.arg)
-            if a.arg == "heil":
-                self._heal(p, 4, "heil")
-            elif a.arg == "schutz":
-                if attacker:
-                    c.att_schutz += 1
-                else:
-                    c.def_schutz += 1
-            elif step in (Step.C_ATT_POST, Step.C_DEF_POST2):
-                self.step = Step.C_ROLL
-                self._chance(("G",), "kraft_att" if attacker else "kraft_def")
-            elif attacker:
-                c.att_kraft += 1
+        p.remove_potion(a.arg)
+        self.potion_supply[a.arg] += 1
+        attacker = seat == c.att
+        self._emit("drank", seat, a.arg)
+        if a.arg == "heil":
+            self._heal(p, 4, "heil")
+        elif a.arg == "schutz":
+            if attacker:
+                c.att_schutz += 1
             else:
-                c.def_kraft += 1
-            return
-        # end of a window
-        nxt = {Step.C_DEF_PRE: "att_pre", Step.C_ATT_PRE: "attack", Step.C_ATT_POST: "def_post",
-               Step.C_DEF_POST: "def_block", Step.C_DEF_POST2: "att_post2", Step.C_ATT_POST2: "att_block"}[step]
-        self._stage(nxt)
+                c.def_schutz += 1
+        elif step in (Step.C_ATT_POST, Step.C_DEF_POST2):  # R-POT-5: after the roll, its G die at once
+            self.step = Step.C_ROLL
+            self._chance(("G",), "kraft_att" if attacker else "kraft_def")
+        elif attacker:
+            c.att_kraft += 1
+        else:
+            c.def_kraft += 1
+
+    def _end_window(self, a: Action) -> None:
+        """A window passed: on to the combat's next stage."""
+        self._stage(_AFTER_WINDOW[self.step])
+
+
+#: the stage after each potion window (turn-flow.md, phase 2)
+_AFTER_WINDOW = {Step.C_DEF_PRE: "att_pre", Step.C_ATT_PRE: "attack", Step.C_ATT_POST: "def_post",
+                 Step.C_DEF_POST: "def_block", Step.C_DEF_POST2: "att_post2", Step.C_ATT_POST2: "att_block"}
 
 
 def _best_plan(dice: tuple[int, ...], units: tuple[tuple[int, bool], ...]) -> list[tuple[int, bool]]:
