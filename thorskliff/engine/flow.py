@@ -74,9 +74,13 @@ class TurnRules(GameFields):
     # ------------------------------------------------------------------ application
     def _apply(self, a: Action) -> None:
         """Apply a legal decision as its verb of the table says (``Verb.apply``)."""
-        verb = self.verb_index.entry(self.step, a)
-        assert verb is not None and verb.apply is not None, a  # only legal decisions come here
-        getattr(self, verb.apply)(a)
+        idx = self.verb_index
+        name = idx.applies[self.step].get(a.verb)
+        if name is None:  # entries of the verb that apply differently: the one accepting it
+            verb = idx.entry(self.step, a)
+            assert verb is not None and verb.apply is not None, a  # only legal decisions come here
+            name = verb.apply
+        getattr(self, name)(a)
 
     def _do_drink(self, a: Action) -> None:
         """R-POT-4: a Heiltrank drunk at a decision of one's own turn."""

@@ -220,6 +220,12 @@ class Index:
             for v in vs:
                 names.setdefault(v.verb, []).append(v)
             self.by_verb[s] = {n: tuple(x) for n, x in names.items()}
+        #: each step's verbs whose entries there all apply alike: the method's
+        #: name, found without asking which entry accepts the decision
+        self.applies: dict[Step, dict[str, str]] = {
+            s: {n: vs[0].apply for n, vs in names_.items()
+                if vs[0].apply is not None and all(v.apply == vs[0].apply for v in vs)}
+            for s, names_ in self.by_verb.items()}
         #: each verb's entries, in the table's order (for its ``elsewhere``)
         self.home: dict[str, list[Verb]] = {}
         for v in table:

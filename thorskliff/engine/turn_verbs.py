@@ -26,6 +26,7 @@ from .guards import END_TIER, FREE, Fixed, Guard, Verb, belongs, in_combat, neve
 from .steps import COMBAT_STEPS, OPEN_STEPS, Step
 
 if TYPE_CHECKING:
+    from ..island import Island
     from .player import Player
     from .state import GameState
 
@@ -134,44 +135,92 @@ def _onward_offers(st: GameState, p: Player) -> Units:
 _PHASE1 = frozenset({Step.MOVE})
 
 
+class StepTables:
+    """Every unit's step decision on one island, made once: for each hex, the
+    steps along the island's step table (R-ISLE-6) of a warrior, a hero and
+    a Gode, and a hero's to every neighbour (Pfade der Ahnen, R-MOVE-6).
+    Decisions are immutable tuples, so generation hands out these very
+    objects instead of making new ones at every decision point."""
+
+    __slots__ = ("island", "warrior", "hero", "hero_pfade", "gode", "recruit")
+
+    def __init__(self, island: Island):
+        def table(unit: str, to: tuple[tuple[int, ...], ...]) -> tuple[tuple[Action, ...], ...]:
+            return tuple(tuple(Action("step", a, b, -1, unit) for b in to[a]) for a in range(island.size))
+        self.island = island
+        self.warrior = table("W", island.steps)
+        self.hero = table("H", island.steps)
+        self.hero_pfade = table("H", island.neighbours)
+        self.gode = table("G", island.steps)
+        #: a warrior and a Gode recruited on each hex (R-RECRUIT-1)
+        self.recruit = tuple((Action("recruit", h, arg="W"), Action("recruit", h, arg="G"))
+                             for h in range(island.size))
+
+
+_TABLES: dict[int, StepTables] = {}
+
+
+def step_tables(island: Island) -> StepTables:
+    """The island's :class:`StepTables` (islands are shared and never change)."""
+    got = _TABLES.get(id(island))
+    if got is None or got.island is not island:
+        got = _TABLES[id(island)] = StepTables(island)
+    return got
+
+
+def _open(actions: tuple[Action, ...], lying: dict[int, int], seat: int, append) -> None:
+    """R-FAINT-4: the steps not into a hex where an enemy's fainted hero lies."""
+    for a in actions:
+        if lying.get(a[2], seat) == seat:
+            append(a)
+
+
 # the fast generators of phase 1's verbs: the guards below, written out (see Verb.fast)
 def _hero_fast(st: GameState, p: Player, out: list[Action]) -> None:
     h = p.hero_at
     if h < 0 or st.hero_left <= 0:
         return
-    table = st.island.neighbours if "pfade" in p.epic else st.island.steps
-    lying = st.lying
-    seat = p.seat
-    for b in table[h]:
-        if lying.get(b, seat) == seat:
-            out.append(Action("step", h, b, -1, "H"))
+    tables = step_tables(st.island)
+    steps = (tables.hero_pfade if "pfade" in p.epic else tables.hero)[h]
+    if st.lying:
+        _open(steps, st.lying, p.seat, out.append)
+    else:
+        out.extend(steps)
 
 
 def _gode_fast(st: GameState, p: Player, out: list[Action]) -> None:
     g = p.gode_at
     if g < 0 or st.gode_left <= 0:
         return
-    lying = st.lying
-    seat = p.seat
-    for b in st.island.steps[g]:
-        if lying.get(b, seat) == seat:
-            out.append(Action("step", g, b, -1, "G"))
+    steps = step_tables(st.island).gode[g]
+    if st.lying:
+        _open(steps, st.lying, p.seat, out.append)
+    else:
+        out.extend(steps)
 
 
 def _warrior_fast(st: GameState, p: Player, out: list[Action]) -> None:
     seat = p.seat
     wc = st.wc[seat]
-    steps = st.island.steps
+    steps = step_tables(st.island).warrior
     lying = st.lying
     moved: dict[int, int] = {}
     for m in st.moved:
         moved[m[0]] = moved.get(m[0], 0) + 1
-    append = out.append
-    for a in compress(range(len(wc)), wc):
-        if wc[a] > moved.get(a, 0):
-            for b in steps[a]:
-                if lying.get(b, seat) == seat:
-                    append(Action("step", a, b, -1, "W"))
+    if lying:
+        append = out.append
+        for a in compress(range(len(wc)), wc):
+            if wc[a] > moved.get(a, 0):
+                _open(steps[a], lying, seat, append)
+    elif moved:
+        extend = out.extend
+        for a in compress(range(len(wc)), wc):
+            if wc[a] > moved.get(a, 0):
+                extend(steps[a])
+    else:
+        extend = out.extend
+        for a in compress(range(len(wc)), wc):
+            extend(steps[a])
 
 
 def _onward_fast(st: GameState, p: Player, out: list[Action]) -> None:
@@ -180,10 +229,11 @@ def _onward_fast(st: GameState, p: Player, out: list[Action]) -> None:
     seat = p.seat
     steps = st.island.steps
     lying = st.lying
+    make = tuple.__new__  # Action(...) would go through namedtuple's Python-level __new__
     for a, prev in sorted({(m[0], m[1]) for m in st.moved if m[2] > 0}):
         for b in steps[a]:
             if lying.get(b, seat) == seat:
-                out.append(Action("step", a, b, prev, "W"))
+                out.append(make(Action, ("step", a, b, prev, "W", ())))
 
 
 #: R-MOVE-1/2: the hero's step (two with the Wisent); it stops on entering enemies (R-MOVE-3)
@@ -274,11 +324,11 @@ GODE_HASTE = Verb("gode haste", "step", "R-GODE-5", frozenset({Step.HASTE}), _go
 
 def _recruit_offers(st: GameState, p: Player) -> Sequence[Action]:
     """R-RECRUIT-1: one piece per own figure standing when phase 5 began."""
-    out = []
+    out: list[Action] = []
+    made = step_tables(st.island).recruit
     for h, n in sorted(st.recruit_cap.items()):
         if n > 0:
-            out.append(Action("recruit", h, arg="W"))
-            out.append(Action("recruit", h, arg="G"))
+            out.extend(made[h])
     return out
 
 
