@@ -25,9 +25,9 @@ from .loaderror import LoadError, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, WEAPON_DICE, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
-from .engine.fields import NAMES, SCRATCH, Pos
+from .engine.fields import NAMES, POSITION, Pos
 from .engine.steps import CAMPAIGN_STEPS, Step
-from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, WISENT_CARDS, GameState, Outcome
+from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
 FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # Player.faint 0..5
@@ -38,6 +38,12 @@ REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
 UNITS = ("H", "G", "W", "T", "R")
 MARKERS = (*GODE_ABILITIES, *(f"{a}+{b}" for i, a in enumerate(GODE_ABILITIES) for b in GODE_ABILITIES[i + 1:]))
 BIG = 999  # Taler and other open-ended counts
+#: the vocabularies of ``vocab`` fields: the words, how they are written, and the value read
+VOCABS: dict[str, tuple[tuple[str, ...], Any, Any]] = {
+    "rules": (tuple(RULE_FLAGS), sorted, set),
+    "epic": (EPIC_CARDS, lambda v: sorted(v, key=EPIC_CARDS.index), set),
+    "dice": (tuple(FACES), list, tuple),
+}
 
 
 class PositionError(LoadError):
@@ -59,47 +65,13 @@ def load_position(path: str | os.PathLike[str]) -> GameState:
 
 
 def to_position(st: GameState) -> str:
-    """The position of ``st`` as TOML text."""
+    """The position of ``st`` as TOML text: every field the state declares
+    a place in a position for (engine/fields.py), in the declared order."""
     lab = st.island.label
-
-    def hexes(d: dict[int, Any]) -> dict[str, Any]:
-        return {lab(h): v for h, v in sorted(d.items())}
-
-    doc: dict[str, Any] = {"format": FORMAT, "mode": st.mode.id, "arrangement": st.island.arrangement,
-                           "seed": st.seed, "rules": sorted(st.rules), "round": st.round}
-    if st.seat >= 0:
-        doc["turn"] = st.seat + 1
-    if st.phase >= 0:
-        doc["phase"] = st.phase
-    doc["step"] = st.step
-    doc["decider"] = _decider_out(st.decider)
-    doc["decisions"] = st.decisions
-    doc["first_chooser"] = st.first_chooser + 1
-    doc["choosing"] = [q + 1 for q in st.choosing]
-    doc["start_seat"] = st.start_seat + 1
-    doc["pending"] = [{"step": s, "decider": _decider_out(d)} for s, d in st.pending]
-    if st.result is not None:
-        res: dict[str, Any] = {"reason": st.result.reason}
-        if st.result.winner is not None:
-            res["winner"] = st.result.winner + 1
-        doc["result"] = res
-    doc["rifts"] = hexes(st.rifts)
-    doc["chance"] = {"count": st.chance_count, "kinds": list(st.chance_kinds), "purpose": st.chance_for}
-    doc["supply"] = {"ambers": st.amber_supply, "potions": dict(st.potion_supply), "helm": st.helm_free,
-                     "wisent": st.wisent_left, "epic": sorted(st.epic_free, key=EPIC_CARDS.index)}
-    board: dict[str, Any] = {"trolls": [lab(h) for h in range(st.island.size) if st.troll[h]],
-                             "crystals": hexes(st.crystal_at), "taler": hexes(st.taler_at),
-                             "ambers": hexes(st.amber_at)}
-    if st.rune:
-        board["runestone"] = {"seat": st.rune[0] + 1, "hex": lab(st.rune[1]), "counter": st.rune[2]}
-    doc["board"] = board
-    turn: dict[str, Any] = {}
-    for name, pos in SCRATCH:  # the declared fields of the turn's scratch (engine/fields.py)
-        _write(turn, name, pos, getattr(st, name), lab)
-    doc["scratch"] = turn
-    if st.combat is not None:
-        doc["combat"] = _combat_out(st.combat, lab)
-    doc["players"] = [_player_out(st, p, lab) for p in st.players]
+    doc: dict[str, Any] = {"format": FORMAT}
+    for name, pos in POSITION:
+        t = doc if not pos.table else doc.setdefault(pos.table, {})
+        _write(t, pos.key or name, pos, getattr(st, name), lab, st)
     return "# thorskliff position; keys are explained in docs/records.md\n" + _compact(tomli_w.dumps(doc))
 
 
@@ -125,11 +97,14 @@ def _decider_out(d: int) -> int | str:
     return d + 1
 
 
-def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab) -> None:
+def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab, st: GameState) -> None:
     """One declared field, as its ``Pos`` says (a hex -1 and a set None are left out)."""
     kind = pos.kind
-    if kind in ("int", "bool"):
+    if kind in ("int", "bool", "any_int"):
         doc[key] = v
+    elif kind == "int_opt":
+        if v >= 0:
+            doc[key] = v
     elif kind == "hex":
         if v >= 0:
             doc[key] = lab(v)
@@ -137,15 +112,57 @@ def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab) -> None:
         doc[key] = [lab(h) for h in sorted(v)]
     elif kind == "hex_counts":
         doc[key] = {lab(h): n for h, n in sorted(v.items())}
-    elif kind == "seats":
+    elif kind == "seat":
+        doc[key] = v + 1
+    elif kind == "seat_opt":
+        if v >= 0:
+            doc[key] = v + 1
+    elif kind in ("seats", "seat_order"):
         doc[key] = [q + 1 for q in v]
     elif kind == "moved":
         doc[key] = [_moved_out(m, lab) for m in v]
     elif kind == "words":
         if v is not None:
             doc[key] = sorted(v)
+    elif kind == "vocab":
+        doc[key] = VOCABS[pos.vocab][1](v)
+    elif kind in _WRITE:
+        got = _WRITE[kind](v, lab, st)
+        if got is not None:
+            doc[key] = got
     else:
         raise ValueError(f"no position kind {kind!r} ({key})")
+
+
+def _result_out(v: Outcome | None, lab, st: GameState) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    res: dict[str, Any] = {"reason": v.reason}
+    if v.winner is not None:
+        res["winner"] = v.winner + 1
+    return res
+
+
+def _rune_out(v: list[int] | None, lab, st: GameState) -> dict[str, Any] | None:
+    return {"seat": v[0] + 1, "hex": lab(v[1]), "counter": v[2]} if v else None
+
+
+#: the game's own shapes (``Pos.kind``): how each is written (None: left out)
+_WRITE: dict[str, Any] = {
+    "mode": lambda v, lab, st: v.id,
+    "arrangement": lambda v, lab, st: v.arrangement,
+    "step": lambda v, lab, st: v,
+    "decider": lambda v, lab, st: _decider_out(v),
+    "pending": lambda v, lab, st: [{"step": s, "decider": _decider_out(d)} for s, d in v],
+    "result": _result_out,
+    "rifts": lambda v, lab, st: {lab(h): k for h, k in sorted(v.items())},
+    "purpose": lambda v, lab, st: v,
+    "potion_supply": lambda v, lab, st: dict(v),
+    "trolls": lambda v, lab, st: [lab(h) for h in range(st.island.size) if v[h]],
+    "rune": _rune_out,
+    "combat": lambda v, lab, st: _combat_out(v, lab) if v is not None else None,
+    "players": lambda v, lab, st: [_player_out(st, p, lab) for p in v],
+}
 
 
 def _moved_out(m: list[int], lab) -> dict[str, Any]:
@@ -213,9 +230,23 @@ def _player_out(st: GameState, p: Player, lab) -> dict[str, Any]:
 
 # --------------------------------------------------------------------- reading
 
-TOP_KEYS = ("format", "mode", "arrangement", "seed", "rules", "round", "turn", "phase", "step", "decider",
-            "decisions", "first_chooser", "choosing", "start_seat", "pending", "result", "rifts", "chance",
-            "supply", "board", "scratch", "combat", "players")
+def _layout() -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """A position's top-level keys and each table's keys, in order, from the declared fields."""
+    top: list[str] = ["format"]
+    tables: dict[str, list[str]] = {}
+    for name, pos in POSITION:
+        key = pos.key or name
+        if not pos.table:
+            top.append(key)
+        elif pos.table not in tables:
+            top.append(pos.table)
+            tables[pos.table] = [key]
+        else:
+            tables[pos.table].append(key)
+    return tuple(top), {t: tuple(keys) for t, keys in tables.items()}
+
+
+TOP_KEYS, TABLE_KEYS = _layout()
 
 
 class _Reader:
@@ -372,75 +403,17 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     st = GameState.__new__(GameState)
     st.mode = mode
     st.island = island
-    st.seed = r.get(doc, "seed", "", int)
-    st.rules = set(r.words(doc, "rules", "", RULE_FLAGS))
-    st.round = r.int_in(doc, "round", "", 0, 100_000)
-    st.seat = r.int_in(doc, "turn", "", 1, n, 0) - 1
-    st.phase = r.int_in(doc, "phase", "", 0, 7, -1)
-    st.step = Step(r.choice(doc, "step", "", STEPS))
-    st.decider = r.decider(r.get(doc, "decider", "", (int, str)), "decider")
-    st.decisions = r.int_in(doc, "decisions", "", 0, 10**9)
-    st.first_chooser = r.int_in(doc, "first_chooser", "", 1, n) - 1
-    st.choosing = [q - 1 for q in r.ints(doc, "choosing", "", 1, n)]
+    tables = {t: r.table(doc, t, "", keys) for t, keys in TABLE_KEYS.items()}
+    for name, pos in POSITION:  # every declared field (engine/fields.py), in the position's order
+        if name in ("mode", "island"):
+            continue  # read first: the island and the number of seats say what the rest may be
+        t = tables[pos.table] if pos.table else doc
+        setattr(st, name, _read(r, t, pos.key or name, pos.table, pos, st))
+    # what one key cannot say alone
     if sorted(st.choosing) != list(range(n)):
         raise r.fail("choosing", f"must name every seat 1–{n} once")
-    st.start_seat = r.int_in(doc, "start_seat", "", 1, n) - 1
-    st.pending = []
-    for i, item in enumerate(r.get(doc, "pending", "", list, [])):
-        full = f"pending[{i}]"
-        if not isinstance(item, dict):
-            raise r.fail(full, "must be a table {step, decider}")
-        r.only(item, full, ("step", "decider"))
-        st.pending.append((Step(r.choice(item, "step", full, STEPS)), r.decider(item.get("decider"), f"{full}.decider")))
-    res = r.table(doc, "result", "", ("winner", "reason"), None)
-    st.result = None
-    if res is not None:
-        winner = r.int_in(res, "winner", "result", 1, n, 0) - 1
-        st.result = Outcome(None if winner < 0 else winner, r.choice(res, "reason", "result", REASONS))
-    rifts = r.get(doc, "rifts", "", dict, {})
-    st.rifts = {}
-    for lab, kind in rifts.items():
-        h = r.hex_label(lab, f"rifts.{lab}")
-        if h not in island.well_farms:
-            raise r.fail(f"rifts.{lab}", "a rift lies on a well farm (a c4 slot)")
-        if kind not in RIFT_KINDS:
-            raise r.fail(f"rifts.{lab}", f"unknown rift {kind!r} (rifts: {', '.join(RIFT_KINDS)})")
-        st.rifts[h] = kind
-    st.rifts = dict(sorted(st.rifts.items()))
-
-    ch = r.table(doc, "chance", "", ("count", "kinds", "purpose"))
-    st.chance_count = r.int_in(ch, "count", "chance", 0, 2**62)
-    st.chance_kinds = tuple(r.words(ch, "kinds", "chance", tuple(FACES)))
-    st.chance_for = r.choice(ch, "purpose", "chance", PURPOSES)
     if (st.decider == CHANCE) != bool(st.chance_kinds):
         raise r.fail("chance.kinds", "dice are due exactly when the decider is \"chance\"")
-
-    sp = r.table(doc, "supply", "", ("ambers", "potions", "helm", "wisent", "epic"))
-    st.amber_supply = r.int_in(sp, "ambers", "supply", 0, AMBERS)
-    pots = r.table(sp, "potions", "supply", POTIONS)
-    st.potion_supply = {k: r.int_in(pots, k, "supply.potions", 0, POTION_SUPPLY[k]) for k in POTIONS}
-    st.helm_free = r.get(sp, "helm", "supply", bool)
-    st.wisent_left = r.int_in(sp, "wisent", "supply", 0, WISENT_CARDS)
-    st.epic_free = set(r.words(sp, "epic", "supply", EPIC_CARDS))
-
-    bd = r.table(doc, "board", "", ("trolls", "crystals", "taler", "ambers", "runestone"))
-    st.troll = [False] * island.size
-    for h in r.hex_list(bd, "trolls", "board"):
-        if island.kind[h] != "peak":
-            raise r.fail("board.trolls", f"a troll stands on a peak, not on {island.label(h)}")
-        st.troll[h] = True
-    st.crystal_at = r.hex_counts(bd, "crystals", "board", 1, 6)
-    st.taler_at = r.hex_counts(bd, "taler", "board", 1, BIG)
-    st.amber_at = r.hex_counts(bd, "ambers", "board", 1, AMBERS)
-    rune = r.table(bd, "runestone", "board", ("seat", "hex", "counter"), None)
-    st.rune = None
-    if rune is not None:
-        st.rune = [r.seat(rune.get("seat"), "board.runestone.seat"), r.hex(rune, "hex", "board.runestone", False),
-                   r.int_in(rune, "counter", "board.runestone", 0, 4)]
-
-    _read_scratch(r, doc, st)
-    st.combat = _read_combat(r, doc) if "combat" in doc else None
-    _read_players(r, players_doc, st)
     st._legal = None
     st._own = None
     unread = sorted(NAMES - st.__dict__.keys())
@@ -456,18 +429,15 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     return st
 
 
-def _read_scratch(r: _Reader, doc: dict, st: GameState) -> None:
-    """The [scratch] table: every declared field of it (engine/fields.py), as its ``Pos`` says."""
-    path = "scratch"
-    t = r.table(doc, "scratch", "", tuple(name for name, _ in SCRATCH))
-    for name, pos in SCRATCH:
-        setattr(st, name, _read(r, t, name, path, pos))
-
-
-def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos) -> Any:
+def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> Any:
+    """One declared field from table ``t`` (at ``path``), as its ``Pos`` says."""
     kind = pos.kind
     if kind == "int":
         return r.int_in(t, key, path, pos.lo, pos.hi)
+    if kind == "int_opt":
+        return r.int_in(t, key, path, pos.lo, pos.hi, -1)
+    if kind == "any_int":
+        return r.get(t, key, path, int)
     if kind == "bool":
         return r.get(t, key, path, bool)
     if kind == "hex":
@@ -476,10 +446,19 @@ def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos) -> Any:
         return set(r.hex_list(t, key, path))
     if kind == "hex_counts":
         return r.hex_counts(t, key, path, pos.lo, pos.hi)
+    if kind == "seat":
+        return r.int_in(t, key, path, 1, r.n) - 1
+    if kind == "seat_opt":
+        return r.int_in(t, key, path, 1, r.n, 0) - 1
     if kind == "seats":
         return [q - 1 for q in r.ints(t, key, path, 1, r.n, [])]
+    if kind == "seat_order":
+        return [q - 1 for q in r.ints(t, key, path, 1, r.n)]
     if kind == "words":
         return frozenset(r.words(t, key, path, pos.words)) if key in t else None
+    if kind == "vocab":
+        words, _, make = VOCABS[pos.vocab]
+        return make(r.words(t, key, path, words))
     if kind == "moved":
         moved = []
         for i, m in enumerate(r.get(t, key, path, list, [])):
@@ -489,7 +468,87 @@ def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos) -> Any:
             r.only(m, full, ("at", "from", "steps"))
             moved.append([r.hex(m, "at", full, False), r.hex(m, "from", full), r.int_in(m, "steps", full, 0, 1)])
         return moved
+    if kind in _READ:
+        return _READ[kind](r, t, key, path, st)
     raise ValueError(f"no position kind {kind!r} ({key})")
+
+
+def _read_pending(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[tuple[Step, int]]:
+    out = []
+    for i, item in enumerate(r.get(t, key, path, list, [])):
+        full = f"{_join(path, key)}[{i}]"
+        if not isinstance(item, dict):
+            raise r.fail(full, "must be a table {step, decider}")
+        r.only(item, full, ("step", "decider"))
+        out.append((Step(r.choice(item, "step", full, STEPS)), r.decider(item.get("decider"), f"{full}.decider")))
+    return out
+
+
+def _read_result(r: _Reader, t: dict, key: str, path: str, st: GameState) -> Outcome | None:
+    res = r.table(t, key, path, ("winner", "reason"), None)
+    if res is None:
+        return None
+    full = _join(path, key)
+    winner = r.int_in(res, "winner", full, 1, r.n, 0) - 1
+    return Outcome(None if winner < 0 else winner, r.choice(res, "reason", full, REASONS))
+
+
+def _read_rifts(r: _Reader, t: dict, key: str, path: str, st: GameState) -> dict[int, str]:
+    out = {}
+    for lab, kind in r.get(t, key, path, dict, {}).items():
+        full = f"{_join(path, key)}.{lab}"
+        h = r.hex_label(lab, full)
+        if h not in r.island.well_farms:
+            raise r.fail(full, "a rift lies on a well farm (a c4 slot)")
+        if kind not in RIFT_KINDS:
+            raise r.fail(full, f"unknown rift {kind!r} (rifts: {', '.join(RIFT_KINDS)})")
+        out[h] = kind
+    return dict(sorted(out.items()))
+
+
+def _read_potion_supply(r: _Reader, t: dict, key: str, path: str, st: GameState) -> dict[str, int]:
+    pots = r.table(t, key, path, POTIONS)
+    return {k: r.int_in(pots, k, _join(path, key), 0, POTION_SUPPLY[k]) for k in POTIONS}
+
+
+def _read_trolls(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[bool]:
+    island = r.island
+    troll = [False] * island.size
+    for h in r.hex_list(t, key, path):
+        if island.kind[h] != "peak":
+            raise r.fail(_join(path, key), f"a troll stands on a peak, not on {island.label(h)}")
+        troll[h] = True
+    return troll
+
+
+def _read_rune(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[int] | None:
+    rune = r.table(t, key, path, ("seat", "hex", "counter"), None)
+    if rune is None:
+        return None
+    full = _join(path, key)
+    return [r.seat(rune.get("seat"), f"{full}.seat"), r.hex(rune, "hex", full, False),
+            r.int_in(rune, "counter", full, 0, 4)]
+
+
+def _read_players_field(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[Player]:
+    _read_players(r, r.get(t, key, path, list), st)  # also the warriors (wc) and where heroes lie (lying)
+    return st.players
+
+
+#: the game's own shapes (``Pos.kind``): how each is read
+_READ: dict[str, Any] = {
+    "step": lambda r, t, key, path, st: Step(r.choice(t, key, path, STEPS)),
+    "decider": lambda r, t, key, path, st: r.decider(r.get(t, key, path, (int, str)), _join(path, key)),
+    "pending": _read_pending,
+    "result": _read_result,
+    "rifts": _read_rifts,
+    "purpose": lambda r, t, key, path, st: r.choice(t, key, path, PURPOSES),
+    "potion_supply": _read_potion_supply,
+    "trolls": _read_trolls,
+    "rune": _read_rune,
+    "combat": lambda r, t, key, path, st: _read_combat(r, t) if key in t else None,
+    "players": _read_players_field,
+}
 
 
 def _read_units(r: _Reader, c: dict, key: str) -> list[list]:

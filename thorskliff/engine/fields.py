@@ -42,24 +42,43 @@ def _opt_copy(v: Any) -> Any:
     return v.copy() if v else None
 
 
+#: R-SETUP-B3: the supply at the start (the state's and a position's bounds)
+AMBERS = 12  # R-AMBER-7, decision 8
+WISENT_CARDS = 4
+POTION_SUPPLY = {"heil": 5, "kraft": 5, "eile": 6, "schutz": 6}
+
+
 @dataclass(frozen=True)
 class Pos:
-    """How a field is written in a position's ``[scratch]`` table (the key is
-    the field's name; thorskliff/position.py writes and reads each kind):
+    """Where and how a field is written in a position (thorskliff/position.py
+    writes and reads each kind; docs/records.md explains every key): in the
+    table ``table`` ("" for the top level) under ``key`` (the field's name
+    when None). A position's tables and keys come in the order the fields
+    are declared below.
 
-    - ``int``: a number ``lo``..``hi``; ``bool``: true or false;
+    - ``int``: a number ``lo``..``hi``; ``int_opt``: the same, left out for -1;
+      ``any_int``: any integer; ``bool``: true or false;
     - ``hex``: a hex label, left out for -1 (no hex);
     - ``hexes``: a set of hexes, as sorted labels;
     - ``hex_counts``: hex -> number ``lo``..``hi``, as a table by label;
-    - ``seats``: a list of seats, written from 1;
+    - ``seat``: a seat, written from 1; ``seat_opt``: the same, left out for -1;
+      ``seats``: a list of seats, written from 1; ``seat_order``: every seat once;
     - ``moved``: the warriors that moved (``{at, from, steps}`` tables);
-    - ``words``: a set of ``words``, left out for None.
+    - ``words``: a set of ``words``, left out for None; ``vocab``: words of
+      the vocabulary position.py names ``vocab`` (the rules in force, the
+      dice due, the epic cards left), written and read as it says there;
+    - the game's own shapes, each a kind of its name: ``mode``, ``arrangement``,
+      ``step``, ``decider``, ``pending``, ``result``, ``rifts``, ``purpose``,
+      ``potion_supply``, ``trolls``, ``rune``, ``combat``, ``players``.
     """
 
     kind: str
     lo: int = 0
     hi: int = 0
     words: tuple[str, ...] = ()
+    table: str = "scratch"
+    key: str | None = None
+    vocab: str = ""
 
 
 def board(copy: Callable[[Any], Any] | None = None, pos: Pos | None = None) -> Any:
@@ -73,45 +92,47 @@ def turn(make: Callable[[], Any], copy: Callable[[Any], Any] | None = None, pos:
     return field(metadata={"copy": copy, "turn": make, "pos": pos})
 
 
+def top(kind: str, lo: int = 0, hi: int = 0, key: str | None = None, vocab: str = "") -> Pos:
+    """A field written at a position's top level."""
+    return Pos(kind, lo, hi, table="", key=key, vocab=vocab)
+
+
 @dataclass(init=False, eq=False, repr=False)
 class GameFields:
     # --- the game and its setup
-    mode: ModeSpec = board()
-    island: Island = board()  # shared by every copy: it never changes
-    seed: int = board()
-    chance_count: int = board()  # the next chance draw's counter (R-DICE-2)
-    rules: set[str] = board(set)
-    first_chooser: int = board()
-    choosing: list[int] = board()  # the beach choice's order (R-SETUP-B4); never changes after setup
-    start_seat: int = board()
-    # --- the board
-    players: list[Player] = board(_players)
-    wc: list[list[int]] = board(_nested)  # warriors per seat per hex
-    troll: list[bool] = board(list)
-    crystal_at: dict[int, int] = board(dict)
-    taler_at: dict[int, int] = board(dict)
-    amber_at: dict[int, int] = board(dict)
-    lying: dict[int, int] = board(dict)  # hex -> seat of a fainted hero lying there (R-FAINT-4)
-    rifts: dict[int, str] = board(dict)
-    rune: list[int] | None = board(_opt_list)  # [seat, hex, counter] (R-RUNE-1..3)
-    # --- the supply (R-SETUP-B3)
-    amber_supply: int = board()
-    potion_supply: dict[str, int] = board(dict)
-    helm_free: bool = board()
-    wisent_left: int = board()
-    epic_free: set[str] = board(set)
+    mode: ModeSpec = board(pos=top("mode"))
+    island: Island = board(pos=top("arrangement", key="arrangement"))  # shared by every copy: it never changes
+    seed: int = board(pos=top("any_int"))
+    rules: set[str] = board(set, pos=top("vocab", vocab="rules"))
     # --- where the game stands
-    round: int = board()
-    seat: int = board()
-    phase: int = board()
-    step: Step = board()
-    decider: int = board()
-    chance_kinds: tuple[str, ...] = board()
-    chance_for: str = board()
-    combat: Combat | None = board(_opt_copy)
-    pending: list[tuple[Step, int]] = board(list)  # interrupts that return to the step below (crystal choice)
-    result: Outcome | None = board()
-    decisions: int = board()
+    round: int = board(pos=top("int", 0, 100_000))
+    seat: int = board(pos=top("seat_opt", key="turn"))
+    phase: int = board(pos=top("int_opt", 0, 7))
+    step: Step = board(pos=top("step"))
+    decider: int = board(pos=top("decider"))
+    decisions: int = board(pos=top("int", 0, 10**9))
+    first_chooser: int = board(pos=top("seat"))
+    choosing: list[int] = board(pos=top("seat_order"))  # the beach choice's order (R-SETUP-B4); never changes
+    start_seat: int = board(pos=top("seat"))
+    pending: list[tuple[Step, int]] = board(list, pos=top("pending"))  # interrupts that return to the step below
+    result: Outcome | None = board(pos=top("result"))
+    rifts: dict[int, str] = board(dict, pos=top("rifts"))
+    # --- the dice (R-DICE-2): the next draw's counter, the dice due and why
+    chance_count: int = board(pos=Pos("int", 0, 2**62, table="chance", key="count"))
+    chance_kinds: tuple[str, ...] = board(pos=Pos("vocab", table="chance", key="kinds", vocab="dice"))
+    chance_for: str = board(pos=Pos("purpose", table="chance", key="purpose"))
+    # --- the supply (R-SETUP-B3)
+    amber_supply: int = board(pos=Pos("int", 0, AMBERS, table="supply", key="ambers"))
+    potion_supply: dict[str, int] = board(dict, pos=Pos("potion_supply", table="supply", key="potions"))
+    helm_free: bool = board(pos=Pos("bool", table="supply", key="helm"))
+    wisent_left: int = board(pos=Pos("int", 0, WISENT_CARDS, table="supply", key="wisent"))
+    epic_free: set[str] = board(set, pos=Pos("vocab", table="supply", key="epic", vocab="epic"))
+    # --- the board
+    troll: list[bool] = board(list, pos=Pos("trolls", table="board", key="trolls"))
+    crystal_at: dict[int, int] = board(dict, pos=Pos("hex_counts", 1, 6, table="board", key="crystals"))
+    taler_at: dict[int, int] = board(dict, pos=Pos("hex_counts", 1, 999, table="board", key="taler"))
+    amber_at: dict[int, int] = board(dict, pos=Pos("hex_counts", 1, AMBERS, table="board", key="ambers"))
+    rune: list[int] | None = board(_opt_list, pos=Pos("rune", table="board", key="runestone"))  # [seat, hex, counter]
     # --- the turn's scratch (R-TURN-2..5), written in a position's [scratch]
     # table in this order (``pos``): a new field of it is one line here
     hero_left: int = turn(lambda: 0, pos=Pos("int", 0, 2))
@@ -139,6 +160,13 @@ class GameFields:
     in_melee: frozenset[str] | None = board(pos=Pos("words", words=("G", "H")))
     blitz_at: dict[int, int] = turn(dict, dict, pos=Pos("hex_counts", 1, 2))  # hex -> black dice waiting for its melee
     recruit_cap: dict[int, int] = turn(dict, dict, pos=Pos("hex_counts", 0, 12))
+    # --- the combat being fought, and the seats with their pieces
+    combat: Combat | None = board(_opt_copy, pos=top("combat"))
+    players: list[Player] = board(_players, pos=top("players"))
+    #: warriors per seat per hex; a position writes them with their seat's player
+    wc: list[list[int]] = board(_nested)
+    #: hex -> seat of a fainted hero lying there (R-FAINT-4); written as its player's ``lying_at``
+    lying: dict[int, int] = board(dict)
     # --- worked out from the rest, never copied
     _legal: list[Action] | None = board()
     #: the step's own decisions as the turn worked them out when it stopped
@@ -157,6 +185,8 @@ TURN_VALUES: dict[str, Any] = {name: make() for name, make in TURN if isinstance
 TURN_MADE: tuple[tuple[str, Callable[[], Any]], ...] = tuple((n, m) for n, m in TURN if n not in TURN_VALUES)
 #: the names of every declared field
 NAMES: frozenset[str] = frozenset(f.name for f in fields(GameFields))
-#: (name, how a position writes it) of the fields of a position's [scratch] table, in order
-SCRATCH: tuple[tuple[str, Pos], ...] = tuple(
+#: (name, how a position writes it) of every field a position holds, in the position's order
+POSITION: tuple[tuple[str, Pos], ...] = tuple(
     (f.name, f.metadata["pos"]) for f in fields(GameFields) if f.metadata.get("pos") is not None)
+#: the same, of a position's [scratch] table
+SCRATCH: tuple[tuple[str, Pos], ...] = tuple((n, pos) for n, pos in POSITION if pos.table == "scratch")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import dice
-from .fields import COPIES
+from .fields import AMBERS, COPIES, POTION_SUPPLY, WISENT_CARDS
 from .messages import Msg
 from .steps import Step
 from .actions import Action, IllegalActionError, WrongSeatError, parse
@@ -34,9 +34,6 @@ TERMINAL = -4
 _KEPT: list[Action] = []
 TROLL = -2  # the "owner" of a troll in a combat
 
-POTION_SUPPLY = {"heil": 5, "kraft": 5, "eile": 6, "schutz": 6}
-AMBERS = 12  # R-AMBER-7, decision 8
-WISENT_CARDS = 4
 
 
 class Outcome(NamedTuple):
