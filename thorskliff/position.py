@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import fields
 from typing import Any
 
 import tomli_w
@@ -38,6 +39,8 @@ REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
 UNITS = ("H", "G", "W", "T", "R")
 MARKERS = (*GODE_ABILITIES, *(f"{a}+{b}" for i, a in enumerate(GODE_ABILITIES) for b in GODE_ABILITIES[i + 1:]))
 BIG = 999  # Taler and other open-ended counts
+#: (name, how a position writes it) of a combat's declared fields, in the [combat] table's order
+COMBAT_POSITION: tuple[tuple[str, Pos], ...] = tuple((f.name, f.metadata["pos"]) for f in fields(Combat))
 #: the vocabularies of ``vocab`` fields: the words, how they are written, and the value read
 VOCABS: dict[str, tuple[tuple[str, ...], Any, Any]] = {
     "rules": (tuple(RULE_FLAGS), sorted, set),
@@ -160,7 +163,13 @@ _WRITE: dict[str, Any] = {
     "potion_supply": lambda v, lab, st: dict(v),
     "trolls": lambda v, lab, st: [lab(h) for h in range(st.island.size) if v[h]],
     "rune": _rune_out,
-    "combat": lambda v, lab, st: _combat_out(v, lab) if v is not None else None,
+    "combat": lambda v, lab, st: _combat_out(v, lab, st) if v is not None else None,
+    "hex_req": lambda v, lab, st: lab(v),
+    "defender": lambda v, lab, st: "troll" if v == TROLL else v + 1,
+    "side": lambda v, lab, st: "attacker" if v == "att" else "defender",
+    "roll": lambda v, lab, st: [f"{k}{x}" for k, x in v],
+    "ints": lambda v, lab, st: list(v),
+    "units": lambda v, lab, st: _units_out(v, lab),
     "players": lambda v, lab, st: [_player_out(st, p, lab) for p in v],
 }
 
@@ -184,26 +193,12 @@ def _units_out(units: list[list], lab) -> list[dict[str, Any]]:
     return out
 
 
-def _combat_out(c: Combat, lab) -> dict[str, Any]:
-    return {
-        "hex": lab(c.hex),
-        "attacker": c.att + 1,
-        "defender": "troll" if c.dfn == TROLL else c.dfn + 1,
-        "strike": c.strike,
-        "defender_hero": c.def_hero,
-        "roll_of": "attacker" if c.side == "att" else "defender",
-        "roll": [f"{k}{v}" for k, v in c.roll],
-        "blocked": list(c.blocked),
-        "queue": list(c.queue),
-        "damage": list(c.dmg),
-        "attacker_kraft": c.att_kraft,
-        "defender_kraft": c.def_kraft,
-        "attacker_schutz": c.att_schutz,
-        "defender_schutz": c.def_schutz,
-        "black": c.black,
-        "attackers": _units_out(c.att_units, lab),
-        "defenders": _units_out(c.def_units, lab),
-    }
+def _combat_out(c: Combat, lab, st: GameState) -> dict[str, Any]:
+    """The [combat] table: every declared field of a Combat (engine/combat.py)."""
+    out: dict[str, Any] = {}
+    for name, pos in COMBAT_POSITION:
+        _write(out, pos.key or name, pos, getattr(c, name), lab, st)
+    return out
 
 
 def _player_out(st: GameState, p: Player, lab) -> dict[str, Any]:
@@ -452,6 +447,8 @@ def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> 
         return r.int_in(t, key, path, 1, r.n, 0) - 1
     if kind == "seats":
         return [q - 1 for q in r.ints(t, key, path, 1, r.n, [])]
+    if kind == "ints":
+        return r.ints(t, key, path, pos.lo, pos.hi)
     if kind == "seat_order":
         return [q - 1 for q in r.ints(t, key, path, 1, r.n)]
     if kind == "words":
@@ -535,22 +532,6 @@ def _read_players_field(r: _Reader, t: dict, key: str, path: str, st: GameState)
     return st.players
 
 
-#: the game's own shapes (``Pos.kind``): how each is read
-_READ: dict[str, Any] = {
-    "step": lambda r, t, key, path, st: Step(r.choice(t, key, path, STEPS)),
-    "decider": lambda r, t, key, path, st: r.decider(r.get(t, key, path, (int, str)), _join(path, key)),
-    "pending": _read_pending,
-    "result": _read_result,
-    "rifts": _read_rifts,
-    "purpose": lambda r, t, key, path, st: r.choice(t, key, path, PURPOSES),
-    "potion_supply": _read_potion_supply,
-    "trolls": _read_trolls,
-    "rune": _read_rune,
-    "combat": lambda r, t, key, path, st: _read_combat(r, t) if key in t else None,
-    "players": _read_players_field,
-}
-
-
 def _read_units(r: _Reader, c: dict, key: str) -> list[list]:
     out = []
     for i, u in enumerate(r.get(c, key, "combat", list)):
@@ -565,34 +546,30 @@ def _read_units(r: _Reader, c: dict, key: str) -> list[list]:
     return out
 
 
-def _read_combat(r: _Reader, doc: dict) -> Combat:
+def _read_combat(r: _Reader, doc: dict, st: GameState) -> Combat:
+    """The [combat] table: every declared field of a Combat, in order."""
     path = "combat"
-    c_doc = r.table(doc, "combat", "", ("hex", "attacker", "defender", "strike", "defender_hero", "roll_of", "roll",
-                                        "blocked", "queue", "damage", "attacker_kraft", "defender_kraft",
-                                        "attacker_schutz", "defender_schutz", "black", "attackers", "defenders"))
-    dfn = c_doc.get("defender")
-    c = Combat(r.hex(c_doc, "hex", path, False), r.seat(c_doc.get("attacker"), "combat.attacker"),
-               TROLL if dfn == "troll" else r.seat(dfn, "combat.defender"), r.get(c_doc, "strike", path, bool))
-    c.def_hero = r.get(c_doc, "defender_hero", path, bool)
-    c.side = "att" if r.choice(c_doc, "roll_of", path, ("attacker", "defender")) == "attacker" else "def"
-    c.roll = []
-    for i, die in enumerate(r.get(c_doc, "roll", path, list)):
-        full = f"combat.roll[{i}]"
+    c_doc = r.table(doc, "combat", "", tuple(pos.key or name for name, pos in COMBAT_POSITION))
+    c = Combat.__new__(Combat)
+    for name, pos in COMBAT_POSITION:
+        setattr(c, name, _read(r, c_doc, pos.key or name, path, pos, st))
+    return c
+
+
+def _read_roll(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[tuple[str, int]]:
+    roll = []
+    for i, die in enumerate(r.get(t, key, path, list)):
+        full = f"{_join(path, key)}[{i}]"
         if not isinstance(die, str) or len(die) < 2 or die[0] not in FACES or not plain_int(die[1:], 1) \
                 or int(die[1:]) not in FACES[die[0]]:
             raise r.fail(full, f"{die!r} is no die: a kind K/M/G/S and a value it shows, e.g. \"M3\"")
-        c.roll.append((die[0], int(die[1:])))
-    c.blocked = r.ints(c_doc, "blocked", path, 1, 5)
-    c.queue = r.ints(c_doc, "queue", path, 1, 5)
-    c.dmg = r.ints(c_doc, "damage", path, 0, BIG)
-    c.att_kraft = r.int_in(c_doc, "attacker_kraft", path, 0, 5)
-    c.def_kraft = r.int_in(c_doc, "defender_kraft", path, 0, 5)
-    c.att_schutz = r.int_in(c_doc, "attacker_schutz", path, 0, 5)
-    c.def_schutz = r.int_in(c_doc, "defender_schutz", path, 0, 5)
-    c.black = r.int_in(c_doc, "black", path, 0, 3)
-    c.att_units = _read_units(r, c_doc, "attackers")
-    c.def_units = _read_units(r, c_doc, "defenders")
-    return c
+        roll.append((die[0], int(die[1:])))
+    return roll
+
+
+def _read_defender(r: _Reader, t: dict, key: str, path: str, st: GameState) -> int:
+    val = t.get(key)
+    return TROLL if val == "troll" else r.seat(val, _join(path, key))
 
 
 PLAYER_KEYS = ("name", "hero", "colour", "life", "heart", "crystals", "crystal_bonus", "weapon", "wisent", "helm",
@@ -653,3 +630,25 @@ def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
         st.players.append(p)
         st.wc.append(wc)
     st.lying = dict(sorted(st.lying.items()))
+
+
+#: the game's own shapes (``Pos.kind``): how each is read
+_READ: dict[str, Any] = {
+    "step": lambda r, t, key, path, st: Step(r.choice(t, key, path, STEPS)),
+    "decider": lambda r, t, key, path, st: r.decider(r.get(t, key, path, (int, str)), _join(path, key)),
+    "pending": _read_pending,
+    "result": _read_result,
+    "rifts": _read_rifts,
+    "purpose": lambda r, t, key, path, st: r.choice(t, key, path, PURPOSES),
+    "potion_supply": _read_potion_supply,
+    "trolls": _read_trolls,
+    "rune": _read_rune,
+    "combat": lambda r, t, key, path, st: _read_combat(r, t, st) if key in t else None,
+    "hex_req": lambda r, t, key, path, st: r.hex(t, key, path, False),
+    "defender": _read_defender,
+    "side": lambda r, t, key, path, st: "att" if r.choice(t, key, path, ("attacker", "defender")) == "attacker"
+    else "def",
+    "roll": _read_roll,
+    "units": lambda r, t, key, path, st: _read_units(r, t, key),
+    "players": _read_players_field,
+}

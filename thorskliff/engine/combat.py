@@ -9,10 +9,12 @@ the attacker's left neighbour (R-COMBAT-3).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from itertools import combinations, compress
 
-from .fields import GameFields
+from .fields import GameFields, Pos
 from .steps import Step
 from .actions import Action
 from .dice import DIE_ORDER, RED
@@ -23,34 +25,39 @@ TROLL = -2
 LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}
 
 
+def _at(kind: str, key: str | None = None, lo: int = 0, hi: int = 0, **default: Any) -> Any:
+    """A field of a combat, written in a position's [combat] table as ``Pos`` says."""
+    return field(metadata={"pos": Pos(kind, lo, hi, table="combat", key=key)}, **default)
+
+
+@dataclass(slots=True, eq=False)
 class Combat:
     """One combat or lone strike on ``hex``.
 
     Units are ``[code, prev]`` lists: code H (hero), G (Gode), W (warrior),
-    T (troll), R (runestone); ``prev`` is an attacker's retreat hex.
+    T (troll), R (runestone); ``prev`` is an attacker's retreat hex. The
+    fields are declared in the order a position's [combat] table holds them
+    (thorskliff/position.py iterates them).
     """
 
-    __slots__ = ("hex", "att", "dfn", "strike", "att_units", "def_units", "att_kraft", "def_kraft",
-                 "att_schutz", "def_schutz", "black", "roll", "queue", "dmg", "side", "blocked", "def_hero")
-
-    def __init__(self, hex_: int, att: int, dfn: int, strike: bool):
-        self.hex = hex_
-        self.att = att
-        self.dfn = dfn  # a seat or TROLL
-        self.strike = strike  # a lone lightning / Mjölnir strike (R-GODE-4)
-        self.att_units: list[list] = []
-        self.def_units: list[list] = []
-        self.att_kraft = 0
-        self.def_kraft = 0
-        self.att_schutz = 0
-        self.def_schutz = 0
-        self.black = 0  # black dice of lightning / Mjölnir in the attack roll
-        self.roll: list[tuple[str, int]] = []  # the current roll: (kind, value)
-        self.blocked: list[int] = []
-        self.queue: list[int] = []  # unassigned dice values, ascending
-        self.dmg: list[int] = []  # damage assigned per target unit
-        self.side = "att"  # whose roll is being resolved: att (attack roll) or def (counter roll)
-        self.def_hero = False  # the defender's hero took part
+    hex: int = _at("hex_req")
+    att: int = _at("seat", "attacker")
+    dfn: int = _at("defender", "defender")  # a seat or TROLL
+    strike: bool = _at("bool")  # a lone lightning / Mjölnir strike (R-GODE-4)
+    def_hero: bool = _at("bool", "defender_hero", default=False)  # the defender's hero took part
+    #: whose roll is being resolved: att (attack roll) or def (counter roll)
+    side: str = _at("side", "roll_of", default="att")
+    roll: list[tuple[str, int]] = _at("roll", default_factory=list)  # the current roll: (kind, value)
+    blocked: list[int] = _at("ints", lo=1, hi=5, default_factory=list)
+    queue: list[int] = _at("ints", lo=1, hi=5, default_factory=list)  # unassigned dice values, ascending
+    dmg: list[int] = _at("ints", "damage", 0, 999, default_factory=list)  # damage assigned per target unit
+    att_kraft: int = _at("int", "attacker_kraft", 0, 5, default=0)
+    def_kraft: int = _at("int", "defender_kraft", 0, 5, default=0)
+    att_schutz: int = _at("int", "attacker_schutz", 0, 5, default=0)
+    def_schutz: int = _at("int", "defender_schutz", 0, 5, default=0)
+    black: int = _at("int", None, 0, 3, default=0)  # black dice of lightning / Mjölnir in the attack roll
+    att_units: list[list] = _at("units", "attackers", default_factory=list)
+    def_units: list[list] = _at("units", "defenders", default_factory=list)
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
