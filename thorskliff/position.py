@@ -23,7 +23,7 @@ from .engine.dice import FACES
 from .invariants import problem_of
 from .island import LabelError, island_for
 from .loaderror import LoadError, parse_toml, plain_int, read_text
-from .engine.player import COLOURS, WEAPON_DICE, Player
+from .engine.player import COLOURS, FAINTS, MARKERS, POSITION as PLAYER_FIELDS, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
 from .engine.fields import NAMES, POSITION, Pos
@@ -31,16 +31,18 @@ from .engine.steps import CAMPAIGN_STEPS, Step
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
-FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # Player.faint 0..5
 #: every step of a base game (a position holds no campaign chapter)
 STEPS = tuple(s.value for s in Step if s not in CAMPAIGN_STEPS)
 PURPOSES = ("", "attack", "counter", "kraft_att", "kraft_def", "gamble")
 REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
 UNITS = ("H", "G", "W", "T", "R")
-MARKERS = (*GODE_ABILITIES, *(f"{a}+{b}" for i, a in enumerate(GODE_ABILITIES) for b in GODE_ABILITIES[i + 1:]))
 BIG = 999  # Taler and other open-ended counts
 #: (name, how a position writes it) of a combat's declared fields, in the [combat] table's order
 COMBAT_POSITION: tuple[tuple[str, Pos], ...] = tuple((f.name, f.metadata["pos"]) for f in fields(Combat))
+#: (attribute, how a position writes it) of a player's declared fields, in a [[players]] table's order
+PLAYER_POSITION = PLAYER_FIELDS
+#: the words a player's ``choice`` and ``held`` fields take, by key
+PLAYER_WORDS: dict[str, tuple[str, ...]] = {pos.key or name: pos.words for name, pos in PLAYER_FIELDS if pos.words}
 #: the vocabularies of ``vocab`` fields: the words, how they are written, and the value read
 VOCABS: dict[str, tuple[tuple[str, ...], Any, Any]] = {
     "rules": (tuple(RULE_FLAGS), sorted, set),
@@ -170,6 +172,15 @@ _WRITE: dict[str, Any] = {
     "roll": lambda v, lab, st: [f"{k}{x}" for k, x in v],
     "ints": lambda v, lab, st: list(v),
     "units": lambda v, lab, st: _units_out(v, lab),
+    "str": lambda v, lab, st: v,
+    "hero": lambda v, lab, st: v,
+    "choice": lambda v, lab, st: v,
+    "choice_opt": lambda v, lab, st: v or None,
+    "potions": lambda v, lab, st: [{"kind": k, "uses": u} for k, u in v],
+    "ints_opt": lambda v, lab, st: list(v),
+    "held": lambda v, lab, st: list(v),
+    "faint": lambda v, lab, st: FAINTS[v],
+    "warriors": lambda v, lab, st: {lab(h): n for h, n in enumerate(v) if n},
     "players": lambda v, lab, st: [_player_out(st, p, lab) for p in v],
 }
 
@@ -202,24 +213,10 @@ def _combat_out(c: Combat, lab, st: GameState) -> dict[str, Any]:
 
 
 def _player_out(st: GameState, p: Player, lab) -> dict[str, Any]:
-    d: dict[str, Any] = {"name": p.name, "hero": p.hero, "colour": p.colour, "life": p.life, "heart": p.heart,
-                         "crystals": p.crystals}
-    if p.cbonus:
-        d["crystal_bonus"] = p.cbonus
-    d.update({"weapon": p.weapon, "wisent": p.wisent, "helm": p.helm,
-              "potions": [{"kind": k, "uses": u} for k, u in p.potions], "taler": p.taler, "amber": p.amber,
-              "delivered": p.delivered, "supply": p.supply, "track": list(p.track)})
-    if p.hero_at >= 0:
-        d["hero_at"] = lab(p.hero_at)
-    if p.gode_at >= 0:
-        d["gode_at"] = lab(p.gode_at)
-    d["marker"] = p.marker
-    d["epic"] = list(p.epic)
-    d["faint"] = FAINTS[p.faint]
-    if p.lying_at >= 0:
-        d["lying_at"] = lab(p.lying_at)
-    d["out"] = p.out
-    d["warriors"] = {lab(h): n for h, n in enumerate(st.wc[p.seat]) if n}
+    """A [[players]] table: every declared field of a player (engine/player.py)."""
+    d: dict[str, Any] = {}
+    for name, pos in PLAYER_POSITION:
+        _write(d, pos.key or name, pos, st.wc[p.seat] if name == "warriors" else getattr(p, name), lab, st)
     return d
 
 
@@ -251,6 +248,7 @@ class _Reader:
         self.source = source
         self.island = None
         self.n = 0
+        self.player: Player | None = None  # the player being read (its hero bounds its potions)
 
     def fail(self, key: str, problem: str) -> PositionError:
         return PositionError(self.source, key, problem)
@@ -449,6 +447,8 @@ def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> 
         return [q - 1 for q in r.ints(t, key, path, 1, r.n, [])]
     if kind == "ints":
         return r.ints(t, key, path, pos.lo, pos.hi)
+    if kind == "ints_opt":
+        return r.ints(t, key, path, pos.lo, pos.hi, [])
     if kind == "seat_order":
         return [q - 1 for q in r.ints(t, key, path, 1, r.n)]
     if kind == "words":
@@ -572,12 +572,13 @@ def _read_defender(r: _Reader, t: dict, key: str, path: str, st: GameState) -> i
     return TROLL if val == "troll" else r.seat(val, _join(path, key))
 
 
-PLAYER_KEYS = ("name", "hero", "colour", "life", "heart", "crystals", "crystal_bonus", "weapon", "wisent", "helm",
-               "potions", "taler", "amber", "delivered", "supply", "track", "hero_at", "gode_at", "marker", "epic",
-               "faint", "lying_at", "out", "warriors")
+PLAYER_KEYS = tuple(pos.key or name for name, pos in PLAYER_POSITION)
 
 
 def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
+    """The [[players]] tables: every declared field of each player, in
+    order; also the warriors of each seat (``wc``) and where fainted heroes
+    lie (``lying``)."""
     heroes = load_heroes()
     st.players = []
     st.wc = []
@@ -588,48 +589,47 @@ def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
         name = r.get(d, "name", path, str)
         hero = r.choice(d, "hero", path, tuple(heroes))
         p = Player(i, name, heroes[hero], r.choice(d, "colour", path, COLOURS))
-        p.heart = r.int_in(d, "heart", path, 0, 5)
-        p.crystals = r.int_in(d, "crystals", path, 0, 6)
-        p.cbonus = r.choice(d, "crystal_bonus", path, ("", "S", "P"), "")
-        p.life = r.int_in(d, "life", path, 0, p.max_life)
-        p.weapon = r.choice(d, "weapon", path, tuple(WEAPON_DICE))
-        p.wisent = r.get(d, "wisent", path, bool)
-        p.helm = r.get(d, "helm", path, bool)
-        p.potions = []
-        pots = r.get(d, "potions", path, list, [])
-        if len(pots) > 3:
-            raise r.fail(f"{path}.potions", f"a hero holds 3 potions at most, not {len(pots)}")
-        for j, pot in enumerate(pots):
-            full = f"{path}.potions[{j}]"
-            if not isinstance(pot, dict):
-                raise r.fail(full, "must be a table {kind, uses}")
-            r.only(pot, full, ("kind", "uses"))
-            kind = r.choice(pot, "kind", full, POTIONS)
-            p.potions.append((kind, r.int_in(pot, "uses", full, 1, p.spec.eile_uses if kind == "eile" else 1)))
-        p.taler = r.int_in(d, "taler", path, 0, BIG)
-        p.amber = r.get(d, "amber", path, bool)
-        p.delivered = r.int_in(d, "delivered", path, 0, AMBERS)
-        p.supply = r.int_in(d, "supply", path, 0, 10)
-        p.track = r.ints(d, "track", path, 0, 3, [])
-        p.hero_at = r.hex(d, "hero_at", path)
-        p.gode_at = r.hex(d, "gode_at", path)
-        p.marker = r.choice(d, "marker", path, MARKERS)
-        p.epic = tuple(r.words(d, "epic", path, EPIC_CARDS, []))
-        p.faint = FAINTS.index(r.choice(d, "faint", path, FAINTS))
-        p.lying_at = r.hex(d, "lying_at", path)
+        r.player = p
+        for attr, pos in PLAYER_POSITION[3:]:  # the first three made the player
+            v = _read(r, d, pos.key or attr, path, pos, st)
+            if attr == "warriors":
+                st.wc.append(v)
+            else:
+                setattr(p, attr, v)
+        if p.life > p.max_life:
+            raise r.fail(f"{path}.life", f"must be between 0 and {p.max_life}, not {p.life}")
         if p.lying_at >= 0:
             if p.lying_at in st.lying:
                 raise r.fail(f"{path}.lying_at", "another fainted hero lies there")
             st.lying[p.lying_at] = i
-        p.out = r.get(d, "out", path, bool)
-        wc = [0] * st.island.size
-        for h, k in r.hex_counts(d, "warriors", path, 1, 10).items():
-            wc[h] = k
-        if sum(wc) + p.supply + sum(p.track) > 10:
+        if sum(st.wc[i]) + p.supply + sum(p.track) > 10:
             raise r.fail(f"{path}.warriors", "a colour has 10 warriors: board, supply and track hold more")
         st.players.append(p)
-        st.wc.append(wc)
     st.lying = dict(sorted(st.lying.items()))
+
+
+def _read_potions(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[tuple[str, int]]:
+    p = r.player
+    full = _join(path, key)
+    pots = r.get(t, key, path, list, [])
+    if len(pots) > 3:
+        raise r.fail(full, f"a hero holds 3 potions at most, not {len(pots)}")
+    out = []
+    for j, pot in enumerate(pots):
+        item = f"{full}[{j}]"
+        if not isinstance(pot, dict):
+            raise r.fail(item, "must be a table {kind, uses}")
+        r.only(pot, item, ("kind", "uses"))
+        kind = r.choice(pot, "kind", item, POTIONS)
+        out.append((kind, r.int_in(pot, "uses", item, 1, p.spec.eile_uses if kind == "eile" else 1)))
+    return out
+
+
+def _read_warriors(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[int]:
+    wc = [0] * st.island.size
+    for h, k in r.hex_counts(t, key, path, 1, 10).items():
+        wc[h] = k
+    return wc
 
 
 #: the game's own shapes (``Pos.kind``): how each is read
@@ -651,4 +651,11 @@ _READ: dict[str, Any] = {
     "roll": _read_roll,
     "units": lambda r, t, key, path, st: _read_units(r, t, key),
     "players": _read_players_field,
+    "str": lambda r, t, key, path, st: r.get(t, key, path, str),
+    "choice": lambda r, t, key, path, st: r.choice(t, key, path, PLAYER_WORDS[key]),
+    "choice_opt": lambda r, t, key, path, st: r.choice(t, key, path, ("", *PLAYER_WORDS[key]), ""),
+    "potions": _read_potions,
+    "held": lambda r, t, key, path, st: tuple(r.words(t, key, path, PLAYER_WORDS[key], [])),
+    "faint": lambda r, t, key, path, st: FAINTS.index(r.choice(t, key, path, FAINTS)),
+    "warriors": _read_warriors,
 }

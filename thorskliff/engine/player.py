@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..scenario import HeroSpec
+from .actions import EPIC_CARDS, GODE_ABILITIES
+from .fields import AMBERS, Pos
 
 # Faint stages (R-FAINT-1..6)
 AWAKE = 0
@@ -14,6 +16,9 @@ LYING = 5  # laid on ``lying_at``; stands up at the start of the next own turn
 
 COLOURS = ("brown", "black", "grey", "white")
 WEAPON_DICE = {"axe": ("M", "M"), "hammer": ("M", "M", "M"), "mjolnir": ("G", "G", "G")}
+#: the Gode's marker: one ability, or two different ones with Hugin & Munin (R-GODE-2/5)
+MARKERS = (*GODE_ABILITIES, *(f"{a}+{b}" for i, a in enumerate(GODE_ABILITIES) for b in GODE_ABILITIES[i + 1:]))
+FAINTS = ("awake", "fainted", "x-turn", "waiting-next", "waiting", "lying")  # ``faint`` 0..5, as a position says it
 
 
 class Player:
@@ -22,6 +27,32 @@ class Player:
         "wisent", "helm", "potions", "taler", "amber", "delivered", "supply", "track", "hero_at",
         "gode_at", "marker", "epic", "faint", "lying_at", "out",
     )
+    # declared for the type checker (player.py and fields.py import each other's names)
+    seat: int
+    name: str
+    hero: str
+    colour: str
+    spec: HeroSpec
+    life: int
+    heart: int
+    crystals: int
+    cbonus: str
+    weapon: str
+    wisent: bool
+    helm: bool
+    potions: list[tuple[str, int]]
+    taler: int
+    amber: bool
+    delivered: int
+    supply: int
+    track: list[int]
+    hero_at: int
+    gode_at: int
+    marker: str
+    epic: tuple[str, ...]
+    faint: int
+    lying_at: int
+    out: bool
 
     def __init__(self, seat: int, name: str, spec: HeroSpec, colour: str):
         self.seat = seat
@@ -37,16 +68,16 @@ class Player:
         self.wisent = False
         self.helm = False
         #: held potions as (kind, uses left); only an Eiletrank has more than one use
-        self.potions: list[tuple[str, int]] = []
+        self.potions = []
         self.taler = 0
         self.amber = False
         self.delivered = 0
         self.supply = 0
-        self.track: list[int] = []  # warriors waiting on the amber track (R-SETUP-B2)
+        self.track = []  # warriors waiting on the amber track (R-SETUP-B2)
         self.hero_at = -1
         self.gode_at = -1
         self.marker = "berserker"
-        self.epic: tuple[str, ...] = ()
+        self.epic = ()
         self.faint = AWAKE
         self.lying_at = -1
         self.out = False
@@ -90,3 +121,40 @@ class Player:
 
     def weapon_dice(self) -> tuple[str, ...]:
         return WEAPON_DICE[self.weapon]
+
+
+def _at(kind: str, key: str | None = None, lo: int = 0, hi: int = 0, words: tuple[str, ...] = ()) -> Pos:
+    return Pos(kind, lo, hi, words, table="players", key=key)
+
+
+#: a player's fields as a position's [[players]] table holds them, in its
+#: order (thorskliff/position.py iterates them): (attribute, Pos). The first
+#: three make the Player; ``warriors`` is no attribute of it but the state's
+#: warriors of its seat (``GameState.wc``); a life is checked against the
+#: hero's life once heart and crystals are read.
+POSITION: tuple[tuple[str, Pos], ...] = (
+    ("name", _at("str")),
+    ("hero", _at("hero")),
+    ("colour", _at("choice", words=COLOURS)),
+    ("life", _at("int", None, 0, 99)),
+    ("heart", _at("int", None, 0, 5)),
+    ("crystals", _at("int", None, 0, 6)),
+    ("cbonus", _at("choice_opt", "crystal_bonus", words=("S", "P"))),
+    ("weapon", _at("choice", words=tuple(WEAPON_DICE))),
+    ("wisent", _at("bool")),
+    ("helm", _at("bool")),
+    ("potions", _at("potions")),
+    ("taler", _at("int", None, 0, 999)),
+    ("amber", _at("bool")),
+    ("delivered", _at("int", None, 0, AMBERS)),
+    ("supply", _at("int", None, 0, 10)),
+    ("track", _at("ints_opt", None, 0, 3)),
+    ("hero_at", _at("hex")),
+    ("gode_at", _at("hex")),
+    ("marker", _at("choice", words=MARKERS)),
+    ("epic", _at("held", words=EPIC_CARDS)),
+    ("faint", _at("faint", words=FAINTS)),
+    ("lying_at", _at("hex")),
+    ("out", _at("bool")),
+    ("warriors", _at("warriors", None, 1, 10)),
+)
