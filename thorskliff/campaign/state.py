@@ -2,16 +2,18 @@
 and cards.
 
 :class:`CampaignState` is a :class:`~thorskliff.engine.state.GameState` that
-overrides a few of the engine's hooks: a delivery draws the next sanctuary
-card (R-CAMP-3), a new round moves the time marker and reads its card
-(R-CAMP-2), a win reads the winner's cards, heroes' abilities come from the
-ability cards they hold, and the decisions ``choose``, ``use`` and
+overrides none of the engine's methods: it registers hooks
+(:data:`CAMPAIGN_HOOKS`, engine/hooks.py): a delivery draws the next
+sanctuary card (R-CAMP-3), a new round moves the time marker and reads its
+card (R-CAMP-2), a win reads the winner's cards; heroes' abilities come from
+the ability cards they hold, and the decisions ``choose``, ``use`` and
 ``buy amber`` join the engine's (docs/scenarios.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..engine import dice
@@ -20,6 +22,7 @@ from ..island import island_for
 from ..engine.steps import OPEN_STEPS, Step
 from ..engine.turn_verbs import STEP
 from ..engine.guards import Fixed, never
+from ..engine.hooks import Hooks
 from ..engine.verbs import ONCE, TABLE, Guard, Verb
 from ..scenario import HeroSpec, ModeSpec, load_heroes
 from ..engine.state import GameState, SeatSpec
@@ -67,11 +70,187 @@ def effect_view(e: Effect) -> dict[str, Any]:
     return {"do": e.do, "to": e.to, "n": e.n, "full": e.full, "kind": e.kind, "card": e.card, "item": e.item}
 
 
-class CampaignState(GameState):
+def _own(make: Callable[[Any], Any], copy: Callable[[Any], Any] | None = None) -> Any:
+    """A chapter's own field: ``make(state)`` when a chapter's state is set
+    up; ``copy`` how a copy of the state copies it (None: shared, as it
+    never changes or is replaced whole)."""
+    return field(metadata={"make": make, "copy": copy})
+
+
+def _nested(v: list[list[str]]) -> list[list[str]]:
+    return [list(x) for x in v]
+
+
+@dataclass(init=False, eq=False, repr=False)
+class CampaignFields:
+    """A chapter's fields beside the game's (engine/fields.py), declared once:
+    setting up a state (``Hooks.init``) and copying it (``Hooks.copy``)
+    iterate them."""
+
+    chapter: Chapter | None = _own(lambda st: None)
+    short: bool = _own(lambda st: False)
+    time_round: int = _own(lambda st: 0)  # the time marker's round (R-CAMP-2)
+    time_cards: dict[int, str] = _own(lambda st: {})
+    sanctuary_left: list[str] = _own(lambda st: [], list)
+    special_left: list[str] = _own(lambda st: [], list)
+    held: list[list[str]] = _own(lambda st: [[] for _ in st.players], _nested)
+    spent: list[list[str]] = _own(lambda st: [[] for _ in st.players], _nested)
+    base_specs: list[HeroSpec] = _own(lambda st: [p.spec for p in st.players], list)
+    queue: list = _own(lambda st: [], list)
+    waiting: effects.Waiting | None = _own(lambda st: None)
+    resume: tuple | None = _own(lambda st: None)
+    reading_finale: bool = _own(lambda st: False)
+    #: every card read, gained or used: (card id, seat or None, round, how)
+    card_log: list[tuple[str, int | None, int, str]] = _own(lambda st: [], list)
+    troll_wait: list[int] = _own(lambda st: [], list)
+    amber_price: int = _own(lambda st: 0)
+    shuffles: dict[str, list[str]] = _own(lambda st: {})
+    #: every decision and roll applied, in notation: with the seed it replays the chapter
+    history: list[str] = _own(lambda st: [], list)
+
+
+_MAKE = tuple((f.name, f.metadata["make"]) for f in fields(CampaignFields))
+_COPIES = tuple((f.name, f.metadata["copy"]) for f in fields(CampaignFields) if f.metadata["copy"])
+
+
+def _init_fields(st: Any) -> None:
+    """A new chapter's own fields, after the engine's (Hooks.init)."""
+    for name, make in _MAKE:
+        setattr(st, name, make(st))
+
+
+def _copy_fields(c: Any, st: Any) -> None:
+    """A copy's own mutable fields (Hooks.copy; the engine copied the rest)."""
+    d = c.__dict__
+    for name, copy in _COPIES:
+        d[name] = copy(d[name])
+
+
+# ------------------------------------------------------------------ the campaign's hooks (engine/hooks.py)
+
+
+def _turn_begins(st: Any, seat: int) -> bool:
+    """R-CAMP-2: a round ended: the time marker moves on and its card is read
+    first (the turn begins after it); trolls wake, cards act each turn."""
+    if st.round > st.time_round:
+        st.time_round = st.round
+        cid = st.time_cards.get(st.round)
+        if cid:
+            st.read_card(cid, None, ("begin", seat), "time")
+            return True
+    st._wake_trolls()
+    for cid in list(st.held[seat]):
+        each = st.chapter.cards[cid].each_turn
+        if each:
+            effects.run(st, cid, each, seat, None)
+    return False
+
+
+def _delivered(st: Any, p: Any) -> None:
+    """R-CAMP-3: the next sanctuary card instead of Taler and warriors; the
+    winning delivery draws none."""
+    if p.delivered >= st.mode.goal_ambers or not st.sanctuary_left:
+        return
+    cid = st.sanctuary_left.pop(0)
+    st.read_card(cid, p.seat, ("return", st.step, st.decider), "sanctuary")
+
+
+def _won(st: Any, seat: int) -> None:
+    """R-CAMP-3: the winner reads Z.1–Z.3."""
+    if st.chapter is None:
+        return
+    saved = st.queue, st.resume
+    st.queue, st.resume = [], None
+    st.reading_finale = True
+    for cid in st.chapter.finale():
+        st.read_card(cid, seat, None, "finale")
+    st.reading_finale = False
+    st.queue, st.resume = saved
+
+
+def _stepped(st: Any, a: Action) -> None:
+    """R-CAMP-4: sailing (a hero's step to no neighbour) ends its movement."""
+    if a.arg == "H" and a.b not in st.island.neighbours[a.a]:
+        st.hero_left = 0
+
+
+def _card_choices(st: Any) -> list[Action] | None:
+    """R-CAMP-2: a card asks a seat: its options are the decisions."""
+    if st.step == Step.CARD:
+        return [Action("choose", arg=o.id) for o in st.waiting.available(st)]
+    return None
+
+
+def _usable(st: Any, out: list[Action]) -> None:
+    """R-CAMP-4: the cards the seat on turn may use at its open steps."""
+    if st.step in OPEN_STEPS and st.decider == st.seat:
+        out.extend(Action("use", arg=c) for c in st.usable(st.seat))
+
+
+def _apply_card(st: Any, a: Action) -> bool:
+    """A card's option chosen, or a card used."""
+    if a.verb == "choose":
+        effects.choose(st, a.arg)
+        return True
+    if a.verb == "use":
+        q = st.seat
+        st.held[q].remove(a.arg)
+        st.spent[q].append(a.arg)
+        st.refresh_spec(q)
+        st.card_log.append((a.arg, q, st.round, "use"))
+        st._emit("card", a.arg, q, "use")
+        effects.run(st, a.arg, st.chapter.cards[a.arg].use, q, ("return", st.step, st.decider))
+        return True
+    return False
+
+
+def _card_first(st: Any, a: Action) -> IllegalActionError | None:
+    """R-CAMP-2: nobody resigns while a card asks."""
+    if a.verb == "resign" and st.step == Step.CARD:
+        return IllegalActionError("R-CAMP-2", "card_first")
+    return None
+
+
+def _why_not(st: Any, a: Action) -> IllegalActionError | None:
+    """Why a card's decision is refused (the table's guards say the rest)."""
+    if st.step == Step.CARD:
+        opts = ", ".join(f"choose {o.id}" for o in st.waiting.available(st))
+        return IllegalActionError("R-CAMP-2", "card_asks", {"seat": st.decider + 1, "options": opts})
+    if a.verb == "choose":
+        return IllegalActionError("R-CAMP-2", "no_card_asks")
+    if a.verb == "use":
+        if a.arg not in st.held[st.decider]:
+            return IllegalActionError("R-CAMP-4", "no_card_held", {"seat": st.decider + 1, "card": a.arg})
+        return IllegalActionError("R-CAMP-4", "card_when")
+    return None
+
+
+def _written(st: Any, a: Action) -> None:
+    """Every decision and roll, in notation: with the seed it replays the chapter."""
+    st.history.append(fmt(a))
+
+
+def _campaign_view(st: Any, obs: dict[str, Any]) -> None:
+    obs["campaign"] = st.campaign_view()
+
+
+#: what the campaign changes in the engine, registered with its state class
+CAMPAIGN_HOOKS = Hooks(
+    init=_init_fields, copy=_copy_fields, view=_campaign_view,
+    phase_name=lambda st: "card" if st.step == Step.CARD else None,
+    begin_turn=_turn_begins, deliver=_delivered,
+    heart_counts=lambda st: st.players[st.seat].spec.heart_sales > 0,  # Thors Blut only with its card
+    won=_won, stepped=_stepped, decisions=_card_choices, more=_usable, apply=_apply_card,
+    refusal=_card_first, why=_why_not, applied=_written)
+
+
+class CampaignState(GameState, CampaignFields):
     #: the base game's verb table and the chapter's own verb
     verbs = (*TABLE, AMBER_VERB, SAIL_VERB)
     #: the notation with ``choose``, ``use`` and ``buy amber``
     parse_action = staticmethod(parse)
+    #: the turn's events, the card decisions and the chapter's own fields (engine/hooks.py)
+    hooks = CAMPAIGN_HOOKS
 
     """One chapter in play. Create with :meth:`new_chapter`."""
 
@@ -106,30 +285,6 @@ class CampaignState(GameState):
         st = cls.new(mode, seats, seed, arrangement=ch.arrangement, rifts=rifts, first=start)
         st._setup_chapter(ch, short, start, carried or {})
         return st
-
-    def _init(self, *args) -> None:
-        super()._init(*args)
-        n = len(self.players)
-        self.chapter: Chapter | None = None
-        self.short = False
-        self.time_round = 0
-        self.time_cards: dict[int, str] = {}
-        self.sanctuary_left: list[str] = []
-        self.special_left: list[str] = []
-        self.held: list[list[str]] = [[] for _ in range(n)]
-        self.spent: list[list[str]] = [[] for _ in range(n)]
-        self.base_specs: list[HeroSpec] = [p.spec for p in self.players]
-        self.queue: list = []
-        self.waiting: effects.Waiting | None = None
-        self.resume: tuple | None = None
-        self.reading_finale = False
-        #: every card read, gained or used: (card id, seat or None, round, how)
-        self.card_log: list[tuple[str, int | None, int, str]] = []
-        self.troll_wait: list[int] = []
-        self.amber_price = 0
-        self.shuffles: dict[str, list[str]] = {}
-        #: every decision and roll applied, in notation: with the seed it replays the chapter
-        self.history: list[str] = []
 
     def _setup_chapter(self, ch: Chapter, short: bool, start: int, carried: dict[int, list[str]]) -> None:
         self.chapter = ch
@@ -186,20 +341,6 @@ class CampaignState(GameState):
                 order.extend(mixed)
         self.sanctuary_left = order
 
-    def clone(self) -> CampaignState:
-        c = super().clone()
-        c.__class__ = type(self)
-        c.held = [list(h) for h in self.held]
-        c.spent = [list(h) for h in self.spent]
-        c.sanctuary_left = list(self.sanctuary_left)
-        c.special_left = list(self.special_left)
-        c.queue = list(self.queue)
-        c.card_log = list(self.card_log)
-        c.troll_wait = list(self.troll_wait)
-        c.history = list(self.history)
-        c.base_specs = list(self.base_specs)
-        return c
-
     # ------------------------------------------------------------------ cards
     def read_card(self, cid: str, reader: int | None, resume: tuple | None, how: str) -> None:
         self.card_log.append((cid, reader, self.round, how))
@@ -252,21 +393,7 @@ class CampaignState(GameState):
     def usable(self, q: int) -> list[str]:
         return [c for c in self.held[q] if self.chapter.cards[c].use]
 
-    # ------------------------------------------------------------------ engine hooks
-    def _begin_turn(self, seat: int) -> None:
-        if self.round > self.time_round:  # R-CAMP-2: a round ended, the marker moves on
-            self.time_round = self.round
-            cid = self.time_cards.get(self.round)
-            if cid:
-                self.read_card(cid, None, ("begin", seat), "time")
-                return
-        self._wake_trolls()
-        for cid in list(self.held[seat]):
-            each = self.chapter.cards[cid].each_turn
-            if each:
-                effects.run(self, cid, each, seat, None)
-        super()._begin_turn(seat)
-
+    # ------------------------------------------------------------------ the turn
     def _wake_trolls(self) -> None:
         for h in list(self.troll_wait):
             if not any(self.units_of(q, h) for q in range(len(self.players))):
@@ -274,29 +401,6 @@ class CampaignState(GameState):
                 self.troll[h] = True
                 self.crystal_at[h] = self.crystal_at.get(h, 0) + 1
                 self._emit("troll", h)
-
-    def _on_deliver(self, p) -> None:
-        """R-CAMP-3: the next sanctuary card instead of Taler and warriors; the
-        winning delivery draws none."""
-        if p.delivered >= self.mode.goal_ambers or not self.sanctuary_left:
-            return
-        cid = self.sanctuary_left.pop(0)
-        self.read_card(cid, p.seat, ("return", self.step, self.decider), "sanctuary")
-
-    def _jorund_heart(self) -> bool:
-        return self.players[self.seat].spec.heart_sales > 0  # Thors Blut only with its card
-
-    def _win(self, seat: int, reason: str) -> None:
-        first = self.result is None
-        super()._win(seat, reason)
-        if first and self.result is not None and self.chapter is not None:
-            saved = self.queue, self.resume
-            self.queue, self.resume = [], None
-            self.reading_finale = True  # R-CAMP-3: the winner reads Z.1–Z.3
-            for cid in self.chapter.finale():
-                self.read_card(cid, seat, None, "finale")
-            self.reading_finale = False
-            self.queue, self.resume = saved
 
     def _buy_amber(self, a: Action) -> None:
         """R-CAMP-5: an amber bought at the market, the turn's action."""
@@ -312,65 +416,6 @@ class CampaignState(GameState):
         """Leifs Seekarte: from a beach, the whole movement to any other beach."""
         return (p.hero_at >= 0 and self.island.beach[p.hero_at] and self.hero_left == (2 if p.wisent else 1)
                 and "sail" in self.powers(p.seat))
-
-    def _do_step(self, a: Action) -> None:
-        sail = a.arg == "H" and a.b not in self.island.neighbours[a.a]
-        super()._do_step(a)
-        if sail:
-            self.hero_left = 0
-
-    def _generate(self) -> list[Action]:
-        if self.step == Step.CARD:
-            return [Action("choose", arg=o.id) for o in self.waiting.available(self)]
-        out = super()._generate()
-        if self.step in OPEN_STEPS and self.decider == self.seat:
-            out.extend(Action("use", arg=c) for c in self.usable(self.seat))
-        return out
-
-    def _apply(self, a: Action) -> None:
-        if a.verb == "choose":
-            effects.choose(self, a.arg)
-        elif a.verb == "use":
-            q = self.seat
-            self.held[q].remove(a.arg)
-            self.spent[q].append(a.arg)
-            self.refresh_spec(q)
-            self.card_log.append((a.arg, q, self.round, "use"))
-            self._emit("card", a.arg, q, "use")
-            effects.run(self, a.arg, self.chapter.cards[a.arg].use, q, ("return", self.step, self.decider))
-        else:
-            super()._apply(a)
-
-    # ------------------------------------------------------------------ API
-    def refusal(self, action: Action | str, seat: int | None = None) -> IllegalActionError | None:
-        if isinstance(action, str):
-            action = parse(action)
-        if action.verb == "resign" and self.step == Step.CARD:
-            return IllegalActionError("R-CAMP-2", "card_first")
-        return super().refusal(action, seat)
-
-    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
-        if isinstance(action, str):
-            action = parse(action)
-        super().apply_action(action, seat)
-        self.history.append(fmt(action))
-
-    def _why_illegal(self, a: Action) -> IllegalActionError:
-        if self.step == Step.CARD:
-            opts = ", ".join(f"choose {o.id}" for o in self.waiting.available(self))
-            return IllegalActionError("R-CAMP-2", "card_asks", {"seat": self.decider + 1, "options": opts})
-        if a.verb == "choose":
-            return IllegalActionError("R-CAMP-2", "no_card_asks")
-        if a.verb == "use":
-            if a.arg not in self.held[self.decider]:
-                return IllegalActionError("R-CAMP-4", "no_card_held", {"seat": self.decider + 1, "card": a.arg})
-            return IllegalActionError("R-CAMP-4", "card_when")
-        return super()._why_illegal(a)
-
-    def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict:
-        obs = super().observation(seat, decisions, board)
-        obs["campaign"] = self.campaign_view()
-        return obs
 
     def campaign_view(self, lang: str = "de") -> dict[str, Any]:
         """Plain data for a UI: chapter, time track, goal, held cards, the card log
@@ -414,9 +459,6 @@ class CampaignState(GameState):
                         "title": lang_text(self.chapter.cards[cid].title, lang) if cid else "",
                         "read": cid is not None and i <= marker, "marker": i == marker})
         return out
-
-    def phase_name(self) -> str:
-        return "card" if self.step == Step.CARD else super().phase_name()
 
     def card(self, cid: str):
         return self.chapter.cards[cid]

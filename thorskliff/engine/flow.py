@@ -6,11 +6,12 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .actions import END, GODE_ABILITIES, Action, IllegalActionError, hexlabel
 from .fields import TURN_MADE, TURN_VALUES, GameFields
 from .guards import Index, index, legal, plans, refuse
+from .hooks import NO_HOOKS, Hooks
 from .steps import COMBAT_STEPS, Step
 from .turn_verbs import FREE_STEPS, GODE_NEED, RECRUIT_PRICE
 from .verbs import EPIC_PRICE, TABLE, Offer, Verb, entry
@@ -31,6 +32,8 @@ class TurnRules(GameFields):
     verbs: tuple[Verb, ...] = tuple(TABLE)
     #: the table by step, built once per class (a variant's with its verbs)
     verb_index: Index = index(verbs)
+    #: what a variant changes in the engine (:mod:`.hooks`); the base game: nothing
+    hooks: ClassVar[Hooks] = NO_HOOKS
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -50,14 +53,23 @@ class TurnRules(GameFields):
         (:mod:`.guards`), in its order: the step's own, ending it, then at
         the open steps the free steps and potions (R-TURN-3, R-POT-3/4);
         inside a combat, its stage's (R-COMBAT-1, R-POT-4..6)."""
+        hooks = self.hooks
+        if hooks.decisions is not None:  # a variant's own step (a card's choices)
+            theirs = hooks.decisions(self)  # type: ignore[arg-type]
+            if theirs is not None:
+                return theirs
         step = self.step
         # the seat on turn decides but at setup and inside a combat (R-TURN-5)
         p = self.players[self.decider if self.seat < 0 or step in COMBAT_STEPS else self.seat]
         own = self._own
         # (the mixin is always part of a GameState: no cast, it would cost a call on every decision)
         if own is not None and own[0] == step:  # worked out when the turn stopped here
-            return own[1] + legal(self, p, self.verb_index.plans_rest.get(step, ()))  # type: ignore[arg-type]
-        return legal(self, p, self.verb_index.plans_at.get(step, ()))  # type: ignore[arg-type]
+            out = own[1] + legal(self, p, self.verb_index.plans_rest.get(step, ()))  # type: ignore[arg-type]
+        else:
+            out = legal(self, p, self.verb_index.plans_at.get(step, ()))  # type: ignore[arg-type]
+        if hooks.more is not None:
+            hooks.more(self, out)  # type: ignore[arg-type]
+        return out
 
     def _table_legal(self, step: Step) -> list[Action]:
         """The step's own decisions (no end, no free steps): whether the turn
@@ -74,6 +86,8 @@ class TurnRules(GameFields):
     # ------------------------------------------------------------------ application
     def _apply(self, a: Action) -> None:
         """Apply a legal decision as its verb of the table says (``Verb.apply``)."""
+        if self.hooks.apply is not None and self.hooks.apply(self, a):  # type: ignore[arg-type]
+            return  # a variant's own decision
         idx = self.verb_index
         name = idx.applies[self.step].get(a.verb)
         if name is None:  # entries of the verb that apply differently: the one accepting it
@@ -143,6 +157,8 @@ class TurnRules(GameFields):
     # ------------------------------------------------------------------ turn flow
     def _begin_turn(self, seat: int) -> None:
         """Start of turn, no decisions (turn-flow): runestone counter, standing up."""
+        if self.hooks.begin_turn is not None and self.hooks.begin_turn(self, seat):  # type: ignore[arg-type]
+            return  # the variant begins it later (a card is read first)
         self.seat = seat
         self.decider = seat
         self._reset_turn()
@@ -272,6 +288,12 @@ class TurnRules(GameFields):
 
     # ------------------------------------------------------------------ movement (phase 1)
     def _do_step(self, a: Action) -> None:
+        self._move(a)
+        if self.hooks.stepped is not None:
+            self.hooks.stepped(self, a)  # type: ignore[arg-type]
+
+    def _move(self, a: Action) -> None:
+        """R-MOVE-1..4: a unit's step (or the Gode's haste step, R-GODE-5)."""
         seat = self.seat
         p = self.players[seat]
         src, dst = a.a, a.b
@@ -348,9 +370,16 @@ class TurnRules(GameFields):
                 self.step = Step.CRYSTAL
 
     def _jorund_heart(self) -> bool:
+        """R-AMBER-2: whether this sale counts for Thors Blut."""
+        if self.hooks.heart_counts is not None:
+            return self.hooks.heart_counts(self)  # type: ignore[arg-type]
         return True
 
     def _on_deliver(self, p) -> None:
+        """R-AMBER-3: the delivery's reward."""
+        if self.hooks.deliver is not None:
+            self.hooks.deliver(self, p)  # type: ignore[arg-type]
+            return
         p.taler += self.mode.delivery_taler
         if p.track:
             p.supply += p.track.pop(0)
@@ -620,12 +649,21 @@ class TurnRules(GameFields):
     def _why_illegal(self, a: Action) -> IllegalActionError:
         """Say which rule forbids ``a`` here (the slow path of apply_action):
         the first guard of the verb table that refuses it."""
-        return refuse(cast("GameState", self), a)
+        st = cast("GameState", self)
+        if self.hooks.why is not None:
+            err = self.hooks.why(st, a)
+            if err is not None:
+                return err
+        return refuse(st, a)
 
     def step_name(self) -> str:
         return self.step
 
     def phase_name(self) -> str:
+        if self.hooks.phase_name is not None:
+            name = self.hooks.phase_name(self)  # type: ignore[arg-type]
+            if name is not None:
+                return name
         return PHASE_NAMES.get(self.phase, "setup" if self.step == Step.BEACH else "end of turn")
 
     def phase_key(self) -> str:

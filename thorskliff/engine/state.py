@@ -174,6 +174,8 @@ class GameState(TurnRules, CombatRules):
         self._legal = None
         self._own = None
         self._reset_turn()
+        if self.hooks.init is not None:
+            self.hooks.init(self)
 
     def clone(self) -> GameState:
         """A copy that shares nothing mutable with this state: every declared
@@ -185,6 +187,8 @@ class GameState(TurnRules, CombatRules):
             d[name] = copy(d[name])
         c._legal = None
         c._own = None
+        if self.hooks.copy is not None:
+            self.hooks.copy(c, self)
         return c
 
     # ------------------------------------------------------------ the API
@@ -243,7 +247,12 @@ class GameState(TurnRules, CombatRules):
         (the error, naming its rule), or None when it would accept it. A
         notation error is raised as it is."""
         if isinstance(action, str):
-            action = parse(action)
+            action = self.parse_action(action)
+        hook = self.hooks.refusal
+        if hook is not None:
+            err = hook(self, action)
+            if err is not None:
+                return err
         if self.result is not None:
             return IllegalActionError("R-WIN-1", "game_over")
         if seat is not None and seat != self.decider:
@@ -269,7 +278,7 @@ class GameState(TurnRules, CombatRules):
         """Apply one decision (or chance outcome). ``seat``, when given, must
         be the seat that decides now."""
         if isinstance(action, str):
-            action = parse(action)
+            action = self.parse_action(action)
         error = self.refusal(action, seat)
         if error is not None:
             raise error
@@ -287,6 +296,8 @@ class GameState(TurnRules, CombatRules):
         # to be listed again; the step's own decisions, worked out while the
         # turn stopped here, are kept (``_own``) unless someone resets ``_legal``
         self._legal = _KEPT
+        if self.hooks.applied is not None:
+            self.hooks.applied(self, action)
 
     def _chance(self, kinds: tuple[str, ...], purpose: str) -> None:
         """Stop at a chance step: the next action must be a roll of ``kinds``."""
@@ -305,7 +316,10 @@ class GameState(TurnRules, CombatRules):
         """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
         (without ``decisions``: the legal decisions not written out; without
         ``board``: the hexes not written out)."""
-        return observe(self, seat, decisions, board)
+        obs = observe(self, seat, decisions, board)
+        if self.hooks.view is not None:
+            self.hooks.view(self, obs)
+        return obs
 
     # ------------------------------------------------------------ helpers used by the rules
     def active_seats(self) -> list[int]:
@@ -377,6 +391,8 @@ class GameState(TurnRules, CombatRules):
             self._emit("won", seat, reason)
             self.step = Step.OVER
             self.decider = TERMINAL
+            if self.hooks.won is not None:
+                self.hooks.won(self, seat)
 
     def __repr__(self) -> str:
         return f"<GameState round {self.round} seat {self.seat + 1} phase {self.phase} step {self.step}>"
