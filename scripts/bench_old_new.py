@@ -20,13 +20,17 @@ from pathlib import Path
 
 from benchkit import alternate, probe
 
+#: --games same: a checkout that knows record flow 1's haste phase plays it, so
+#: both play the same games (scripts/instructions_old_new.py says why)
+SAME = ("from thorskliff import bench\n"
+        "if hasattr(bench.GameState, 'old_haste'):\n    bench.GameState.old_haste = True\n")
 PROBE = ("import json; from thorskliff import bench; "
          "f = bench.run(runs=1, seconds={seconds}, min_games=3, replays={replays}); "
          "print(json.dumps({{'rate': f.rate, 'replay_ms': f.replay_ms, 'per': f.per_config}}))")
 
 
-def once(checkout: Path, seconds: float, replays: int) -> dict:
-    return probe(checkout, PROBE.format(seconds=seconds, replays=replays))
+def once(checkout: Path, seconds: float, replays: int, same: bool = False) -> dict:
+    return probe(checkout, (SAME if same else "") + PROBE.format(seconds=seconds, replays=replays))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,8 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds of random play per run")
     ap.add_argument("--replays", type=int, default=20)
+    ap.add_argument("--games", choices=("own", "same"), default="own",
+                    help="own: each checkout's rules (thorskliff bench as it is); same: record flow 1's "
+                         "haste phase where a checkout has it, so both play the same games")
     args = ap.parse_args(argv)
-    got = alternate(args.rounds, lambda name: once(getattr(args, name), args.seconds, args.replays))
+    got = alternate(args.rounds, lambda name: once(getattr(args, name), args.seconds, args.replays,
+                                                   args.games == "same"))
     for name in ("old", "new"):
         rates = [g["rate"] for g in got[name]]
         replays = [g["replay_ms"] for g in got[name]]
