@@ -29,8 +29,17 @@ PROBE = ("import json; from thorskliff import bench; "
          "print(json.dumps({{'rate': f.rate, 'replay_ms': f.replay_ms, 'per': f.per_config}}))")
 
 
-def once(checkout: Path, seconds: float, replays: int, same: bool = False) -> dict:
-    return probe(checkout, (SAME if same else "") + PROBE.format(seconds=seconds, replays=replays))
+#: --clock cpu: random play timed by the process's CPU time (time.process_time),
+#: which other processes on a loaded machine blur less than seconds on the wall
+#: (a replay is not timed then)
+PROBE_CPU = ("import json, time; from thorskliff import bench; "
+             "rates, per, _, _ = bench.measure_play(1, {seconds}, 3, clock=time.process_time); "
+             "print(json.dumps({{'rate': rates[0], 'replay_ms': 0.0, 'per': per}}))")
+
+
+def once(checkout: Path, seconds: float, replays: int, same: bool = False, cpu: bool = False) -> dict:
+    code = (PROBE_CPU if cpu else PROBE).format(seconds=seconds, replays=replays)
+    return probe(checkout, (SAME if same else "") + code)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,9 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", choices=("own", "same"), default="own",
                     help="own: each checkout's rules (thorskliff bench as it is); same: record flow 1's "
                          "haste phase where a checkout has it, so both play the same games")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall: thorskliff bench's seconds; cpu: the process's CPU time (less blurred by load)")
     args = ap.parse_args(argv)
     got = alternate(args.rounds, lambda name: once(getattr(args, name), args.seconds, args.replays,
-                                                   args.games == "same"))
+                                                   args.games == "same", args.clock == "cpu"))
     for name in ("old", "new"):
         rates = [g["rate"] for g in got[name]]
         replays = [g["replay_ms"] for g in got[name]]

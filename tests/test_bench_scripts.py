@@ -35,3 +35,26 @@ def test_bench_web_finds_the_address_in_serves_start_up_line():
     line = i18n.t("web.serve_web", url="http://127.0.0.1:40125/", data="/tmp/x")
     m = bench_web.ADDRESS_LINE.search(line)
     assert m and m.group(1) == "http://127.0.0.1:40125"
+
+
+@pytest.mark.parametrize("same,cpu", [(False, False), (True, True)])
+def test_bench_old_new_probes_a_checkout(same, cpu):
+    """#12's speed comparison: the probe (each clock, each choice of games)
+    runs against a checkout and reads back a rate."""
+    import bench_old_new
+
+    got = bench_old_new.once(Path(__file__).resolve().parent.parent, 0.05, 1, same=same, cpu=cpu)
+    assert got["rate"] > 0 and set(got["per"]) == {"base 4p", "base 3p", "duell 2p"}
+
+
+def test_instructions_old_new_plays_the_same_games_with_the_old_haste_flow():
+    """--games same: with record flow 1's haste phase this checkout plays
+    the very games a272c9f plays (their action counts, measured for #12)."""
+    import instructions_old_new
+
+    got: dict = {}
+    exec(instructions_old_new.IMPORT + instructions_old_new.SAME + "\nn = [bench.play_random('base', 4, 1)]", got)
+    try:
+        assert got["n"] == [1706]  # a272c9f's count; flow 2 plays 1685 actions
+    finally:
+        got["bench"].GameState.old_haste = False
