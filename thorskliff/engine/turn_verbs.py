@@ -17,6 +17,7 @@ each stage is declared here like any other step's (:data:`STAGE_VERBS`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -622,9 +623,13 @@ def _stage_elsewhere(where: str, *last: Guard) -> tuple[Guard, ...]:
 
 
 def _block_offers(st: GameState, p: Player) -> Sequence[Action]:
+    """The choices of red dice to block (asked of the seat whose protection blocks)."""
     c = st.combat
-    return [Action("block", vals=o) for o in st._block_options(p.seat, "def" if st.step == Step.C_DEF_BLOCK else "att")
-            or ()] if c is not None else ()
+    if c is None:
+        return ()
+    defender = st.step == Step.C_DEF_BLOCK
+    opts = st._block_options(c.dfn if defender else c.att, "def" if defender else "att")
+    return [Action("block", vals=o) for o in opts or ()]
 
 
 BLOCK_HOW = Guard("R-COMBAT-1", "block_how", never)
@@ -650,7 +655,7 @@ NO_TARGET = Guard("R-COMBAT-1", "no_target", never, params=lambda st, p, a: {"ta
 #: R-COMBAT-1 (1.4), R-COMBAT-4: the next die, smallest first, to a unit that
 #: can still take it (one of each class of alike units is offered)
 HIT = Verb("hit", "hit", "R-COMBAT-1", ASSIGN_STEPS, _hit_offers, (
-    Guard(SMALLEST_FIRST.rule, SMALLEST_FIRST.key, SMALLEST_FIRST.ok, SMALLEST_FIRST.params, given=True),
+    replace(SMALLEST_FIRST, given=True),
     Guard("R-COMBAT-1", "no_target", lambda st, p, a: a in _hit_offers(st, p), params=NO_TARGET.params,
           given=True),
 ), elsewhere=_stage_elsewhere("assign", SMALLEST_FIRST, NO_TARGET), apply="_assign_apply")
