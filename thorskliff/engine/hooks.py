@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 DECLARED = ("verbs", "verb_index", "parse_action", "hooks")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: the engine asks a hook on every decision
 class Hooks:
     """A variant's hooks (each None: the engine's own behaviour)."""
 
