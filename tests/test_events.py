@@ -192,6 +192,28 @@ def test_undo_takes_back_the_events_of_the_decision():
     assert len(game.events) == n == len(game.lines)
 
 
+def test_events_made_when_read_match_whenever_they_are_read():
+    """A game makes its events only when they are read (a replay or a bot's
+    game mostly never reads them): read after every decision, or once at the
+    end, or with an undo of unread lines between, they are the same; a line
+    read once stays the same tuple (ui.session.SeenEvents relies on it)."""
+    every, once = Game.new("duell", SEATS[:2], 4), Game.new("duell", SEATS[:2], 4)
+    kept = []
+    while every.state.step != "move":
+        action = every.state.legal_actions()[0]
+        every.submit(action)
+        once.submit(action)
+        kept = list(every.events)
+    assert once.events == every.events and all(a is b for a, b in zip(kept, every.events))
+    step = next(a for a in once.state.legal_actions() if a.verb == "step")
+    n = len(once.lines)
+    once.submit(step)
+    once.undo()  # the step's line was never read
+    assert len(once.events) == n and once.events == every.events
+    once.submit(step)
+    assert once.events[-1][0].kind == "moved" and len(once.events) == len(once.lines)
+
+
 def test_a_potion_kind_is_seen_by_its_owner_only():
     """R-SECRET-1: a bought, given or put-back potion names its kind to its
     owner; every other seat and a spectator read None."""

@@ -16,13 +16,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine.actions import Action, IllegalActionError, fmt
 from . import variants
-from .engine.events import Event, make
 from .engine.messages import Msg
 from .engine.state import CHANCE, GameState, SeatSpec
+
+if TYPE_CHECKING:
+    from .engine.events import Event
 
 UNDO_RULE = "R-TURN-4"
 
@@ -108,8 +110,12 @@ class Game:
         self.state = state if state is not None else setup.build()
         self.auto_chance = auto_chance
         self.lines: list[str] = []
-        #: the events of each record line (``thorskliff.engine.events``), parallel to ``lines``
-        self.events: list[tuple[Event, ...]] = []
+        # the events of each record line, parallel to ``lines``: those read
+        # already (``events``), then what the engine said of the lines after
+        # them, made into events only when someone reads them (a replayed
+        # record, a bot's or a benchmark's game mostly never does)
+        self._events: list[tuple[Event, ...]] = []
+        self._said: list[list[tuple[str, tuple, dict]]] = []
         self._snaps: list[_Snap] = []
         self._undo_block = Msg("undo_first")
         #: off while a record is replayed: snapshots would only cost time
@@ -165,10 +171,10 @@ class Game:
         decider = st.current_player()
         before = (st.round, st.seat)
         snap = _Snap(st.clone(), len(self.lines), decider) if decider >= 0 and self.keep_undo else None
-        evs = _applied(st, action, seat)
+        said = _applied(st, action, seat)
         start = len(self.lines)
         self.lines.append(_line(decider, action))
-        self.events.append(evs)
+        self._said.append(said)
         self.resolve_chance()
         rolled = len(self.lines) - start > 1
         if not self.keep_undo:
@@ -194,9 +200,9 @@ class Game:
         start = len(self.lines)
         while self.auto_chance and st.current_player() == CHANCE:
             roll = st.sample_chance()
-            evs = _applied(st, roll, None)
+            said = _applied(st, roll, None)
             self.lines.append(_line(CHANCE, roll))
-            self.events.append(evs)
+            self._said.append(said)
         if len(self.lines) > start:
             self._forget(Msg("undo_roll"))
         return self.lines[start:]
@@ -204,6 +210,18 @@ class Game:
     def _forget(self, reason: Msg) -> None:
         self._snaps.clear()
         self._undo_block = reason
+
+    @property
+    def events(self) -> list[tuple[Event, ...]]:
+        """The events of each record line (``thorskliff.engine.events``),
+        parallel to ``lines``. A line's tuple stays the same object until an
+        undo takes the line back (``ui.session.SeenEvents`` relies on it)."""
+        if self._said:
+            from .engine.events import make
+
+            self._events.extend(tuple(make(kind, args, kw) for kind, args, kw in said) for said in self._said)
+            self._said.clear()
+        return self._events
 
     # ------------------------------------------------------------ undo
     def undo_problem(self, seat: int | None = None) -> Msg | None:
@@ -230,7 +248,11 @@ class Game:
         line = self.lines[snap.lines]
         self.state = snap.state
         del self.lines[snap.lines:]
-        del self.events[snap.lines:]
+        if snap.lines < len(self._events):
+            del self._events[snap.lines:]
+            self._said.clear()
+        else:
+            del self._said[snap.lines - len(self._events):]
         if not self._snaps:
             self._undo_block = Msg("undo_none")
         return line
@@ -254,15 +276,16 @@ class Game:
         return f"<Game {self.setup.mode} seed {self.setup.seed}, {len(self.lines)} lines, {self.state!r}>"
 
 
-def _applied(st: GameState, action: Action, seat: int | None) -> tuple[Event, ...]:
-    """Apply ``action`` to ``st`` and return the events it caused."""
+def _applied(st: GameState, action: Action, seat: int | None) -> list[tuple[str, tuple, dict]]:
+    """Apply ``action`` to ``st`` and return what the engine said of it
+    (``GameState._emit``: each event's kind and arguments)."""
     sink: list = []
     st.sink = sink
     try:
         st.apply_action(action, seat)
     finally:
         del st.sink  # back to the class's None: copies of the state never write here
-    return tuple(make(kind, args, kw) for kind, args, kw in sink)
+    return sink
 
 
 def _line(seat: int, action: Action) -> str:
