@@ -32,6 +32,8 @@ class LabelError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class HexInfo:
+    """One hex of the island: where it lies, its label, kind, terrain and level."""
+
     index: int
     coord: Hex
     label: str

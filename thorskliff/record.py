@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from . import durable
 from . import variants
 from .engine import dice
 from .engine.actions import ActionError
@@ -26,7 +25,9 @@ from .loaderror import LoadError, check_lines, parse_toml, plain_int, read_text
 from .engine.player import COLOURS
 from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
 from .engine.state import CHANCE, GameState, SeatSpec
-from .position import FORMAT as POSITION_FORMAT, PositionError, from_position, to_position
+# position.py (with invariants.py) and durable.py are imported where they are
+# needed: reading or writing a plain record needs neither, and every start of
+# the game, the benchmarks and the bots imports this module
 
 FORMAT = "thorskliff-record/1"
 SEPARATOR = "[decisions]"
@@ -102,6 +103,8 @@ def _dump_chapter(c: ChapterSetup) -> str:
 def write(game: Game, path: str | os.PathLike[str]) -> None:
     """Write the record, replacing ``path`` only once the text is complete
     and on disk (:func:`thorskliff.durable.write_text`)."""
+    from . import durable
+
     durable.write_text(path, dumps(game))
 
 
@@ -120,6 +123,8 @@ def append(game: Game, path: str | os.PathLike[str], added: list[str]) -> None:
         same = loads(text, name, game.auto_chance).lines == game.lines
     except RecordError:
         same = False
+    from . import durable
+
     durable.write_text(path, text if same else dumps(game))
 
 
@@ -317,6 +322,8 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
 
 def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _Header, source: str) -> Game:
     """A game that starts from the header's ``[position]`` table."""
+    from .position import PositionError, from_position
+
     if not isinstance(pos, dict):
         raise h.fail("position must be a table [position] (docs/records.md)", "position")
     try:
@@ -336,6 +343,8 @@ def from_state(st: GameState, position: dict[str, Any] | None = None, meta: dict
                auto_chance: bool = True) -> Game:
     """A game that starts from the position ``st`` (its record embeds it)."""
     if position is None:
+        from .position import to_position
+
         position = tomllib.loads(to_position(st))
     seats = [SeatSpec(p.name, p.hero, p.colour) for p in st.players]
     setup = Setup(st.mode.id, seats, st.seed, st.island.arrangement, dict(st.rifts), max(0, st.first_chooser),
@@ -348,6 +357,8 @@ def load_any(path: str | os.PathLike[str], auto_chance: bool = True) -> Game:
     name = str(path)
     text = read_text(path, lambda problem, line=0: RecordError(name, line, problem))
     if is_position(text):
+        from .position import from_position
+
         return from_state(from_position(text, name), auto_chance=auto_chance)
     return loads(text, name, auto_chance)
 
@@ -355,6 +366,8 @@ def load_any(path: str | os.PathLike[str], auto_chance: bool = True) -> Game:
 def is_position(text: str) -> bool:
     """Whether ``text`` is a position file rather than a record: its
     ``format`` line says so."""
+    from .position import FORMAT as POSITION_FORMAT
+
     for line in text[:4096].splitlines():
         s = line.strip()
         if s.startswith("format") and "=" in s:

@@ -126,6 +126,8 @@ def _kind_name(kinds: tuple[type, ...]) -> str:
 
 @dataclass(frozen=True)
 class SlotSpec:
+    """One slot of an island block (scenarios/island.toml)."""
+
     kind: str  # farm | well-farm | peak | landscape | beach
     terrain: str | None
     level: int
@@ -133,6 +135,8 @@ class SlotSpec:
 
 @dataclass(frozen=True)
 class IslandSpec:
+    """The island's blocks and the levels of its sanctuary and market (scenarios/island.toml)."""
+
     sanctuary_level: int
     market_level: int
     blocks: dict[str, dict[str, SlotSpec]]
@@ -217,6 +221,8 @@ HERO_KEYS = {
 
 @dataclass(frozen=True)
 class HeroSpec:
+    """A hero's numbers (scenarios/heroes.toml)."""
+
     name: str
     life: int = 10
     potion_price: int = 3
@@ -259,6 +265,8 @@ def _load_heroes_cached(path: Path) -> dict[str, HeroSpec]:
 
 @dataclass(frozen=True)
 class ModeSpec:
+    """A game mode (scenarios/base.toml, duell.toml, episch.toml)."""
+
     id: str
     name: dict[str, str]
     players: tuple[int, int]

@@ -99,6 +99,8 @@ def top(kind: str, lo: int = 0, hi: int = 0, key: str | None = None, vocab: str 
 
 @dataclass(init=False, eq=False, repr=False)
 class GameFields:
+    """Every field of the game state, declared once (see the module)."""
+
     # --- the game and its setup
     mode: ModeSpec = board(pos=top("mode"))
     island: Island = board(pos=top("arrangement", key="arrangement"))  # shared by every copy: it never changes

@@ -23,7 +23,6 @@ from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
 from ..island import Island, island_for
 from .flow import TurnRules
-from .observation import observe
 from .player import COLOURS, Player
 from ..scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
 
@@ -316,6 +315,8 @@ class GameState(TurnRules, CombatRules):
         """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
         (without ``decisions``: the legal decisions not written out; without
         ``board``: the hexes not written out)."""
+        from .observation import observe  # not needed to play or replay: imported when first asked
+
         obs = observe(self, seat, decisions, board)
         if self.hooks.view is not None:
             self.hooks.view(self, obs)
