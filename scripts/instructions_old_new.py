@@ -50,9 +50,16 @@ REPLAY = ("import sys\nfrom thorskliff import record\ntext = open(sys.argv[1]).r
 WRITE = "import sys\nfrom thorskliff import bench\nprint(bench.record_text(300)[0], end='')\n"
 
 
-def instructions(checkout: Path, code: str, *args: str) -> tuple[int, str]:
-    """Instructions callgrind counted, and the program's last line on stderr."""
+def instructions(checkout: Path, code: str, *args: str, pyc: str | None = None) -> tuple[int, str]:
+    """Instructions callgrind counted, and the program's last line on stderr.
+    With ``pyc`` (a folder) the modules' bytecode is cached there and read
+    back (run once before counting), as an installed game starts; else the
+    environment decides (PYTHONDONTWRITEBYTECODE: every module compiled)."""
     env = dict(os.environ, PYTHONPATH=str(checkout.resolve()))
+    if pyc is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pyc
+        subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, check=True)
     with tempfile.TemporaryDirectory() as cwd:
         # nice: a count of instructions does not depend on the machine's load,
         # so it may take only idle cycles of a shared machine
@@ -113,17 +120,28 @@ def replay(old: Path, new: Path, same: bool) -> None:
     print(f"new/old instructions per load: {got['new'] / got['old']:.3f} (speed {got['old'] / got['new']:.3f})")
 
 
+#: --measure import: what is imported (the app's too: its first screen's module)
+STARTS = ("thorskliff.bench", "thorskliff.cli", "thorskliff.ui.app")
+
+
 def start(old: Path, new: Path) -> None:
-    """Instructions of importing thorskliff.bench and thorskliff.cli beyond the interpreter's start."""
-    got: dict[tuple[str, str], float] = {}
-    for name, checkout in (("old", old), ("new", new)):
-        bare, _ = instructions(checkout, "pass")
-        for mod in ("thorskliff.bench", "thorskliff.cli"):
-            n, _ = instructions(checkout, f"import {mod}")
-            got[name, mod] = n - bare
-            print(f"{name}: import {mod}: {(n - bare) / 1e6:,.1f} M instructions (bare start {bare / 1e6:,.1f} M)")
-    for mod in ("thorskliff.bench", "thorskliff.cli"):
-        print(f"new/old import {mod}: {got['new', mod] / got['old', mod]:.3f}")
+    """Instructions of importing each of STARTS beyond the interpreter's start,
+    with every module compiled from its source (the environment's
+    PYTHONDONTWRITEBYTECODE, as this machine runs) and from cached bytecode
+    (as an installed game starts)."""
+    got: dict[tuple[str, str, str], float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, checkout in (("old", old), ("new", new)):
+            for how, pyc in (("source", None), ("bytecode", f"{tmp}/{name}")):
+                bare, _ = instructions(checkout, "pass", pyc=pyc)
+                for mod in STARTS:
+                    n, _ = instructions(checkout, f"import {mod}", pyc=pyc)
+                    got[name, mod, how] = n - bare
+                    print(f"{name}: import {mod} from {how}: {(n - bare) / 1e6:,.1f} M instructions "
+                          f"(bare start {bare / 1e6:,.1f} M)")
+    for how in ("source", "bytecode"):
+        for mod in STARTS:
+            print(f"new/old import {mod} from {how}: {got['new', mod, how] / got['old', mod, how]:.3f}")
 
 
 if __name__ == "__main__":

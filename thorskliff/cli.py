@@ -19,12 +19,11 @@ import sys
 import traceback
 from pathlib import Path
 
-from . import __version__, durable, record
+from . import __version__, record
 from .engine.actions import ActionError
 from .game import Game
 from .engine.player import COLOURS
 from .loaderror import LoadError
-from .position import to_position
 from .scenario import ScenarioError, available_modes, load_heroes
 
 #: exit status of a crash of the program itself (sysexits' EX_SOFTWARE)
@@ -295,6 +294,9 @@ def cmd_apply(args) -> int:
             raise CliError(f"{text!r}: {exc}; nothing was written") from None
     added = game.lines[before:]
     if _is_position_file(args.record):  # a position file stays one: the position after the decisions
+        from . import durable
+        from .position import to_position
+
         durable.write_text(args.record, to_position(game.state))
     else:
         record.append(game, args.record, added)
@@ -430,6 +432,10 @@ def cmd_analyse(args) -> int:
 
 
 def cmd_position(args) -> int:
+    # imported here, not at the command's start (``thorskliff --help`` needs neither)
+    from . import durable
+    from .position import to_position
+
     if args.output and (durable.same_file(args.output, args.record)
                         or Path(args.output).resolve() == Path(args.record).resolve()):
         raise CliError(f"-o {args.output}: is the record itself; the position would replace it "
