@@ -323,3 +323,26 @@ def test_records_of_flow_1_replay_as_they_were_played(tmp_path):
     with pytest.raises(record.RecordError):
         record.loads(legacy.replace('format = "thorskliff-record/1"\n', 'format = "thorskliff-record/1"\nflow = 2\n'))
     assert "flow = 2\n" in record.dumps(Game.new("duell", SEATS[:2], 1))
+
+
+def test_an_event_is_a_frozen_record_of_its_fields():
+    """Events are declared as fields (not by @dataclass, #12: the start's
+    cost) and behave as frozen dataclasses did: made by position or keyword,
+    defaults filled in, equal by kind and fields, hashable, never changed."""
+    a = E.Bought(1, "potion", 3, "", "eile")
+    b = E.Bought(seat=1, item="potion", price=3, potion="eile")
+    assert a == b and hash(a) == hash(b) and a.drunk is False and a.card == ""
+    assert repr(a) == "Bought(seat=1, item='potion', price=3, card='', potion='eile', drunk=False)"
+    assert a != E.Bought(1, "potion", 3, "", "kraft")
+    assert E.Drank(0, "kraft") != E.Discarded(0, "kraft")  # another kind, the same fields
+    assert E.Bought.fields == ("seat", "item", "price", "card", "potion", "drunk") and E.Bought.secret == ("potion",)
+    assert E.Moved.secret == () and E.Moved(0, "H", 1, 2).haste is False
+    with pytest.raises(AttributeError):
+        a.potion = "heil"
+    for bad in (lambda: E.Moved(0, "H", 1), lambda: E.Moved(0, "H", 1, 2, False, 9),
+                lambda: E.Moved(0, "H", 1, 2, speed=1), lambda: E.Moved(0, "H", 1, 2, seat=1)):
+        with pytest.raises(TypeError):
+            bad()
+    match a:
+        case E.Bought(seat, item):
+            assert (seat, item) == (1, "potion")

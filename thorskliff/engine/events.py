@@ -22,35 +22,124 @@ Hexes are 0-based hex indices (``hexlabel`` names them); seats are 0-based,
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 TROLL = -2
 
 
+class _Secret:
+    """The default of a field only the event's ``seat`` may see (R-SECRET-1): None."""
+
+    def __repr__(self) -> str:
+        return "_secret()"
+
+
+_SECRET = _Secret()
+
+
 def _secret() -> Any:
-    """A field only the event's ``seat`` may see (R-SECRET-1)."""
-    return field(default=None, metadata={"secret": True})
+    """A field only the event's ``seat`` may see (R-SECRET-1); None unless given."""
+    return _SECRET
 
 
-@dataclass(frozen=True)
+class FrozenEventError(AttributeError):
+    """An event is never changed once made."""
+
+
+@dataclass_transform(eq_default=True, frozen_default=True)
 class Event:
+    """One thing that happened; a kind of event declares its fields as a
+    frozen dataclass would (``name: type`` and defaults, in order).
+
+    Not ``@dataclass(frozen=True)``: that writes and compiles half a dozen
+    methods for each of the ~40 kinds, which made importing this module
+    cost as much as the rest of the engine (#12). Here each kind only lists
+    its fields (``__init_subclass__``), and the methods below serve them all:
+    made with positional or keyword arguments, immutable, equal when of the
+    same kind with equal fields, hashable, shown as ``Kind(field=value, …)``.
+    """
+
     kind: ClassVar[str] = ""
     #: hex-valued fields (named in JSON by label)
     hexes: ClassVar[tuple[str, ...]] = ()
+    #: the kind's fields in order, those only its seat may see, and the defaults of the last ones
+    fields: ClassVar[tuple[str, ...]] = ()
+    secret: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        own = [n for n, t in cls.__dict__.get("__annotations__", {}).items() if "ClassVar" not in str(t)]
+        cls.fields = cls.fields + tuple(own)
+        defaults = dict(cls._defaults)
+        for n in own:
+            if n in cls.__dict__:
+                v = cls.__dict__[n]
+                defaults[n] = None if v is _SECRET else v
+                if v is _SECRET:
+                    cls.secret = cls.secret + (n,)
+                delattr(cls, n)  # the instance's value, never the class's
+            elif defaults:
+                raise TypeError(f"{cls.__name__}.{n}: a field without a default after one with a default")
+        cls._defaults = defaults
+        setattr(cls, "__match_args__", cls.fields)
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        names = self.fields
+        n = len(args)
+        if n > len(names):
+            raise TypeError(f"{type(self).__name__} takes {len(names)} fields, not {n}")
+        if kw and not kw.keys() <= set(names[n:]):
+            wrong = sorted(kw.keys() - set(names[n:]))
+            raise TypeError(f"{type(self).__name__}: no field or given twice: {', '.join(wrong)}")
+        d = self.__dict__
+        d.update(zip(names, args))
+        defaults = self._defaults
+        for k in names[n:]:  # in the fields' order, so that equal events hash alike
+            if k in kw:
+                d[k] = kw[k]
+            elif k in defaults:
+                d[k] = defaults[k]
+            else:
+                d.clear()
+                raise TypeError(f"{type(self).__name__}: the field {k!r} is missing")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenEventError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenEventError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), *self.__dict__.values()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+
+    def values(self) -> dict[str, Any]:
+        """The fields and their values, in order."""
+        return {k: self.__dict__[k] for k in self.fields}
+
+    def replaced(self, **changes: Any) -> Event:
+        """A copy with ``changes``."""
+        return type(self)(**{**self.__dict__, **changes})
 
     def seen_by(self, viewer: int | None) -> Event:
         """This event as ``viewer`` (0-based seat, None: spectator) may see it."""
-        secret = [f.name for f in fields(self) if f.metadata.get("secret")]
-        if not secret or viewer == getattr(self, "seat", None):
+        if not self.secret or viewer == getattr(self, "seat", None):
             return self
-        return replace(self, **dict.fromkeys(secret))
+        return self.replaced(**dict.fromkeys(self.secret))
 
     def to_json(self) -> dict[str, Any]:
         from .actions import hexlabel
 
         d: dict[str, Any] = {"kind": self.kind}
-        for k, v in asdict(self).items():
+        for k, v in self.values().items():
             if k in self.hexes:
                 v = hexlabel(v) if isinstance(v, int) and v >= 0 else None
             elif k in ("seat", "attacker", "defender", "winner", "reader", "taker", "to") and isinstance(v, int):
@@ -75,7 +164,6 @@ def _kind(name: str, *hexes: str):
 
 # ------------------------------------------------------------------ the turn
 @_kind("placed", "hex")
-@dataclass(frozen=True)
 class Placed(Event):
     """A hero chose its beach (R-SETUP-B4)."""
     seat: int
@@ -83,14 +171,12 @@ class Placed(Event):
 
 
 @_kind("turn")
-@dataclass(frozen=True)
 class TurnBegan(Event):
     seat: int
     round: int
 
 
 @_kind("rune_count", "hex")
-@dataclass(frozen=True)
 class RuneCounted(Event):
     """R-RUNE-3: the runestone's counter went down at its owner's turn."""
     seat: int
@@ -99,7 +185,6 @@ class RuneCounted(Event):
 
 
 @_kind("stood_up", "hex")
-@dataclass(frozen=True)
 class StoodUp(Event):
     """R-FAINT-5: the hero stands up where it lay, with half its life and 3 Taler."""
     seat: int
@@ -108,14 +193,12 @@ class StoodUp(Event):
 
 
 @_kind("marker")
-@dataclass(frozen=True)
 class MarkerSet(Event):
     seat: int
     marker: str
 
 
 @_kind("moved", "src", "dst")
-@dataclass(frozen=True)
 class Moved(Event):
     """A unit (H hero, G Gode, W warrior) stepped; ``haste``: an Eiletrank's or Hugin & Munin's step."""
     seat: int
@@ -126,7 +209,6 @@ class Moved(Event):
 
 
 @_kind("took", "hex")
-@dataclass(frozen=True)
 class Took(Event):
     """Taler, an amber or a crystal taken from a hex (``auto``: an amber from a beach, R-AMBER-1)."""
     seat: int
@@ -137,7 +219,6 @@ class Took(Event):
 
 
 @_kind("sold", "hex")
-@dataclass(frozen=True)
 class Sold(Event):
     seat: int
     hex: int
@@ -145,7 +226,6 @@ class Sold(Event):
 
 
 @_kind("delivered", "hex")
-@dataclass(frozen=True)
 class Delivered(Event):
     seat: int
     hex: int
@@ -155,14 +235,12 @@ class Delivered(Event):
 
 
 @_kind("crystal_bonus")
-@dataclass(frozen=True)
 class CrystalBonus(Event):
     seat: int
     bonus: str  # S (a die) or P (protection)
 
 
 @_kind("silver")
-@dataclass(frozen=True)
 class Silver(Event):
     seat: int
     terrain: str
@@ -170,7 +248,6 @@ class Silver(Event):
 
 
 @_kind("healed")
-@dataclass(frozen=True)
 class Healed(Event):
     """The hero's life went up: ``cause`` met, bath, heil (drunk), heilen (the Gode), card."""
     seat: int
@@ -180,7 +257,6 @@ class Healed(Event):
 
 
 @_kind("bought")
-@dataclass(frozen=True)
 class Bought(Event):
     """An action's purchase: ``item`` met, wisent, hammer, helm, potion, epic (with ``card``),
     amber; a potion's ``potion`` kind only its buyer sees (R-POT-1), unless drunk at once."""
@@ -193,7 +269,6 @@ class Bought(Event):
 
 
 @_kind("gamble")
-@dataclass(frozen=True)
 class Gambled(Event):
     seat: int
     stake: str
@@ -201,28 +276,24 @@ class Gambled(Event):
 
 
 @_kind("gamble_won")
-@dataclass(frozen=True)
 class GambleWon(Event):
     seat: int
     taler: int
 
 
 @_kind("search")
-@dataclass(frozen=True)
 class Searched(Event):
     seat: int
     taler: int
 
 
 @_kind("rune", "hex")
-@dataclass(frozen=True)
 class RuneRaised(Event):
     seat: int
     hex: int
 
 
 @_kind("gift")
-@dataclass(frozen=True)
 class Gift(Event):
     """A potion taken from the supply as the runestone's gift (R-RUNE-2)."""
     seat: int
@@ -230,7 +301,6 @@ class Gift(Event):
 
 
 @_kind("discard")
-@dataclass(frozen=True)
 class Discarded(Event):
     """A potion put back to the supply (R-POT-3)."""
     seat: int
@@ -238,7 +308,6 @@ class Discarded(Event):
 
 
 @_kind("drank")
-@dataclass(frozen=True)
 class Drank(Event):
     """A potion drunk: its kind is public from now on."""
     seat: int
@@ -246,7 +315,6 @@ class Drank(Event):
 
 
 @_kind("recruited", "hex")
-@dataclass(frozen=True)
 class Recruited(Event):
     seat: int
     unit: str
@@ -255,7 +323,6 @@ class Recruited(Event):
 
 
 @_kind("laid", "hex")
-@dataclass(frozen=True)
 class Laid(Event):
     """A fainted hero laid on a farm or beach (R-FAINT-3/6)."""
     seat: int
@@ -263,7 +330,6 @@ class Laid(Event):
 
 
 @_kind("out")
-@dataclass(frozen=True)
 class WentOut(Event):
     """R-OUT-1: a seat left the game (``reason`` resign, faint, rune)."""
     seat: int
@@ -271,7 +337,6 @@ class WentOut(Event):
 
 
 @_kind("won")
-@dataclass(frozen=True)
 class Won(Event):
     seat: int | None
     reason: str
@@ -279,7 +344,6 @@ class Won(Event):
 
 # ------------------------------------------------------------------ combat
 @_kind("combat", "hex")
-@dataclass(frozen=True)
 class CombatBegan(Event):
     """A combat or a lone strike on ``hex``; units as labels (H, G, W1, T, R) and the heroes' life."""
     hex: int
@@ -294,7 +358,6 @@ class CombatBegan(Event):
 
 
 @_kind("rolled")
-@dataclass(frozen=True)
 class Rolled(Event):
     """Dice fell: ``purpose`` attack, counter, kraft_att, kraft_def, gamble."""
     purpose: str
@@ -303,7 +366,6 @@ class Rolled(Event):
 
 
 @_kind("blocked")
-@dataclass(frozen=True)
 class Blocked(Event):
     """Red dice blocked by protection (§8); ``seat`` is the blocking side's owner."""
     seat: int
@@ -311,7 +373,6 @@ class Blocked(Event):
 
 
 @_kind("damage", "hex")
-@dataclass(frozen=True)
 class Damaged(Event):
     """Damage assigned to one unit; a hero's life ``before`` and ``after``."""
     seat: int
@@ -323,7 +384,6 @@ class Damaged(Event):
 
 
 @_kind("defeated", "hex")
-@dataclass(frozen=True)
 class Defeated(Event):
     """A unit defeated (a warrior back to its supply, the Gode off the board, a troll or runestone felled)."""
     seat: int
@@ -332,7 +392,6 @@ class Defeated(Event):
 
 
 @_kind("fainted", "hex")
-@dataclass(frozen=True)
 class Fainted(Event):
     """R-FAINT-1: the hero left the board; its Taler went to ``taker`` (a seat) or onto the
     hex; its ``amber`` was "taken" (by the taker), "laid" (on the hex) or "" (none)."""
@@ -344,7 +403,6 @@ class Fainted(Event):
 
 
 @_kind("retreat", "src", "dst")
-@dataclass(frozen=True)
 class Retreated(Event):
     seat: int
     unit: str
@@ -353,7 +411,6 @@ class Retreated(Event):
 
 
 @_kind("held", "hex")
-@dataclass(frozen=True)
 class Held(Event):
     """No defender stands: the attackers hold the hex."""
     seat: int
@@ -361,7 +418,6 @@ class Held(Event):
 
 
 @_kind("combat_end", "hex")
-@dataclass(frozen=True)
 class CombatEnded(Event):
     hex: int
     attacker: int
@@ -370,7 +426,6 @@ class CombatEnded(Event):
 
 
 @_kind("plunder", "hex")
-@dataclass(frozen=True)
 class Plunder(Event):
     """R-COMBAT-5/6 at the end of the combat phase: ``how`` paid (to the seat),
     laid (on ``hex``, where its hero fainted) or lost (the hero is in its X turn)."""
@@ -382,7 +437,6 @@ class Plunder(Event):
 
 # ------------------------------------------------------------------ campaign
 @_kind("card")
-@dataclass(frozen=True)
 class CardRead(Event):
     """A campaign card read (R-CAMP-2); ``how``: time, space, given, …"""
     card: str
@@ -391,7 +445,6 @@ class CardRead(Event):
 
 
 @_kind("chose")
-@dataclass(frozen=True)
 class Chose(Event):
     """A choice on a card; a potion chosen says only "potion" to the others."""
     seat: int
@@ -401,7 +454,6 @@ class Chose(Event):
 
 
 @_kind("warriors", "hex")
-@dataclass(frozen=True)
 class WarriorsPlaced(Event):
     """A card put ``n`` warriors (negative: took them) on a hex."""
     seat: int
@@ -410,27 +462,23 @@ class WarriorsPlaced(Event):
 
 
 @_kind("gode_placed", "hex")
-@dataclass(frozen=True)
 class GodePlaced(Event):
     seat: int
     hex: int
 
 
 @_kind("gode_removed", "hex")
-@dataclass(frozen=True)
 class GodeRemoved(Event):
     seat: int
     hex: int
 
 
 @_kind("troll", "hex")
-@dataclass(frozen=True)
 class TrollAppeared(Event):
     hex: int
 
 
 @_kind("taler")
-@dataclass(frozen=True)
 class TalerChanged(Event):
     """Taler given or taken by a card (``n`` may be negative)."""
     seat: int
@@ -439,7 +487,6 @@ class TalerChanged(Event):
 
 
 @_kind("potion_given")
-@dataclass(frozen=True)
 class PotionGiven(Event):
     """A card gave a potion; its kind only its owner sees."""
     seat: int
