@@ -43,6 +43,14 @@ def scenario_dir() -> Path:
     env = os.environ.get("THORSKLIFF_SCENARIOS")
     if env:
         return Path(env)
+    return _installed_dir()
+
+
+@cache
+def _installed_dir() -> Path:
+    """The package's or the checkout's scenario folder, looked for once (an
+    install does not move while the game runs; a record's load asked up to
+    seven times, #12)."""
     shipped = resources.files("thorskliff").joinpath("scenarios")
     if isinstance(shipped, Path) and shipped.is_dir():
         return shipped
