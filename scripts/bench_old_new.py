@@ -29,12 +29,13 @@ PROBE = ("import json; from thorskliff import bench; "
          "print(json.dumps({{'rate': f.rate, 'replay_ms': f.replay_ms, 'per': f.per_config}}))")
 
 
-#: --clock cpu: random play timed by the process's CPU time (time.process_time),
-#: which other processes on a loaded machine blur less than seconds on the wall
-#: (a replay is not timed then)
+#: --clock cpu: random play and the replay timed by the process's CPU time
+#: (time.process_time), which other processes on a loaded machine blur less
+#: than seconds on the wall
 PROBE_CPU = ("import json, time; from thorskliff import bench; "
              "rates, per, _, _ = bench.measure_play(1, {seconds}, 3, clock=time.process_time); "
-             "print(json.dumps({{'rate': rates[0], 'replay_ms': 0.0, 'per': per}}))")
+             "replay, _ = bench.measure_replay({replays}, clock=time.process_time); "
+             "print(json.dumps({{'rate': rates[0], 'replay_ms': replay * 1000, 'per': per}}))")
 
 
 def once(checkout: Path, seconds: float, replays: int, same: bool = False, cpu: bool = False) -> dict:
@@ -64,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{', '.join(f'{r:,.0f}' for r in rates)}); replay {statistics.median(replays):.1f} ms")
     ratio = statistics.median(g["rate"] for g in got["new"]) / statistics.median(g["rate"] for g in got["old"])
     print(f"new/old random play: {ratio:.3f}")
+    replay = statistics.median(g["replay_ms"] for g in got["new"]) / statistics.median(g["replay_ms"] for g in got["old"])
+    print(f"new/old replay time: {replay:.3f}")
     return 0
 
 

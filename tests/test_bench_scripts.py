@@ -44,7 +44,7 @@ def test_bench_old_new_probes_a_checkout(same, cpu):
     import bench_old_new
 
     got = bench_old_new.once(Path(__file__).resolve().parent.parent, 0.05, 1, same=same, cpu=cpu)
-    assert got["rate"] > 0 and set(got["per"]) == {"base 4p", "base 3p", "duell 2p"}
+    assert got["rate"] > 0 and got["replay_ms"] > 0 and set(got["per"]) == {"base 4p", "base 3p", "duell 2p"}
 
 
 def test_instructions_old_new_plays_the_same_games_with_the_old_haste_flow():
