@@ -59,7 +59,8 @@ def instructions(checkout: Path, code: str, *args: str, pyc: str | None = None) 
     if pyc is not None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = pyc
-        subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, check=True)
+        with tempfile.TemporaryDirectory() as cwd:  # never the caller's folder: a checkout there would be imported
+            subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, env=env, capture_output=True, check=True)
     with tempfile.TemporaryDirectory() as cwd:
         # nice: a count of instructions does not depend on the machine's load,
         # so it may take only idle cycles of a shared machine
