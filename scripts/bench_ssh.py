@@ -203,7 +203,8 @@ async def abuse_bench(keys: int, think: float) -> None:
         def line(what: str, settled: list[float], login: str) -> None:
             print(f"  {what}: key to settled p50 {1000 * statistics.median(settled):.1f} ms, "
                   f"p95 {1000 * pct(settled, 95):.1f} ms, max {1000 * max(settled):.0f} ms "
-                  f"({len(settled)} keys); a new player in: {login}; server {rss_mb(server.pid):.0f} MB; "
+                  f"({len(settled)} keys, {sum(1 for s in settled if s >= 30)} unanswered in 30 s); "
+                  f"a new player in: {login}; server {rss_mb(server.pid):.0f} MB; "
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
 
         async def round_with(abuse, name: str, user: str) -> None:
