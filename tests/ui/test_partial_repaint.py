@@ -99,3 +99,50 @@ async def test_a_change_of_theme_draws_the_island_anew_in_its_colours():
         app.theme = "textual-light" if app.theme != "textual-light" else "nord"
         await pilot.pause()
         assert styles() != before
+
+
+async def test_a_new_view_repaints_only_the_island_lines_that_look_different():
+    """At a hosted table every screen redraws at every decision made
+    anywhere, and most leave a screen's island as it was: a new view
+    repaints only the island's lines that changed (none for the same view),
+    and the terminal still shows what a full redraw shows after each
+    decision."""
+    size = (120, 40)
+    game = Game.new("base", SEATS, 7)
+    for _ in range(3):
+        game.submit(game.state.legal_actions()[0])
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    mirror = Mirror(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        gs = app.screen
+        m = gs.query_one(IslandMap)
+        painted: list = []
+        refresh, show = m.refresh, m.show
+
+        def shown(*a, **kw):  # the repaints a new view asks for (not those of a change of focus)
+            m.refresh = lambda *regions, **kw: painted.append(regions or "all") or refresh(*regions, **kw)
+            try:
+                return show(*a, **kw)
+            finally:
+                m.refresh = refresh
+
+        m.show = shown
+        m.show(m.obs, m.marks)  # the same view again: nothing to paint
+        assert painted == []
+        moved = 0
+        for n in range(6):
+            legal = game.legal()
+            move = next((x for x in legal if x != "end" and "-" in x), "end")
+            painted.clear()
+            assert gs.decide(move), move
+            await pilot.pause()
+            await pilot.pause(0.05)
+            lines = {r.y for regions in painted if regions != "all" for r in regions}
+            assert "all" not in painted and len(lines) < m.geo.height, (move, painted)
+            moved += bool(lines)
+            seen, fresh = mirror.terminal(size), mirror.fresh(size)
+            wrong = [f"line {y}: terminal {a!r}\n        redraw   {b!r}"
+                     for y, (a, b) in enumerate(zip(seen, fresh)) if a != b]
+            assert not wrong, f"after decision {n} ({move}):\n" + "\n".join(wrong[:6])
+        assert moved  # the moves did change the island, line by line

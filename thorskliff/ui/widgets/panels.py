@@ -427,8 +427,14 @@ class DecisionList(OptionList):
         """``items``: (decision, prompt, enabled); ``point``: the decision
         point they belong to (a new one puts the cursor on the first entry)."""
         shown = [(d, str(p), ok) for d, p, ok in items]
-        if point == self.point and shown == getattr(self, "_shown", None):
-            return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
+        if shown == getattr(self, "_shown", None):
+            if point == self.point:
+                return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
+            if self.highlighted == next((n for n, (_, _, ok) in enumerate(items) if ok), None):
+                # a new point with the same entries, highlighted where a new point starts
+                # (a spectator's "no decision for you" at every decision of the table)
+                self.point = point
+                return
         self._shown = shown
         keep = None
         if point == self.point and self.highlighted is not None and self.highlighted < self.option_count:
