@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
+from textual.visual import visualize
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -45,7 +46,16 @@ def show_changed(widget: Static, content, layout: bool = True) -> bool:
     anew; after most keys most panels say what they said before."""
     if _looks(widget.content) == _looks(content):
         return False
-    widget.update(content, layout=layout)
+    width = widget.size.width
+    if not layout or not width or not isinstance(content, Text) or not isinstance(widget.content, Text):
+        widget.update(content, layout=layout)
+        return True
+    # As high as before (a prompt, the presence line): no layout of the whole
+    # screen, which every screen at a hosted table pays at every decision.
+    before = visualize(widget, widget.content).get_height(widget.styles, width)
+    widget.update(content, layout=False)
+    if visualize(widget, content).get_height(widget.styles, width) != before:
+        widget.refresh(layout=True)
     return True
 
 
