@@ -69,7 +69,11 @@ class IslandMap(Widget, can_focus=True):
         #: what the drawing's styles were made from: the base style and the theme
         self._look: tuple | None = None
         #: the island drawn for a new view before it is painted (mapdraw's canvas), if any
-        self._canvas: mapdraw.Canvas | None = None
+        self._canvas: tuple[mapdraw.Canvas, tuple] | None = None
+        #: what the last drawing was drawn from (the view's parts, the marks, the scale)
+        self._drawn_from: tuple | None = None
+        #: the island drawn without the cursor, and what from
+        self._bare: tuple[tuple, mapdraw.Canvas] | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
@@ -107,7 +111,10 @@ class IslandMap(Widget, can_focus=True):
             self._strips = self._focused_row = self._canvas = None
             self.refresh()
             return
-        cv = self._draw()
+        source = self._source()
+        if source == self._drawn_from:
+            return  # drawn from the same hexes, pieces and marks: it looks the same
+        cv = self._draw(source)
         old_chars, old_styles = last[1], last[2]
         changed = [y for y in range(max(len(cv.chars), len(old_chars)))
                    if y >= len(cv.chars) or y >= len(old_chars)
@@ -115,13 +122,28 @@ class IslandMap(Widget, can_focus=True):
         if changed:
             # render_line draws from this canvas, keeping the strips of the lines alike
             self._strips = self._focused_row = None
-            self._canvas = cv
+            self._canvas = (cv, source)
             width = max(self.size.width, cv.width, last[0][1])
             self.refresh(*(Region(0, y, width, 1) for y in changed))
 
-    def _draw(self) -> mapdraw.Canvas:
-        letters = {k: t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle")}
-        return mapdraw.draw(self.geo, self.obs, replace(self.marks, focus=False), letters)
+    def _source(self) -> tuple:
+        """What mapdraw.draw reads: the view's hexes, players and runestone,
+        the marks (without the focus, laid over in render_line), the scale
+        and the rift letters."""
+        obs = self.obs
+        letters = tuple(t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle"))
+        return (obs["hexes"], obs["players"], obs.get("runestone"), replace(self.marks, focus=False),
+                (self.geo.a, self.geo.h), letters)
+
+    def _draw(self, source: tuple) -> mapdraw.Canvas:
+        """The island without the cursor is drawn once per view and marks
+        (kept with what it was drawn from); a cursor step lays the cursor
+        over it (mapdraw.with_cursor) instead of drawing every hex anew."""
+        bare = (*source[:3], replace(source[3], cursor=-1), *source[4:])
+        if self._bare is None or self._bare[0] != bare:
+            letters = dict(zip(("kobold", "silber", "quelle"), source[5]))
+            self._bare = (bare, mapdraw.draw(self.geo, self.obs, bare[3], letters))
+        return mapdraw.with_cursor(self._bare[1], self.geo, source[3])
 
     @property
     def cursor(self) -> int:
@@ -204,7 +226,12 @@ class IslandMap(Widget, can_focus=True):
         if self.obs is None:
             return []
         self._focused_row = None
-        cv, self._canvas = self._canvas or self._draw(), None
+        if self._canvas is None:
+            source = self._source()
+            cv = self._draw(source)
+        else:
+            (cv, source), self._canvas = self._canvas, None
+        self._drawn_from = source
         base = self.rich_style
         style = self._style
         width = max(self.size.width, cv.width)
