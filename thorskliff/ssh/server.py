@@ -192,7 +192,8 @@ class _Heap:
     GROWTH = 1.5
     SWEEP_AFTER = 8
     SWEEP_EVERY = 600.0
-    #: objects a session's app holds in a game (measured: some 32 000)
+    #: objects a session's app holds in a game: at most some 32 000 (measured in one process with
+    #: the test clients' own screens, so an upper bound; the sweep's log line says what was kept)
     PER_SESSION = 32_000
 
     def __init__(self, live: Callable[[], int] = lambda: 0):
