@@ -4,6 +4,7 @@ noticed (the scripts run only by hand)."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import pytest
 from thorskliff.ui import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+
+import sessionbench  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -58,3 +61,40 @@ def test_instructions_old_new_plays_the_same_games_with_the_old_haste_flow():
         assert got["n"] == [1706]  # a272c9f's count; flow 2 plays 1685 actions
     finally:
         got["bench"].GameState.old_haste = False
+
+
+class Row(sessionbench.Screen):
+    """A screen whose cursor walks a row of ``width`` hexes: a key that moves
+    it draws (output soon after); a key at the edge moves and draws nothing,
+    as on the island."""
+
+    def __init__(self, start: int, width: int):
+        super().__init__((10, 2))
+        self.render = False
+        self.x, self.width, self.silent = start, width, 0
+
+    async def press(self, *keys: str) -> None:
+        for k in keys:
+            x = self.x + (1 if k == "right" else -1)
+            if 0 <= x < self.width:
+                self.x = x
+                asyncio.get_running_loop().call_later(0.001, self.feed, "drawn")
+            else:
+                self.silent += 1
+
+
+async def test_the_key_rounds_never_walk_a_cursor_into_the_islands_edge(monkeypatch):
+    """--abuse --keys 3 once reported one key of 24 unanswered for 30 s, in two
+    of its cases: each round pressed right, left, right, so every round walked
+    the cursor one hex on, and a later round's first key met the island's
+    edge, which moves nothing and draws nothing. Rounds of an odd number of
+    keys, one after another, must find every key answered (a cursor at the
+    edge to begin with swings the other way)."""
+    monkeypatch.setattr(sessionbench, "QUIET", 0.005)
+    monkeypatch.setattr(sessionbench, "PROBE", 0.2, raising=False)  # (an older script has none)
+    rows = [Row(start=3, width=6), Row(start=5, width=6), Row(start=0, width=6)]
+    for _ in range(4):
+        first, _settled = await asyncio.wait_for(sessionbench.keys_round(rows, 3, 0), 10)
+        assert len(first) == 9 and max(first) < 1.0
+    assert [r.silent for r in rows] == [0, 1, 0]  # the one silent key: the edge found before the rounds
+    assert [r.x for r in rows] == [3, 5, 0]  # twelve keys: each cursor swung and is back

@@ -3,6 +3,8 @@ readable without colour, and blocked dice are marked."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from thorskliff.game import Game
@@ -67,3 +69,25 @@ def test_blocked_dice_are_struck_out():
     assert "M⚃4" in plain and "S⚃4" in plain
     struck = [s for s in text.spans if "strike" in str(s.style)]
     assert len(struck) == 1 and plain[struck[0].start:struck[0].end].strip() == "M⚃4"
+
+
+@pytest.mark.parametrize("scale", mapdraw.SCALES)
+def test_the_cursor_laid_over_the_island_drawn_without_it_is_the_island_drawn_with_it(scale):
+    """The island is drawn once per view without the cursor and the cursor
+    laid over it at each step (mapdraw.with_cursor): on every hex, beside
+    targets, a selected hex and fights (neighbours share edges), with labels
+    or not, it must look as drawn whole."""
+    game = started("base", 4)
+    obs = game.view(None)
+    coords = [h.coord for h in game.state.island.hexes]
+    geo = mapdraw.Geometry(coords, *scale)
+    n = len(coords)
+    for marks in (mapdraw.Marks(),
+                  mapdraw.Marks(selected=30, targets=frozenset({29, 31, 22, 38}), fights=frozenset({31}), labels=True),
+                  mapdraw.Marks(targets=frozenset(range(0, n, 2)))):
+        base = mapdraw.draw(geo, obs, marks, LETTERS)
+        for cursor in range(-1, n):
+            with_it = replace(marks, cursor=cursor)
+            whole = mapdraw.draw(geo, obs, with_it, LETTERS)
+            laid = mapdraw.with_cursor(base, geo, with_it)
+            assert (laid.chars, laid.styles) == (whole.chars, whole.styles), (cursor, marks)

@@ -208,6 +208,36 @@ def draw(geo: Geometry, obs: dict, marks: Marks, rift_letters: dict[str, str]) -
     return cv
 
 
+def with_cursor(base: Canvas, geo: Geometry, marks: Marks) -> Canvas:
+    """What ``draw`` draws for ``marks``, from ``base``: its drawing of the
+    same marks without a cursor (``cursor=-1``, no focus). A cursor step
+    changes only the cursor's edges, and every screen at a hosted table
+    steps its cursor about once a second: the island without the cursor is
+    drawn once per view, not at every step. In ``draw`` the cursor's top
+    edge keeps its colour where no hex drawn later covers it (there it is
+    still an edge's ``_``), and its sides are drawn last of all."""
+    cv = Canvas.__new__(Canvas)
+    cv.width, cv.height = base.width, base.height
+    # copies: a marked neighbour's edge (╱) may be the cursor's side (/)
+    cv.chars = [row[:] for row in base.chars]
+    cv.styles = [row[:] for row in base.styles]
+    i = marks.cursor
+    if not 0 <= i < len(geo.pos):
+        return cv
+    x, y = geo.pos[i]
+    a, h = geo.a, geo.h
+    row = cv.styles[y]
+    for dx in range(a):
+        if base.chars[y][x + h + dx] == "_" and row[x + h + dx] in EDGE_STYLES:
+            row[x + h + dx] = "@cursor"
+    _draw_edges(cv, geo, i, marks)
+    return cv
+
+
+#: the styles of a hex's top edge as the first pass of ``draw`` puts it
+EDGE_STYLES = frozenset({"@border", "@select", "@target"})
+
+
 def focus_cells(geo: Geometry, cursor: int) -> tuple[tuple[int, int, str], ...]:
     """Where the focus marks stand: both ends of the cursor hex's widest row
     (x, y, mark), over its side edges."""

@@ -355,7 +355,8 @@ class GameScreen(Hints, EventFeed, Screen):
             return
         self._last_step = key
         if self.obs["step"] in choices.BOARD_STEPS or not self.legal:
-            self.map.focus()
+            if not self.map.has_focus:  # focus() repaints the whole island even where it is
+                self.map.focus()
             marked = choices.targets(self.legal, -1)
             if marked and self.map.cursor not in marked:
                 # Enter then chooses at once (a recruit's hex, a beach), instead of telling
@@ -363,7 +364,7 @@ class GameScreen(Hints, EventFeed, Screen):
                 hero = self.obs["players"][self.viewer]["hero_at"] if self.viewer is not None else None
                 own = self._index(hero) if hero else -1
                 self.map.set_cursor(own if own in marked else min(marked))
-        else:
+        elif not self.decisions.has_focus:
             self.decisions.focus()
 
     def _handed(self, seat: int):

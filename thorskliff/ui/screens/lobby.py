@@ -25,7 +25,7 @@ from .. import glyphs as G
 from ..i18n import t
 from ..keys import localize
 from ..widgets.hexmap import IslandMap
-from ..widgets.panels import HexInfo, hex_text
+from ..widgets.panels import HexInfo, hex_text, show_changed
 from .game import GameScreen
 
 MODES = ("base", "duell", "episch")
@@ -342,9 +342,11 @@ class SeatScreen(GameScreen):
 
     # A session redraws on every key of its player while others play on: the
     # hex info keeps its height (lobby.tcss), so a cursor step needs no layout
-    # pass, and a list with no decision in it is not rebuilt.
+    # pass, and a list with no decision in it is not rebuilt. Every screen at
+    # the table redraws at every decision: a panel that says what it said
+    # before is not painted again.
     def _hexinfo(self) -> None:
-        self.query_one(HexInfo).update(hex_text(self.obs, self.map.cursor), layout=False)
+        show_changed(self.query_one(HexInfo), hex_text(self.obs, self.map.cursor), layout=False)
 
     def on_island_map_moved(self, msg: IslandMap.Moved) -> None:
         msg.prevent_default()  # instead of GameScreen's handler
@@ -373,4 +375,4 @@ class SeatScreen(GameScreen):
         elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")
               and invite_choices(self.session.hub, self.session.game_id, self.session.user)):
             out.append("\n" + t("web.invite_hint"), style="italic")
-        box.first(Static).update(out)
+        show_changed(box.first(Static), out)

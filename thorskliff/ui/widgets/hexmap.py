@@ -68,6 +68,12 @@ class IslandMap(Widget, can_focus=True):
         self._drawn: tuple | None = None
         #: what the drawing's styles were made from: the base style and the theme
         self._look: tuple | None = None
+        #: the island drawn for a new view before it is painted (mapdraw's canvas), if any
+        self._canvas: tuple[mapdraw.Canvas, tuple] | None = None
+        #: what the last drawing was drawn from (the view's parts, the marks, the scale)
+        self._drawn_from: tuple | None = None
+        #: the island drawn without the cursor, and what from
+        self._bare: tuple[tuple, mapdraw.Canvas] | None = None
         self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
@@ -79,7 +85,7 @@ class IslandMap(Widget, can_focus=True):
         geo = mapdraw.fits(self.coords, width, height)
         if (geo.a, geo.h) != (self.geo.a, self.geo.h):
             self.geo = geo
-            self._strips = None
+            self._strips = self._canvas = None
             self.refresh(layout=True)
 
     def show(self, obs: dict, marks: mapdraw.Marks | None = None) -> None:
@@ -87,14 +93,57 @@ class IslandMap(Widget, can_focus=True):
         if marks is not None:
             marks.focus = self.has_focus
             self.marks = marks
-        self._strips = None
-        self.refresh()
+        self._repaint_changed()
 
     def set_marks(self, marks: mapdraw.Marks) -> None:
         marks.focus = self.has_focus
         self.marks = marks
-        self._strips = None
-        self.refresh()
+        self._repaint_changed()
+
+    def _repaint_changed(self) -> None:
+        """A new view or new marks: the island is drawn at once and only the
+        lines that look different are repainted. Most changes made elsewhere
+        (a phase ended, a line in the log) leave a spectator's island as it
+        was, and every screen at a hosted table redraws at each of them: the
+        whole island was a third of the screen to compose, per screen."""
+        last = self._drawn
+        if last is None or self.obs is None:
+            self._strips = self._focused_row = self._canvas = None
+            self.refresh()
+            return
+        source = self._source()
+        if source == self._drawn_from:
+            return  # drawn from the same hexes, pieces and marks: it looks the same
+        cv = self._draw(source)
+        old_chars, old_styles = last[1], last[2]
+        changed = [y for y in range(max(len(cv.chars), len(old_chars)))
+                   if y >= len(cv.chars) or y >= len(old_chars)
+                   or cv.chars[y] != old_chars[y] or cv.styles[y] != old_styles[y]]
+        if changed:
+            # render_line draws from this canvas, keeping the strips of the lines alike
+            self._strips = self._focused_row = None
+            self._canvas = (cv, source)
+            width = max(self.size.width, cv.width, last[0][1])
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def _source(self) -> tuple:
+        """What mapdraw.draw reads: the view's hexes, players and runestone,
+        the marks (without the focus, laid over in render_line), the scale
+        and the rift letters."""
+        obs = self.obs
+        letters = tuple(t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle"))
+        return (obs["hexes"], obs["players"], obs.get("runestone"), replace(self.marks, focus=False),
+                (self.geo.a, self.geo.h), letters)
+
+    def _draw(self, source: tuple) -> mapdraw.Canvas:
+        """The island without the cursor is drawn once per view and marks
+        (kept with what it was drawn from); a cursor step lays the cursor
+        over it (mapdraw.with_cursor) instead of drawing every hex anew."""
+        bare = (*source[:3], replace(source[3], cursor=-1), *source[4:])
+        if self._bare is None or self._bare[0] != bare:
+            letters = dict(zip(("kobold", "silber", "quelle"), source[5]))
+            self._bare = (bare, mapdraw.draw(self.geo, self.obs, bare[3], letters))
+        return mapdraw.with_cursor(self._bare[1], self.geo, source[3])
 
     @property
     def cursor(self) -> int:
@@ -133,7 +182,7 @@ class IslandMap(Widget, can_focus=True):
         repaints their boxes alone, not the whole island (a third of the
         screen at 120x40). The boxes hold the edges they share with their
         neighbours, where the cursor's edges are drawn over theirs."""
-        self._strips = self._focused_row = None
+        self._strips = self._focused_row = self._canvas = None
         g = self.geo
         boxes = [Region(*g.pos[i], g.a + 2 * g.h, 2 * g.h + 1) for i in hexes if 0 <= i < len(g.pos)]
         self.refresh(*boxes) if boxes else self.refresh()
@@ -176,9 +225,13 @@ class IslandMap(Widget, can_focus=True):
     def _render_strips(self) -> list[Strip]:
         if self.obs is None:
             return []
-        letters = {k: t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle")}
         self._focused_row = None
-        cv = mapdraw.draw(self.geo, self.obs, replace(self.marks, focus=False), letters)
+        if self._canvas is None:
+            source = self._source()
+            cv = self._draw(source)
+        else:
+            (cv, source), self._canvas = self._canvas, None
+        self._drawn_from = source
         base = self.rich_style
         style = self._style
         width = max(self.size.width, cv.width)

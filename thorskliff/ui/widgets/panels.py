@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.geometry import Size
 from textual.message import Message
+from textual.visual import visualize
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -45,7 +46,16 @@ def show_changed(widget: Static, content, layout: bool = True) -> bool:
     anew; after most keys most panels say what they said before."""
     if _looks(widget.content) == _looks(content):
         return False
-    widget.update(content, layout=layout)
+    width = widget.size.width
+    if not layout or not width or not isinstance(content, Text) or not isinstance(widget.content, Text):
+        widget.update(content, layout=layout)
+        return True
+    # As high as before (a prompt, the presence line): no layout of the whole
+    # screen, which every screen at a hosted table pays at every decision.
+    before = visualize(widget, widget.content).get_height(widget.styles, width)
+    widget.update(content, layout=False)
+    if visualize(widget, content).get_height(widget.styles, width) != before:
+        widget.refresh(layout=True)
     return True
 
 
@@ -427,8 +437,14 @@ class DecisionList(OptionList):
         """``items``: (decision, prompt, enabled); ``point``: the decision
         point they belong to (a new one puts the cursor on the first entry)."""
         shown = [(d, str(p), ok) for d, p, ok in items]
-        if point == self.point and shown == getattr(self, "_shown", None):
-            return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
+        if shown == getattr(self, "_shown", None):
+            if point == self.point:
+                return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
+            if self.highlighted == next((n for n, (_, _, ok) in enumerate(items) if ok), None):
+                # a new point with the same entries, highlighted where a new point starts
+                # (a spectator's "no decision for you" at every decision of the table)
+                self.point = point
+                return
         self._shown = shown
         keep = None
         if point == self.point and self.highlighted is not None and self.highlighted < self.option_count:
