@@ -414,17 +414,28 @@ class _Horizon:
 class SearchBot:
     """MCTS with a time budget (``seconds``) or an iteration budget
     (``iterations``) per decision; see the module. ``choose`` without a state
-    (a caller that only has the observation) plays as the heuristic bot."""
+    (a caller that only has the observation) plays as the heuristic bot.
+
+    ``work``, with or without ``iterations``, caps the heuristic bot's
+    decisions the iterations ask for (:meth:`_ask`; the answers remembered
+    across iterations are free): the search stops after the iteration that
+    reaches it. Asking the heuristic is where a search's time goes, and a
+    decision whose rollouts run long asks it many times more often than a
+    typical one (docs/bots.md, "Budgets"), so the cap bounds the wait for a
+    person where an iteration count alone does not — and, unlike seconds,
+    it gives the same decisions on every machine."""
 
     name = "search"
     needs_public_state = True
 
     def __init__(self, seconds: float | None = 0.5, iterations: int | None = None, prior: float = 0.5,
-                 explore: float = 1.0, margin: float = 0.12, share: float = 0.08, max_steps: int = 150):
-        if iterations is not None:
+                 explore: float = 1.0, margin: float = 0.12, share: float = 0.08, max_steps: int = 150,
+                 work: int | None = None):
+        if iterations is not None or work is not None:
             seconds = None
         self.seconds = seconds
         self.iterations = iterations
+        self.work = work
         self.prior = prior
         self.explore = explore
         self.margin = margin
@@ -435,10 +446,18 @@ class SearchBot:
         self._seat = -1  # the seat searching now (-1: none), and the heuristic's answers (:meth:`_heuristic`)
         self._known: dict[tuple, Action] = {}
         self.iterations_run = 0
+        self._asked = 0  # the heuristic's decisions asked in the search now (``work``)
+        self.asked_run = 0
 
     def __repr__(self) -> str:
-        budget = f"{self.iterations}it" if self.iterations else f"{self.seconds}s"
-        return f"SearchBot({budget})"
+        return f"SearchBot({self.budget()})"
+
+    def budget(self) -> str:
+        """The budget as a bot name writes it: ``400it``, ``0.5s``, ``400it/3500h``, ``3500h``."""
+        if self.seconds:
+            return f"{self.seconds:g}s"
+        parts = [f"{self.iterations}it"] if self.iterations else []
+        return "/".join(parts + ([f"{self.work}h"] if self.work else []))
 
     def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action:
         return self.heuristic.choose(obs, legal, rng)
@@ -448,6 +467,7 @@ class SearchBot:
         the heuristic's answers remembered so far (:meth:`_heuristic`) are
         forgotten."""
         self._seat, self._known = seat, {}
+        self._asked = 0
 
     # ------------------------------------------------------------ deciding
     def choose_public(self, pub: GameState, legal: list[Action], rng: random.Random) -> Action:
@@ -470,12 +490,13 @@ class SearchBot:
             if deadline is not None:
                 if time.perf_counter() >= deadline and done:
                     break
-            elif done >= self.iterations:
+            elif done and (self.iterations and done >= self.iterations or self.work and self._asked >= self.work):
                 break
             det = determinize(pub, seat, rng, legal)
             self._iterate(root, det, rng, cands)
             done += 1
         self.iterations_run += done
+        self.asked_run += self._asked
         return pick(root, cands, choice, seat, done, self.margin, self.share)
 
     def _iterate(self, root: Node, st: GameState, rng: random.Random, cands: list[Action]) -> None:
@@ -555,6 +576,7 @@ class SearchBot:
         board straight from ``st`` (the same open facts as the observation's
         hexes, without writing out and indexing every hex on every decision
         of a rollout)."""
+        self._asked += 1
         obs = st.observation(st.current_player(), decisions=False, board=False)
         return self.heuristic.choose(obs, legal, rng, board=Board.of_state(st))
 
