@@ -42,11 +42,11 @@ def test_json_has_every_turn_and_the_swings(capsys):
     assert [s["seat"] for s in doc["seats"]] == [1, 2, 3]
     top = doc["swings"]
     assert [(s["round"], s["name"], s["decision"]["notation"]) for s in top] == [
-        (5, "Raghild", "deliver"), (11, "Bera", "deliver"), (6, "Bera", "fight S")]
-    assert top[0]["text"] == "Runde 5, Raghild: Bernstein am Heiligtum abgeben — 23 % → 73 %"
+        (7, "Raghild", "lay 3c2"), (6, "Jorund", "fight S"), (6, "Bera", "lay 2c2")]
+    assert top[1]["text"] == "Runde 6, Jorund: Kampf auf S — 49 % → 3 %"
     # the deciding seat of the third swing is another than the seat it moved
-    assert top[2]["decision"]["seat"] == 1 and top[2]["seat"] == 3
-    assert top[2]["text"].startswith("Runde 6, Jorund: ") and top[2]["text"].endswith("— Bera 7 % → 51 %")
+    assert top[2]["decision"]["seat"] == 2 and top[2]["seat"] == 3
+    assert top[2]["text"].startswith("Runde 6, Raghild: ") and top[2]["text"].endswith("— Bera 48 % → 92 %")
 
 
 def test_text_prints_the_table_and_the_same_swing_lines(capsys):
@@ -59,7 +59,7 @@ def test_text_prints_the_table_and_the_same_swing_lines(capsys):
     assert "The biggest swings:" in out
     for line in lines:
         assert line in out.replace("\n", " ")
-    assert "Round 11, Bera: " in lines[1]
+    assert "Round 6, Jorund: " in lines[1]
     header = next(ln for ln in out.splitlines() if ln.startswith("┃"))
     for name in ("Jorund", "Raghild", "Bera"):
         assert name in header  # a column per seat

@@ -24,7 +24,7 @@ def test_the_levels_and_their_bots():
     assert isinstance(make_bot("leicht"), CarelessBot) and make_bot("leicht").slip == 0.3
     assert isinstance(make_bot("Mittel"), HeuristicBot)
     hard = make_bot("schwer")
-    assert isinstance(hard, SearchBot) and hard.iterations == 400  # a budget in iterations: the same everywhere
+    assert isinstance(hard, SearchBot) and hard.iterations == 400 and hard.work == 2500 and hard.seconds is None  # the same everywhere
     for en, de in (("easy", "leicht"), ("medium", "mittel"), ("HARD", "schwer")):
         assert bot_label(en) == bot_label(de) == LEVELS[de]
     assert level_bot("search") is None and level_bot("sehr schwer") is None
@@ -61,7 +61,7 @@ def test_the_lobby_seats_a_levels_bot_and_only_a_level(tmp_path):
     try:
         hub = Hub(store, bot="random")
         a = hub.create("alice", "duell", 2, bots="schwer", seed=5)
-        assert [s.bot for s in a.hg.seats] == [None, "search:400it"]
+        assert [s.bot for s in a.hg.seats] == [None, LEVELS["schwer"]]
         b = hub.create("bob", "duell", 2, bots=True, seed=5)
         assert [s.bot for s in b.hg.seats] == [None, "random"]  # the host's own bot (serve --bot)
         with pytest.raises(LobbyError, match="Schwierigkeitsstufe"):

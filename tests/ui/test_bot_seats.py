@@ -13,6 +13,7 @@ from textual.widgets import Button, Label, Select, Static
 from uihelpers import bot_stepped, game_of, seat_lines, until
 
 from thorskliff import record
+from thorskliff.bots.registry import LEVELS
 from thorskliff.game import Game
 from thorskliff.ui import i18n
 from thorskliff.ui.app import ThorsApp
@@ -315,7 +316,7 @@ async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
         assert str(sel.query_one("#label", Static).content) == "Bot: Schwer (Suche)"
         setup.query_one("#kind-1", Select).value = "leicht"
         await pilot.pause()
-        assert setup.bot_seats() == {1: "careless", 2: "search:400it"}
+        assert setup.bot_seats() == {1: "careless", 2: LEVELS["schwer"]}
         i18n.set_lang("en")
         try:
             assert [str(p) for p, _ in kind_choices()][1:4] == [

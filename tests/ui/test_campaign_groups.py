@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "campaign"))
 
 from test_campaign_ui import drive, new_group, read_all_cards, text_of  # noqa: E402
 
+from thorskliff.bots.registry import LEVELS  # noqa: E402
 from thorskliff.campaign.table import CampaignTable  # noqa: E402
 from thorskliff.ui.app import ThorsApp  # noqa: E402
 from thorskliff.ui.screens.summary import SinceSummary  # noqa: E402
@@ -297,7 +298,7 @@ async def test_a_group_seat_is_given_to_a_level_and_shown_by_it():
         sel.value = "schwer"
         await pilot.pause()
         with CampaignTable() as table:
-            assert table.group("Wikinger").bots() == {1: "search:400it"}
+            assert table.group("Wikinger").bots() == {1: LEVELS["schwer"]}
             table.set_bot("Wikinger", 0, "search:2s")
         app.pop_to_title()
         await pilot.pause()

@@ -3,7 +3,9 @@
 Names: ``random``, ``careless`` (greedy with a random decision 3 times in 10), ``greedy``, ``heuristic``, ``search`` (0.5 s per
 decision), ``search:<seconds>s`` (e.g. ``search:2s``, ``search:0.25s``) and
 ``search:<n>it`` (an iteration budget, e.g. ``search:200it``: the same
-decisions on every machine) — and the difficulty levels of :data:`LEVELS`
+decisions on every machine), ``search:<m>h`` and ``search:<n>it/<m>h`` (at
+most ``m`` decisions asked of the heuristic bot in the rollouts, and at most
+``n`` iterations: the same everywhere too, and a bounded wait) — and the difficulty levels of :data:`LEVELS`
 (``leicht``, ``mittel``, ``schwer``; ``easy``, ``medium``, ``hard`` too).
 """
 
@@ -21,14 +23,18 @@ from .search import SearchBot
 NAMES = ("random", "careless", "greedy", "heuristic", "search")
 #: the difficulty levels a person chooses from, easiest first: level -> the bot
 #: that plays it (docs/bots.md, "Difficulty", has their measured strength).
-#: An iteration budget, not seconds, so Schwer is as strong on a slow or busy
-#: machine as on a fast one (400 iterations: about 0.4 s a searched decision).
-LEVELS = {"leicht": "careless", "mittel": "heuristic", "schwer": "search:400it"}
+#: A budget of iterations and of the heuristic's decisions asked, not seconds,
+#: so Schwer plays the same on a slow or busy machine as on a fast one: 400
+#: iterations, but no more than 2500 of the heuristic's decisions, which
+#: keeps a person's wait within 1 s at the 95th percentile at every table
+#: (docs/bots.md, "Budgets"; 400 iterations alone took 2 s in a 4-player game).
+LEVELS = {"leicht": "careless", "mittel": "heuristic", "schwer": "search:400it/2500h"}
 #: the English names of the levels (the game's own are German)
 LEVEL_EN = {"easy": "leicht", "medium": "mittel", "hard": "schwer"}
-HELP = ("random, careless, greedy, heuristic, search, search:<seconds>s or search:<n>it (e.g. search:0.5s, search:200it), "
+HELP = ("random, careless, greedy, heuristic, search, search:<seconds>s, search:<n>it or search:<n>it/<m>h "
+        "(e.g. search:0.5s, search:200it, search:400it/3000h), "
         "or a level: leicht, mittel, schwer (easy, medium, hard)")
-_BUDGET = re.compile(r"(?:(\d+(?:\.\d*)?|\.\d+)s|(\d+)it)")
+_BUDGET = re.compile(r"(?:(\d+(?:\.\d*)?|\.\d+)s|(\d+)it|(?:(\d+)it/)?(\d+)h)")
 
 
 def level_bot(spec: str) -> str | None:
@@ -46,16 +52,21 @@ def make_bot(spec: str) -> Bot:
             return SearchBot(seconds=0.5)
         m = _BUDGET.fullmatch(budget.strip())
         if not m:
-            raise ValueError(f"bad search budget {budget!r} in {spec!r}: use search:<seconds>s or search:<n>it")
+            raise ValueError(f"bad search budget {budget!r} in {spec!r}: use search:<seconds>s, search:<n>it, "
+                             "search:<n>it/<m>h or search:<m>h")
         if m.group(1):
             seconds = float(m.group(1))
             if seconds <= 0:
                 raise ValueError(f"{spec!r}: the time budget must be above 0 s")
             return SearchBot(seconds=seconds)
-        n = int(m.group(2))
-        if n < 1:
+        its = m.group(2) or m.group(3)
+        n = int(its) if its else None
+        work = int(m.group(4)) if m.group(4) else None
+        if n is not None and n < 1:
             raise ValueError(f"{spec!r}: the iteration budget must be at least 1")
-        return SearchBot(iterations=n)
+        if work is not None and work < 1:
+            raise ValueError(f"{spec!r}: the heuristic decisions' budget must be at least 1")
+        return SearchBot(iterations=n, work=work)
     if sep:
         raise ValueError(f"{spec!r}: only search takes a budget")
     if name == "random":
@@ -82,5 +93,5 @@ def bot_label(spec: str) -> str:
     """The canonical name of ``spec`` (``search`` is ``search:0.5s``)."""
     bot = make_bot(spec)
     if isinstance(bot, SearchBot):
-        return f"search:{bot.iterations}it" if bot.iterations else f"search:{bot.seconds:g}s"
+        return f"search:{bot.budget()}"
     return bot.name

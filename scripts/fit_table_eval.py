@@ -1,0 +1,162 @@
+"""Fit the search bot's evaluation for 3 or 4 players (``bots.search.TABLE``) to self-play.
+
+Plays heuristic base games of ``--players`` seats (seeds 20000-21499 by
+default; the strength runs use seeds from 8101, the Duell fit 1000-3999),
+takes every turn start, and fits a conditional logit — each seat's chance
+to win is ``exp(w . f_seat) / sum over seats`` — on every seat's
+:func:`duell_features` (Newton's method, L2 penalty 1), the same features
+as the Duell fit. A weight the fit gives the wrong sign (an asset below 0,
+the race above 0) is held at 0 and the rest fitted again; crystals and low
+life are left out of the fit (see :data:`FITTED`). The last fifth of
+the seeds is held out: the script prints the held-out log loss (of the
+winner's chance) and share of winners named, for the fitted weights, the
+weights in the code for this table size, the hand-set :func:`scores` (the
+evaluation before) and the Duell weights.
+
+Run: nice -n 19 python scripts/fit_table_eval.py --players 4 [--seeds 20000:21500] [--every 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+from thorskliff.bots.heuristic import HeuristicBot
+from thorskliff.bots.runner import play_game
+from thorskliff.bots.search import DUELL, SHARPNESS, TABLE, duell_features, scores
+from thorskliff.engine.state import CHANCE
+
+NAMES = list(DUELL)
+#: crystals and low life are weighted by hand in the code, as for the Duell: the heuristic rarely wins
+#: by crystals (the fit holds them at 0) and heals before low life costs it anything (the fit makes it
+#: worth more than life itself)
+FITTED = ("delivered", "amber", "amber_near", "warrior", "life", "race", "to_move")
+ASSETS = {"delivered", "crystal", "warrior", "life"}  # never worth less than nothing
+
+
+def positions(players: int, seeds: range, every: int) -> list[tuple[int, list[list[float]], list[float], int]]:
+    """(seed, per seat its features in NAMES order, per seat its hand-set
+    score, the winner) at every ``every``-th turn start of games with a winner."""
+    out = []
+    for seed in seeds:
+        rows, turn, count = [], [None], [0]
+
+        def at_turn_start(st, action):
+            if st.is_terminal() or st.current_player() == CHANCE or (st.round, st.seat) == turn[0]:
+                return
+            turn[0] = (st.round, st.seat)
+            count[0] += 1
+            if count[0] % every:
+                return
+            f = duell_features(st)
+            if None not in f:  # a seat that is out has no chance: such positions are few and skipped
+                rows.append(([[x.get(k, 0.0) for k in NAMES] for x in f], scores(st)))
+
+        result = play_game("base", [HeuristicBot() for _ in range(players)], seed, on_step=at_turn_start)
+        if result.winner is not None:
+            out += [(seed, x, h, result.winner) for x, h in rows]
+    return out
+
+
+def softmax(z: list[float]) -> list[float]:
+    top = max(z)
+    e = [math.exp(x - top) for x in z]
+    t = sum(e)
+    return [x / t for x in e]
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit(data, cols: list[int], lam: float = 1.0) -> list[float]:
+    """Newton's method for the L2-penalised conditional logit on ``cols``."""
+    d = len(cols)
+    w = [0.0] * d
+    for _ in range(30):
+        grad = [-lam * x for x in w]
+        hess = [[lam if i == j else 0.0 for j in range(d)] for i in range(d)]
+        for _, seats, _, y in data:
+            xs = [[s[c] for c in cols] for s in seats]
+            p = softmax([sum(a * b for a, b in zip(w, x)) for x in xs])
+            mean = [sum(p[q] * xs[q][i] for q in range(len(xs))) for i in range(d)]
+            for i in range(d):
+                grad[i] += xs[y][i] - mean[i]
+            for q, x in enumerate(xs):
+                pq = p[q]
+                if pq < 1e-12:
+                    continue
+                dx = [x[i] - mean[i] for i in range(d)]
+                for i in range(d):
+                    row, v = hess[i], pq * dx[i]
+                    for j in range(d):
+                        row[j] += v * dx[j]
+        step = solve(hess, grad)
+        w = [a + b for a, b in zip(w, step)]
+        if max(map(abs, step)) < 1e-6:
+            break
+    return w
+
+
+def quality(data, chances) -> tuple[float, float]:
+    """(log loss of the winner's chance, share of winners named) of ``chances(seats, hand)``."""
+    loss = named = 0.0
+    for _, seats, hand, y in data:
+        p = chances(seats, hand)
+        loss -= math.log(max(p[y], 1e-9))
+        named += max(range(len(p)), key=p.__getitem__) == y
+    return loss / len(data), named / len(data)
+
+
+def linear(weights: dict[str, float]):
+    return lambda seats, hand: softmax([sum(weights.get(k, 0.0) * x for k, x in zip(NAMES, s)) for s in seats])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, choices=(3, 4), required=True)
+    ap.add_argument("--seeds", default="20000:21500", help="first:last+1")
+    ap.add_argument("--every", type=int, default=1, help="keep every n-th turn start (fewer, less alike positions)")
+    args = ap.parse_args()
+    lo, hi = map(int, args.seeds.split(":"))
+    t = time.process_time()
+    data = positions(args.players, range(lo, hi), args.every)
+    played = time.process_time() - t
+    cut = hi - (hi - lo) // 5
+    train = [r for r in data if r[0] < cut]
+    test = [r for r in data if r[0] >= cut]
+    cols = [NAMES.index(k) for k in FITTED]
+    while True:
+        w = fit(train, cols)
+        wrong = [c for c, x in zip(cols, w)
+                 if (NAMES[c] in ASSETS and x < 0) or (NAMES[c] == "race" and x > 0)]
+        if not wrong:
+            break
+        cols = [c for c in cols if c not in wrong]
+    fitted = dict.fromkeys(FITTED, 0.0) | {NAMES[c]: x for c, x in zip(cols, w)}
+    print(f"{args.players} players: {len(train)} positions to fit (seeds {lo}-{cut - 1}), {len(test)} held out "
+          f"(seeds {cut}-{hi - 1}); {played:.0f} s of CPU to play, {time.process_time() - t - played:.0f} s to fit")
+    print("fitted: {" + ", ".join(f'"{k}": {x:.3g}' for k, x in fitted.items()) + "}")
+    rows = [("fitted", linear(fitted))]
+    if args.players in TABLE:
+        rows.append((f"TABLE[{args.players}] (the code)", linear(TABLE[args.players])))
+    rows += [("hand-set scores", lambda seats, hand: softmax([SHARPNESS * x for x in hand])),
+             ("DUELL weights", linear(DUELL))]
+    for label, chances in rows:
+        loss, named = quality(test, chances)
+        print(f"{label:<22} held-out log loss {loss:.3f}, winners named {named:.1%}")
+    print(f"{'parity':<22} held-out log loss {math.log(args.players):.3f}")
+
+
+if __name__ == "__main__":
+    main()
