@@ -186,3 +186,104 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         keys = app.screen.query(Markdown).first().source
         assert i18n.t("helptext.leave_hosted") in keys
         assert "| b |" not in keys and "zum Titel" not in keys
+
+
+def screen_text(app) -> str:
+    """The whole screen as plain text (what the player's terminal shows)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def cursor_row(app) -> str:
+    from textual.widgets import OptionList
+
+    ol = app.screen.query_one(OptionList)
+    return str(ol.get_option_at_index(ol.highlighted).prompt)
+
+
+async def _seated(app, pilot) -> None:
+    from thorskliff.ui.screens.game import GameScreen
+
+    for _ in range(500):
+        if isinstance(app.screen, GameScreen) and app.screen.ready:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("no seat screen")
+
+
+async def _to_the_lobby(app, pilot) -> None:
+    await pilot.press("q")
+    await pilot.pause()
+    await pilot.press("end", "enter")  # the menu's last entry: Zum Spieltisch
+    for _ in range(300):
+        if isinstance(app.screen, LobbyScreen):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("not back in the lobby")
+
+
+async def test_the_lobby_names_what_its_marks_mean(hub):
+    """A play-tester could not tell what ● ○ ⚙ after a name mean: a legend under the
+    list says it, and each mark in the rows is the one the legend gives for that seat."""
+    from textual.widgets import OptionList
+
+    bob = hub.create("bob", "duell", 2)  # bob sits at his game (his session stays open)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _a_new_duell(pilot)
+        await pilot.press("down", "down", "enter")  # Leicht
+        await _seated(app, pilot)
+        await _to_the_lobby(app, pilot)  # alice's seat: she has left it
+        text = screen_text(app)
+        assert "Hinter dem Namen: ● da (verbunden) · ○ getrennt · ⚙ ein Bot spielt" in text
+        ol = app.screen.query_one(OptionList)
+        rows = {int(o.id): str(o.prompt) for o in ol.options}
+        mine, theirs = hub.games[2], hub.games[bob.game_id]
+        assert f"alice ({mine.state.players[0].hero}) ○" in rows[2] and not mine.seats[0].connected
+        assert f"{mine.name(1)} ({mine.state.players[1].hero}) ⚙" in rows[2] and mine.seats[1].bot
+        assert f"bob ({theirs.state.players[0].hero}) ●" in rows[1] and theirs.seats[0].connected
+        for row in rows.values():  # every row is on the screen as it is listed
+            assert row[:60] in text
+    bob.close()
+
+
+async def test_the_lobby_cursor_comes_back_to_the_game_just_left(hub):
+    """A play-tester back from a new game found the cursor on an older game (the one it sat
+    on before), so Enter opened the wrong one. Back from a game the cursor is on that game;
+    while the list changes under it (a new game above), it stays on its game."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+
+        async def new_game_and_back() -> None:
+            await _a_new_duell(pilot)
+            await pilot.press("down", "down", "enter")  # Leicht
+            await _seated(app, pilot)
+            await _to_the_lobby(app, pilot)
+
+        async def enter_opens(gid: int) -> None:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseScreen) and app.screen.title_text == i18n.t("lobby.game", id=gid)
+
+        await new_game_and_back()
+        assert cursor_row(app).startswith("#1 ")
+        await new_game_and_back()  # #2 is listed first, the cursor was on #1
+        assert cursor_row(app).startswith("#2 ")
+        await enter_opens(2)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("down")  # to #1, into its seat, back
+        await enter_opens(1)
+        await pilot.press("enter")  # Weiterspielen
+        await _seated(app, pilot)
+        await _to_the_lobby(app, pilot)
+        assert cursor_row(app).startswith("#1 ")
+        hub.create("bob", "duell", 2).close()  # #3 comes in above
+        for _ in range(100):
+            if "#3 " in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        assert cursor_row(app).startswith("#1 ")
+        await enter_opens(1)

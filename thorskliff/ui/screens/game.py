@@ -1039,6 +1039,8 @@ class GameScreen(Hints, EventFeed, Screen):
                 off = frozenset({"resign"})
             else:
                 items.append(("resign", t("play.menu_resign")))
+        extra = self.menu_extra()
+        items += extra
         items.append(("title", t("play.menu_lobby" if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
 
         def chosen(what: str | None) -> None:
@@ -1047,8 +1049,17 @@ class GameScreen(Hints, EventFeed, Screen):
                 self.app.call_later(self.action_resign)
             elif what == "title":
                 self.app.call_later(self.action_title)
+            elif what in dict(extra):
+                self.app.call_later(self.menu_extra_chosen, what)
 
         self.app.push_screen(ChooseScreen(t("play.menu_title"), items, off), callback=chosen)
+
+    def menu_extra(self) -> list[tuple[str, str]]:
+        """Entries a kind of game adds to its menu, before the way out (a hosted seat's invitations)."""
+        return []
+
+    def menu_extra_chosen(self, what: str) -> None:
+        """One of :meth:`menu_extra`'s entries was chosen."""
 
     def can_resign(self) -> bool:
         """Whether someone at this keyboard plays a seat of a running game."""

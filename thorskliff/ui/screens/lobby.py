@@ -29,6 +29,8 @@ from ..widgets.panels import HexInfo, hex_text
 from .game import GameScreen
 
 MODES = ("base", "duell", "episch")
+#: the mark after a seated player's name in a lobby row, by how the seat is played (the legend names them)
+MARKS = {"connected": "●", "away": "○", "bot": "⚙"}
 
 def tx(key: str, **fields) -> str:
     return t(f"lobby.{key}", **fields)
@@ -104,6 +106,8 @@ class LobbyScreen(Screen):
         self._empty = False
         #: the seat (game, seat) whose invitation link the status line shows
         self._invite_shown: tuple[int, int] | None = None
+        #: the game just left (its seat or its spectators' view): the cursor goes back to it
+        self._came_from: int | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -111,6 +115,7 @@ class LobbyScreen(Screen):
             yield Static(tx("who", user=self.user), id="l-who")
             yield Static(tx("help"), id="l-help")
             yield OptionList(id="l-games")
+            yield Static(tx("legend", **MARKS), id="l-legend")
             yield Static(id="l-status")
         yield Footer()
 
@@ -138,8 +143,12 @@ class LobbyScreen(Screen):
             self.fill()
 
     def fill(self) -> None:
+        """The games, the cursor on the game just left if one was, else on the game it was on
+        (a row moves when a game is added above it or finishes; the cursor moves with it)."""
         ol = self.query_one(OptionList)
         keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+        if self._came_from is not None:
+            keep, self._came_from = str(self._came_from), None
         games = self.hub.listing()
         ol.clear_options()
         ol.add_options([Option(self._row(hg), id=str(hg.id)) for hg in games])
@@ -167,7 +176,7 @@ class LobbyScreen(Screen):
             if s.free:
                 out.append(f" {tx('free')} ({p.hero})", style="italic")
             else:
-                mark = "⚙" if s.bot or s.away_bot else ("●" if s.connected else "○")
+                mark = MARKS["bot" if s.bot or s.away_bot else "connected" if s.connected else "away"]
                 out.append(f" {p.name} ({p.hero}) {mark}")
         if hg.finished:
             out.append(" · " + tx("over"), style="dim")
@@ -207,6 +216,22 @@ class LobbyScreen(Screen):
         items.append(("watch", tx("watch")))
         self.app.push_screen(ChooseScreen(tx("game", id=gid), items), callback=lambda what: self._enter(gid, what))
 
+    def arrive(self, gid: int) -> None:
+        """A browser opened game ``gid``'s page (/game/N, or a reload): its seat if the
+        player has one; else the cursor on its row and a line that says why there is no
+        seat and what Enter offers instead (a play-tester landed in the lobby, told nothing)."""
+        hg = self.hub.games.get(gid)
+        if hg is None:
+            self.say(tx("no_game", id=gid), error=True)
+            return
+        if hg.seat_of(self.user) is not None:
+            self._enter(gid, "resume")
+            return
+        self._came_from = gid
+        self.fill()
+        key = "no_seat_over" if hg.finished else "no_seat" if any(s.free for s in hg.seats) else "no_seat_full"
+        self.say(tx(key, id=gid))
+
     def _enter(self, gid: int, what: str | None) -> None:
         if not what:
             return
@@ -238,6 +263,7 @@ class LobbyScreen(Screen):
 
     def play(self, session) -> None:
         self.say("")
+        self._came_from = session.game_id
         # the app closes what is left open when its connection ends
         getattr(self.app, "sessions", []).append(session)
         self.app.push_screen(SeatScreen(session))
@@ -351,6 +377,18 @@ class SeatScreen(GameScreen):
         self._hexinfo()
         if self.legal and self.obs["step"] in (Step.MOVE, Step.HASTE) and self.selected < 0:
             self._fill_decisions()
+
+    def menu_extra(self) -> list[tuple[str, str]]:
+        """The game's creator hands a free seat to a friend in a browser (serve --web) from
+        the game menu (q) as from the command palette (a play-tester looked for it under q)."""
+        if not getattr(self.app, "invite_base", None) or not hasattr(self.session, "hub"):
+            return []
+        return [(f"invite:{i}", text)
+                for i, text in invite_choices(self.session.hub, self.session.game_id, self.session.user)]
+
+    def menu_extra_chosen(self, what: str) -> None:
+        if what.startswith("invite:"):
+            self.app.show_invite(self.session.game_id, int(what[7:]))
 
     def show_presence(self) -> None:
         box = self.query("#presence")
