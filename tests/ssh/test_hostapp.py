@@ -178,6 +178,7 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         assert isinstance(app.screen, ChooseScreen)
         assert ("title", i18n.t("play.menu_lobby")) in app.screen.items
         assert not any("Titel" in text for _, text in app.screen.items)
+        menu = [text.split(" (")[0].split(" —")[0].rstrip(" …").lower() for _, text in app.screen.items]
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("question_mark")
@@ -186,6 +187,8 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         keys = app.screen.query(Markdown).first().source
         assert i18n.t("helptext.leave_hosted") in keys
         assert "| b |" not in keys and "zum Titel" not in keys
+        (q_row,) = [line for line in keys.splitlines() if line.startswith("| q |")]
+        assert "Spielmenü" in q_row and all(entry in q_row.lower() for entry in menu), (menu, q_row)
 
 
 def screen_text(app) -> str:
