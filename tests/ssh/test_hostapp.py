@@ -141,7 +141,7 @@ async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
         await _a_new_duell(pilot)
         assert isinstance(app.screen, ChooseScreen)
         assert app.screen.items == [
-            ("open", "… bleiben frei für Mitspieler"), ("bots", "… übernehmen Bots"),
+            ("open", "… bleiben frei für Mitspieler"), ("bots", "… übernehmen Bots: der Bot des Servers (Gierig)"),
             ("level:leicht", "… übernehmen Bots: Leicht"), ("level:mittel", "… übernehmen Bots: Mittel"),
             ("level:schwer", "… übernehmen Bots: Schwer")]
         await pilot.press("down", "down", "enter")  # Leicht
@@ -290,3 +290,17 @@ async def test_the_lobby_cursor_comes_back_to_the_game_just_left(hub):
             await pilot.pause(0.01)
         assert cursor_row(app).startswith("#1 ")
         await enter_opens(1)
+
+
+async def test_an_empty_lobby_shows_no_legend_of_marks_it_does_not_show(hub):
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert i18n.t("lobby.none") in text and "Hinter dem Namen" not in text
+        hub.create("bob", "duell", 2).close()
+        for _ in range(100):
+            if "#1 " in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        assert "Hinter dem Namen: ● da" in screen_text(app)

@@ -157,6 +157,7 @@ class LobbyScreen(Screen):
         elif self._empty:
             self.say("")
         self._empty = not games
+        self.query_one("#l-legend").display = bool(games)  # the marks' legend, where there are marks
         ids = [str(hg.id) for hg in games]
         if ids:
             ol.highlighted = ids.index(keep) if keep in ids else 0
@@ -295,7 +296,10 @@ class LobbyScreen(Screen):
         from ...bots.registry import LEVELS
 
         # the host's own bot (serve --bot), or a difficulty level
-        items = [("open", tx("open")), ("bots", tx("bots"))]
+        from .game import bot_kind_label
+
+        # "the host's bot" said with its kind: beside the levels a bare "bots" named nothing
+        items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_kind_label(self.hub.bot_kind)))]
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
         self.app.push_screen(ChooseScreen(tx("empty"), items), callback=lambda b: b and self._create(
             mode, int(n), b.partition(":")[2] or b == "bots"))
