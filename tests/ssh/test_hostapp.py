@@ -304,3 +304,39 @@ async def test_an_empty_lobby_shows_no_legend_of_marks_it_does_not_show(hub):
                 break
             await pilot.pause(0.01)
         assert "Hinter dem Namen: ● da" in screen_text(app)
+
+
+async def test_a_seat_says_what_the_game_waits_for(hub):
+    """A play-tester sat at a game whose next seat was free and read only "Keine
+    Entscheidung für dich": the table now says the game waits for that seat, and for
+    a player gone from it; not while someone plays it."""
+    from textual.widgets import Static
+
+    from thorskliff.ui.screens.lobby import SeatScreen
+
+    rs = hub.create("alice", "duell", 2)  # seat 2 stays free
+    gid = rs.game_id
+    hg = hub.games[gid]
+    while hg.state.current_player() == 0:
+        rs.submit(hg.game.legal()[0])
+    rs.close()
+    app = HostedApp(hub, "alice", FakeTerminal(), resume=gid)
+
+    async def presence_says(text: str, present: bool = True) -> None:
+        for _ in range(300):
+            if isinstance(app.screen, SeatScreen) and app.screen.query("#presence"):
+                shown = str(app.screen.query_one("#presence", Static).content)
+                if (text in shown) == present:
+                    return
+            await pilot.pause(0.01)
+        raise AssertionError(f"{text!r} {'not ' if present else ''}on the table: {shown!r}")
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        free = i18n.t("lobby.waits_free", n=2, name=hg.name(1))
+        assert free.startswith("Das Spiel wartet, bis jemand Platz 2")
+        await presence_says(free)
+        assert free[:40] in screen_text(app)  # drawn, not only set
+        bob = hub.join(gid, 1, "bob")  # bob sits down: he plays now, nothing to wait for
+        await presence_says("Das Spiel wartet", present=False)
+        bob.close()  # and goes
+        await presence_says(i18n.t("lobby.waits_away", name="bob"))

@@ -394,6 +394,19 @@ class SeatScreen(GameScreen):
         if what.startswith("invite:"):
             self.app.show_invite(self.session.game_id, int(what[7:]))
 
+    def _waits_for(self, presence: list[tuple[str, str]]) -> str:
+        """Why nothing moves, when the seat to decide has nobody at it (a free seat, or a
+        player gone without a bot for them): the list says only "no decision for you"."""
+        d = self.decider
+        if not 0 <= d < len(presence) or d == self.session.seat:
+            return ""
+        name, state = presence[d]
+        if state == "free":
+            return tx("waits_free", n=d + 1, name=name)
+        if state == "away":
+            return tx("waits_away", name=name)
+        return ""
+
     def show_presence(self) -> None:
         box = self.query("#presence")
         if not box:
@@ -410,6 +423,9 @@ class SeatScreen(GameScreen):
         n = self.session.spectators()
         if n:
             out.append(" · " + tx("spectators", n=n), style="dim")
+        waits = self._waits_for(self.session.presence())
+        if waits:
+            out.append("\n" + waits, style="bold")
         if self.session.seat is None:
             out.append("\n" + tx("spectator"), style="italic")
         elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")
