@@ -238,7 +238,7 @@ async def test_the_lobby_names_what_its_marks_mean(hub):
         await _seated(app, pilot)
         await _to_the_lobby(app, pilot)  # alice's seat: she has left it
         text = screen_text(app)
-        assert "Hinter dem Namen: ● da (verbunden) · ○ getrennt · ⚙ ein Bot spielt" in text
+        assert "Hinter dem Namen: ● da (am Tisch) · ○ nicht da · ⚙ ein Bot spielt" in text
         ol = app.screen.query_one(OptionList)
         rows = {int(o.id): str(o.prompt) for o in ol.options}
         mine, theirs = hub.games[2], hub.games[bob.game_id]

@@ -140,8 +140,8 @@ async def test_a_dropped_player_keeps_the_seat_and_comes_back(server, terms, key
     host, hg, players, c = await table(server, terms, keys)
     a, b = players[0], players[1]
     b.conn.abort()
-    await a.see("bob (getrennt)")
-    await c.see("bob (getrennt)")
+    await a.see("bob (nicht da)")
+    await c.see("bob (nicht da)")
     assert hg.seats[1].user == "bob" and not hg.seats[1].connected
     b2 = await terms(host.port, "bob", keys("bob"))
     await b2.see("dein Platz 2")
