@@ -340,3 +340,36 @@ async def test_a_seat_says_what_the_game_waits_for(hub):
         await presence_says("Das Spiel wartet", present=False)
         bob.close()  # and goes
         await presence_says(i18n.t("lobby.waits_away", name="bob"))
+
+
+async def test_the_log_names_a_seat_by_who_took_it(hub):
+    """A play-tester's log said "P2: Raghild 2c4→3b1" while the table said anna sat at
+    seat 2: the log was written with the names the seats had when the screen opened (seat 2
+    free, "P2"). It now writes the seat's name as it is."""
+    from thorskliff.ui.screens.lobby import SeatScreen
+    from thorskliff.ui.widgets.panels import GameLog
+
+    rs = hub.create("alice", "duell", 2)  # seat 2 free: "P2"
+    gid = rs.game_id
+    hg = hub.games[gid]
+    rs.close()
+    app = HostedApp(hub, "alice", FakeTerminal(), resume=gid)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(300):
+            if isinstance(app.screen, SeatScreen) and app.screen.ready:
+                break
+            await pilot.pause(0.01)
+        assert hg.name(1) == "P2"
+        bob = hub.join(gid, 1, "bob")
+        alice = app.screen.session
+        while hg.state.step == "beach":
+            d = hg.state.current_player()
+            (alice if d == 0 else bob).submit(hg.game.legal()[0])
+        await pilot.pause(0.2)
+        for _ in range(200):
+            log = "\n".join(line.text for line in app.screen.query_one(GameLog).lines)
+            if "bob" in log:
+                break
+            await pilot.pause(0.01)
+        assert "bob wählt den Strand" in log and "P2" not in log, log
+        bob.close()
