@@ -373,3 +373,39 @@ async def test_the_log_names_a_seat_by_who_took_it(hub):
             await pilot.pause(0.01)
         assert "bob wählt den Strand" in log and "P2" not in log, log
         bob.close()
+
+
+async def test_the_help_over_the_lobby_explains_the_lobby_first(hub):
+    """? in the lobby showed only the board's keys: a new player learnt nothing about
+    the list, its keys or its marks. Its help opens on a page about the lobby, whose
+    keys are the lobby's own and whose marks are the legend's; ← → turns to the game's pages."""
+    from textual.widgets import Markdown, TabbedContent
+
+    from thorskliff.ui.screens.help import HelpScreen
+
+    hub.create("bob", "duell", 2).close()
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for way in ("question_mark", "palette"):
+            if way == "palette":
+                app.action_help()  # the command palette's "Hilfe"
+            else:
+                await pilot.press(way)
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert app.screen.query_one(TabbedContent).active == "tab-lobby"
+            page = app.screen.query_one("#help-lobby", Markdown).source
+            assert page == i18n.t("lobby.help_page")
+            for key, says in (("n", "neues Spiel"), ("Enter", "freien Platz nehmen"), ("q", "Verbindung beenden")):
+                assert any(row.startswith(f"| {key} |") and says in row for row in page.splitlines()), key
+            for mark, meaning in (("●", "da (am Tisch)"), ("○", "nicht da"), ("⚙", "ein Bot spielt")):
+                assert f"**{mark}** {meaning}" in page and f"{mark} {meaning}" in i18n.t(
+                    "lobby.legend", connected="●", away="○", bot="⚙")
+            assert "Der Spieltisch" in screen_text(app)  # the lobby's page is the one shown
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.screen.query_one(TabbedContent).active == "tab-keys"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)

@@ -72,6 +72,16 @@ class HostedApp(ThorsApp):
         if isinstance(self.screen, LobbyScreen):
             self.screen.arrive(gid)
 
+    def action_help(self, tab: str = "keys") -> None:
+        from ..ui.screens.help import HelpScreen
+        from ..ui.screens.lobby import LobbyHelpScreen, LobbyScreen
+
+        # over the lobby: its own page first (the palette's "Hilfe" as its key ?)
+        if isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyHelpScreen("lobby" if tab == "keys" else tab))
+        elif not isinstance(self.screen, HelpScreen):
+            super().action_help(tab)
+
     def pop_to_title(self) -> None:
         from ..ui.screens.lobby import LobbyScreen
 

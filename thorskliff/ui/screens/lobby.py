@@ -14,9 +14,9 @@ from dataclasses import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Markdown, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from ...engine.steps import Step
@@ -27,6 +27,7 @@ from ..keys import localize
 from ..widgets.hexmap import IslandMap
 from ..widgets.panels import HexInfo, hex_text
 from .game import GameScreen
+from .help import TABS, HelpScreen
 
 MODES = ("base", "duell", "episch")
 #: the mark after a seated player's name in a lobby row, by how the seat is played (the legend names them)
@@ -86,6 +87,34 @@ class InviteScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class LobbyHelpScreen(HelpScreen):
+    """The help over the lobby: a page on the lobby itself (its keys, what a row and its
+    marks say) before the pages on the game (a play-tester's ? in the lobby showed only the
+    board's keys)."""
+
+    def __init__(self, tab: str = "lobby"):
+        super().__init__(tab)
+        self.tabs = ("lobby",) + TABS
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("help.title") + " – " + t("app.title"), id="help-title")
+        with TabbedContent(initial=f"tab-{self.first_tab}"):
+            with TabPane(tx("help_tab"), id="tab-lobby"):
+                with VerticalScroll():
+                    yield Markdown(tx("help_page"), id="help-lobby")
+            for name in TABS:
+                with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
+                    with VerticalScroll():
+                        yield Markdown(self._text(name))
+        yield Footer()
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        ids = [f"tab-{n}" for n in self.tabs]
+        i = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(i + step) % len(ids)]
 
 
 class LobbyScreen(Screen):
