@@ -221,6 +221,19 @@ async def test_fights_are_marked_in_the_list_and_on_the_island(tmp_path):
         assert sum(ln.count("⚔") for ln in lines) == 1
 
 
+async def test_a_fight_to_choose_says_fight_once(tmp_path):
+    """A play-tester read "⚔ Kampf auf 2c1 – Kampf!": the mark for a decision that leads
+    into a fight was put on the fight itself. A move into a fight keeps it (above)."""
+    session = turn_session(tmp_path)
+    session.submit("H 1c2-1b2", 0)
+    session.submit("end", 0)
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        fights = [o for o in options(app) if o.startswith("⚔")]
+        assert fights == ["⚔ Kampf auf 1b2"], options(app)
+
+
 # ---------------------------------------------------------------- stacks
 
 

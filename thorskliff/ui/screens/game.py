@@ -548,7 +548,8 @@ class GameScreen(Hints, EventFeed, Screen):
         """A decision that leads into a fight, marked as one."""
         out = Text(G.FIGHT + " ", style="bold red")
         out.append_text(said if isinstance(said, Text) else Text(str(said)))
-        out.append(" – " + t("play.fight"), style="bold red")
+        if not text.startswith("fight"):  # "Kampf auf 2c1" says it already ("– Kampf!" twice)
+            out.append(" – " + t("play.fight"), style="bold red")
         return out
 
     def decision_items(self) -> list[tuple[str, Text | str, bool]]:
