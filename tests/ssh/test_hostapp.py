@@ -173,6 +173,9 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         palette = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert palette[i18n.t("lobby.lobby")] == i18n.t("lobby.lobby_help")
         assert palette[i18n.t("key.quit")] == i18n.t("lobby.quit_help")
+        # the footer names what q opens: the game menu (it said "Spieltisch" and opened the menu)
+        (q,) = [b for _, b in app.screen.active_bindings.items() if b.binding.key == "q"]
+        assert q.binding.description == i18n.t("play.menu")
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ChooseScreen)

@@ -356,8 +356,8 @@ class SeatScreen(GameScreen):
     CSS_PATH = ["game.tcss", "lobby.tcss"]
 
     def __init__(self, session):
+        # q opens the game menu here too (its last entry: to the table), and the footer says so
         super().__init__(session, handover=False)
-        relabel(self, "q", tx("lobby"))
         self._pending = False
         self._was_mine = False
 
