@@ -209,6 +209,32 @@ async def test_take_a_bots_seat_back():
         assert "Platz übernehmen" not in [c.title for c in app.get_system_commands(game)]
 
 
+async def test_the_game_menu_takes_a_bots_seat_back_too():
+    """A play-tester gave his seat to a bot (b), read "q führt zurück zum Titel" and found no
+    way back but the command palette: the game menu (q) offers "Platz übernehmen …" while a
+    bot plays a seat, and it takes the seat as the palette does."""
+    session = bot_stepped()
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bot would wait: the menu comes first
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the game menu")
+        items = app.screen.items
+        assert ("take", "Platz übernehmen …") in items and items[-1][0] == "title"
+        menu = app.screen.query_one(OptionList)
+        while menu.highlighted_option.id != "take":  # a greyed entry (resigning in a bot's turn) is passed over
+            await pilot.press("down")
+        await pilot.press("enter")
+        await until(pilot, lambda: session.bots == {}, "the seat is a person's again")
+        await until(pilot, lambda: isinstance(app.screen, HandOver), "the hand-over screen")
+        await pilot.press("enter")
+        await until(pilot, lambda: game.viewer == 0 and game.legal, "the seat decides by keys")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the game menu again")
+        assert "take" not in [k for k, _ in app.screen.items]  # no bot plays now: nothing to take
+
+
 async def test_the_last_person_leaves_during_a_combat():
     """The only person hands their seat to a bot from the combat dialog: the
     dialog closes and the bots play on by themselves, watched."""

@@ -519,7 +519,9 @@ async def test_the_menu_greys_resigning_while_a_bot_decides_and_says_why():
         assert str(resign.prompt).startswith("Aufgeben") and "entscheidet jetzt nicht" in str(resign.prompt)
         # the other entries still answer the keys (a greyed entry once disabled the whole menu)
         assert not app.screen.disabled and not ol.disabled
-        await pilot.press("down")  # past the greyed entry to "Zum Titel"
+        await pilot.press("down")  # past the greyed entry to "Platz übernehmen …" (a bot plays seat 2)
+        assert ol.get_option_at_index(ol.highlighted).id == "take"
+        await pilot.press("down")
         assert ol.get_option_at_index(ol.highlighted).id == "title"
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title screen")

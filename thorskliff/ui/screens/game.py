@@ -1040,6 +1040,9 @@ class GameScreen(Hints, EventFeed, Screen):
                 off = frozenset({"resign"})
             else:
                 items.append(("resign", t("play.menu_resign")))
+        if self.changes_seats() and self.session.bots and self.decider != TERMINAL:
+            # a seat handed to a bot (b) is taken back here as in the palette
+            items.append(("take", t("bots.take") + " …"))
         extra = self.menu_extra()
         items += extra
         items.append(("title", t("play.menu_lobby" if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
@@ -1050,6 +1053,8 @@ class GameScreen(Hints, EventFeed, Screen):
                 self.app.call_later(self.action_resign)
             elif what == "title":
                 self.app.call_later(self.action_title)
+            elif what == "take":
+                self.app.call_later(self.action_take_seat)
             elif what in dict(extra):
                 self.app.call_later(self.menu_extra_chosen, what)
 
