@@ -1028,7 +1028,8 @@ class GameScreen(Hints, EventFeed, Screen):
 
     # ------------------------------------------------------------ the menu, resigning, the result
     def action_menu(self) -> None:
-        """The game's menu: go on, resign (asks first), or to the title."""
+        """The game's menu: go on, resign (asks first), take a bot's seat back (a local
+        game), a kind of game's own entries (:meth:`menu_extra`), or to the title."""
         from .choose import ChooseScreen
 
         items = [("back", t("play.menu_back"))]
