@@ -200,6 +200,13 @@ def screen_text(app) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
 
+def prompt_text(app) -> str:
+    """The game screen's prompt, whole (the screen wraps it in its box)."""
+    from textual.widgets import Static
+
+    return str(app.screen.query_one("#prompt", Static).content)
+
+
 def cursor_row(app) -> str:
     from textual.widgets import OptionList
 
@@ -211,7 +218,7 @@ async def _seated(app, pilot) -> None:
     from thorskliff.ui.screens.game import GameScreen
 
     for _ in range(500):
-        if isinstance(app.screen, GameScreen) and app.screen.ready:
+        if isinstance(app.screen, GameScreen) and getattr(app.screen, "ready", False):
             return
         await pilot.pause(0.01)
     raise AssertionError("no seat screen")
@@ -412,3 +419,53 @@ async def test_the_help_over_the_lobby_explains_the_lobby_first(hub):
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_spectator_reads_what_the_player_does_and_only_keys_that_work(hub):
+    """A play-tester watching read "joerg: eine Aktion auf dem Feld deiner Heldin"
+    (as if it were his heroine) and a footer with e Phasenende and u Rückgängig that a
+    spectator cannot use: he reads the prompt in the third person, as the other seat
+    does, and the footer names only the keys that do something for him."""
+    from thorskliff.ui.screens.lobby import SeatScreen
+
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    for _ in range(20):  # the beaches, a heroine's step (legal[0]), the end of the move: the action
+        if hg.state.step == "action":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    assert hg.state.step == "action"
+    d = hg.state.current_player()
+    name = hg.name(d)
+    app = HostedApp(hub, "carl", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.play(hub.watch(gid, "carl"))
+        await _seated(app, pilot)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert prompt_text(app) == i18n.t("ask_other.action", name=name)
+        assert f"{name} wählt eine Aktion auf dem Feld der" in shown, shown  # the box wraps after "der"
+        assert "deiner Heldin" not in shown
+        footer = shown.splitlines()[-1]
+        for gone in ("Phasenende", "Rückgängig", "Wählen", "Notation", "Tipp"):
+            assert gone not in footer, footer
+        for kept in ("Hilfe", "Menü"):
+            assert kept in footer, footer
+    # the seat that decides is still asked, in the second person; the other seat reads the third
+    for seat, who in ((d, "dein"), (1 - d, name)):
+        app = HostedApp(hub, hg.seats[seat].user, FakeTerminal())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(hub.resume(gid, hg.seats[seat].user))
+            await _seated(app, pilot)
+            await pilot.pause()
+            want = i18n.t("ask.action" if seat == d else "ask_other.action", name=name)
+            assert prompt_text(app) == want
+            assert want[:30] in screen_text(app)
+            assert "Phasenende" in screen_text(app).splitlines()[-1]
+    alice.close()
+    bob.close()

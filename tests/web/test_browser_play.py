@@ -50,8 +50,9 @@ async def test_two_browsers_and_an_ssh_player_play_a_turn(server, tabs, ssh_play
             await decide(host, hg, players, "end" if "end" in legal else legal[0])
         played.append(seat)
         following = hg.name(hg.state.seat)
-        for p in players.values():
-            await p.see(f"{following}: ziehe deine")
+        # the seat to move is asked; the others read what she does
+        for s, p in players.items():
+            await p.see(f"{following}: ziehe deine" if s == hg.state.seat else f"{following} zieht Figuren")
     for seat in played:
         assert any(line.startswith(f"{seat + 1} H ") for line in hg.game.lines)
     await screenshot(anna, "island-browser.png")
@@ -106,7 +107,7 @@ async def test_a_reload_keeps_the_seat(server, tabs):
     me = hg.seats[d].user
     await tab.reload()
     # the page opens the same seat again: the seat's own potion, the table, not a spectator's view
-    await tab.see(t("lobby.at_table").strip(), f"{me} (da)", mine, prompt(hg))
+    await tab.see(t("lobby.at_table").strip(), f"{me} (da)", mine, prompt(hg, d))
     text = await tab.text()
     assert t("lobby.spectator") not in text and other not in text
     await watcher.see(f"{me} (da)")

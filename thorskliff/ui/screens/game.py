@@ -509,11 +509,17 @@ class GameScreen(Hints, EventFeed, Screen):
         else:
             name = obs["players"][d]["name"]
             if step in COMBAT_STEPS:
-                text = t("ask.combat_step", name=name)
+                # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
+                # read to anna herself as if someone else were deciding)
+                text = t("ask.combat_mine" if d == self.viewer else "ask.combat_step", name=name)
             elif step == "haste" and d != self.viewer:
                 # every seat with a potion passes the haste step (R-SECRET-1): the others
                 # read what it is, not a question that sounds as if an Eiletrank were held
                 text = t("ask.haste_other", name=name)
+            elif d != self.viewer and has(f"ask_other.{step}"):
+                # another seat or a spectator reads what the deciding player does, not a
+                # question put to "you" ("deiner Heldin" read as the spectator's own)
+                text = t(f"ask_other.{step}", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
             if self.selected >= 0:

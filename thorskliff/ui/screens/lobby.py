@@ -361,6 +361,15 @@ class SeatScreen(GameScreen):
         self._pending = False
         self._was_mine = False
 
+    #: what a spectator cannot do (she decides nothing, takes nothing back, has no hint): the
+    #: footer leaves these keys out rather than name keys that only answer "not for you"
+    SPECTATOR_CANNOT = frozenset({"choose_here", "end", "undo", "command", "hint"})
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if self.session.seat is None and action in self.SPECTATOR_CANNOT:
+            return False
+        return super().check_action(action, parameters)
+
     def on_mount(self) -> None:
         # The hub calls from other apps' turns: keep this app to post to.
         self._host = self.app
