@@ -294,6 +294,8 @@ async def test_replay_steps_through_a_game(tmp_path):
         app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
         await pilot.pause()
         s = app.screen.session
+        assert s.at == 0  # from the game's start
+        await pilot.press("end")
         assert s.at == len(game.lines)
         await pilot.press("home")
         assert s.at == 0
