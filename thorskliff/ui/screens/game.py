@@ -974,14 +974,17 @@ class GameScreen(Hints, EventFeed, Screen):
         self.app.push_screen(ChooseScreen(title, items), callback=chosen)
 
     def _choose_bot(self, seat: int) -> None:
+        """The levels, as the new game offers them (it offered Zufall, Heuristik and Suche
+        here and the levels there); the seat gets the level's bot, as a new game's does."""
+        from ...bots.registry import level_bot
         from .choose import ChooseScreen
-        from .setup import BOT_KINDS
+        from .setup import level_choices
 
-        def chosen(kind: str | None) -> None:
-            if kind:
-                self.give_to_bot(seat, kind)
+        def chosen(level: str | None) -> None:
+            if level:
+                self.give_to_bot(seat, level_bot(level) or level)
 
-        items = [(k, t("bots.kind", kind=bot_kind_label(k))) for k in BOT_KINDS]
+        items = [(lv, label) for label, lv in level_choices()]
         self.app.push_screen(ChooseScreen(t("bots.give_kind", name=self._seat_name(seat)), items), callback=chosen)
 
     def give_to_bot(self, seat: int, kind: str) -> None:
