@@ -919,6 +919,34 @@ async def test_an_ssh_login_with_a_taken_name_is_told_why_before_permission_deni
     assert banners == [reason(t("web.ssh_name_taken", user="sven", port=host.port, host="127.0.0.1")) + "\r\n"]
 
 
+async def test_an_ssh_login_with_an_umlaut_name_is_told_a_name_that_would_do(web, logged):
+    """A play-tester ran "ssh -p 2299 Jörg@127.0.0.1" and read only "Permission denied
+    (publickey)": the auth banner says why and offers "Joerg", as the browsers' name form
+    does (checked by hand with OpenSSH's ssh as well); a name with no such hint is told
+    what a name may hold. With a key or without one (the banner comes at the user name)."""
+    host, browser = await web()
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    for keys in ([key], []):
+        banners.clear()
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", host.port, username="Jörg", client_keys=keys,
+                                   known_hosts=None, agent_path=None, client_factory=Client)
+        assert banners == [reason(t("web.ssh_name_umlaut", hint="Joerg", port=host.port, host="127.0.0.1"))
+                           + "\r\n"]
+        assert f"Joerg? ssh -p {host.port} Joerg@127.0.0.1" in banners[0]
+    banners.clear()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="x!y", client_keys=[key], known_hosts=None,
+                               agent_path=None, client_factory=Client)
+    assert banners == [reason(t("web.ssh_name_bad", port=host.port, host="127.0.0.1")) + "\r\n"]
+
+
 async def test_a_failed_app_does_not_claim_the_player_left(web, monkeypatch, logged):
     from thorskliff.ui.screens.lobby import LobbyScreen
 
