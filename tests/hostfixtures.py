@@ -39,9 +39,15 @@ async def hub_until(host, pred: Callable[[], bool], what: str = "", timeout: flo
         host.hub.unwatch_lobby(changed.set)
 
 
-def prompt(hg) -> str:
-    """The start of the prompt every screen shows for the game's state."""
+def prompt(hg, seat: int | None) -> str:
+    """The start of the prompt the screen of ``seat`` (None: a spectator's) shows for the
+    game's state: the deciding seat is asked, the others read what she does."""
     d = hg.state.current_player()
     step = hg.state.step
-    key = "ask.combat_step" if step.startswith("c:") else f"ask.{step}"
+    if step.startswith("c:"):
+        key = "ask.combat_mine" if d == seat else "ask.combat_step"
+    elif d == seat:
+        key = f"ask.{step}"
+    else:
+        key = "ask.haste_other" if step == "haste" else f"ask_other.{step}"
     return t(key, name=hg.name(d))[:18]

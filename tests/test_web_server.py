@@ -919,6 +919,34 @@ async def test_an_ssh_login_with_a_taken_name_is_told_why_before_permission_deni
     assert banners == [reason(t("web.ssh_name_taken", user="sven", port=host.port, host="127.0.0.1")) + "\r\n"]
 
 
+async def test_an_ssh_login_with_an_umlaut_name_is_told_a_name_that_would_do(web, logged):
+    """A play-tester ran "ssh -p 2299 Jörg@127.0.0.1" and read only "Permission denied
+    (publickey)": the auth banner says why and offers "Joerg", as the browsers' name form
+    does (checked by hand with OpenSSH's ssh as well); a name with no such hint is told
+    what a name may hold. With a key or without one (the banner comes at the user name)."""
+    host, browser = await web()
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    for keys in ([key], []):
+        banners.clear()
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", host.port, username="Jörg", client_keys=keys,
+                                   known_hosts=None, agent_path=None, client_factory=Client)
+        assert banners == [reason(t("web.ssh_name_umlaut", hint="Joerg", port=host.port, host="127.0.0.1"))
+                           + "\r\n"]
+        assert f"Joerg? ssh -p {host.port} Joerg@127.0.0.1" in banners[0]
+    banners.clear()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", host.port, username="x!y", client_keys=[key], known_hosts=None,
+                               agent_path=None, client_factory=Client)
+    assert banners == [reason(t("web.ssh_name_bad", port=host.port, host="127.0.0.1")) + "\r\n"]
+
+
 async def test_a_failed_app_does_not_claim_the_player_left(web, monkeypatch, logged):
     from thorskliff.ui.screens.lobby import LobbyScreen
 
@@ -934,3 +962,59 @@ async def test_a_failed_app_does_not_claim_the_player_left(web, monkeypatch, log
     await tab.ended()
     assert closing(tab) == [t("web.closed_failed")]
     assert any("the app of anna (browser 127.0.0.1) ended with an error" in line for line in logged())
+
+
+async def test_a_game_page_without_a_seat_says_so_and_what_enter_offers(web):
+    """A play-tester opened /game/N with no seat in game N and landed in the lobby told
+    nothing. The lobby now points at game N's row and says why and what Enter offers."""
+    host, browser = await web()
+    await named(browser, "anna")
+    free = host.hub.create("anna", "duell", 2)  # seat 2 free
+    full = host.hub.create("anna", "duell", 2, bots="leicht")  # every seat taken
+    for rs in (free, full):
+        rs.close()
+    bea = await named(browser, "bea")
+    says = {free.game_id: t("lobby.no_seat", id=free.game_id),
+            full.game_id: t("lobby.no_seat_full", id=full.game_id),
+            99: t("lobby.no_game", id=99)}
+    for gid, text in says.items():
+        tab = await bea.tab(f"/ws/{gid}", size=(160, 40))
+        await tab.see("Angemeldet als bea")
+        await tab.wait(lambda text=text: text in tab.flat(), repr(text))
+        await tab.close()
+    # the cursor is on that game's row: Enter offers its free seat and watching
+    tab = await bea.tab(f"/ws/{free.game_id}", size=(160, 40))
+    await tab.wait(lambda: says[free.game_id] in tab.flat(), "the line")
+    await tab.press("enter")
+    await tab.see(t("lobby.game", id=free.game_id), "Platz 2 nehmen", t("lobby.watch"))
+
+
+async def test_the_creator_finds_the_invitations_in_the_game_menu_too(web):
+    """A play-tester looked for the invitation under q (the game menu), not only in
+    the command palette (Strg+P): the creator's menu offers a link for each free seat."""
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    rs = host.hub.create("anna", "base", 3)
+    rs.close()
+    gid = rs.game_id
+    seat = await anna.tab(f"/ws/{gid}", size=(160, 50))
+    await seat.see(t("lobby.at_table").strip())
+    assert t("web.invite_hint") in seat.flat()  # names both places
+    await seat.press("q")
+    await seat.see(t("play.menu_title"), "Einladungslink für Platz 2", "Einladungslink für Platz 3",
+                   t("play.menu_lobby"))
+    await seat.press("down", "down", "enter")  # after Weiterspielen, Aufgeben …; Platz 3
+    await seat.see(t("web.invite_title"))
+    await seat.wait(lambda: f"/join/{gid}/" in seat.flat(), "the link")
+    assert t("web.invite_link", n=3, id=gid, url="").split("\n")[0] in seat.flat()
+    await seat.press("escape")
+    await seat.wait(lambda: "/join/" not in seat.flat(), "the link's box gone")
+    await seat.see(t("lobby.at_table").strip())
+    # a guest at seat 2 has no such entries: only the creator invites
+    bea = await named(browser, "bea")
+    host.hub.join(gid, 1, "bea").close()
+    guest = await bea.tab(f"/ws/{gid}", size=(160, 50))
+    await guest.see(t("lobby.at_table").strip())
+    await guest.press("q")
+    await guest.see(t("play.menu_title"), t("play.menu_lobby"))
+    assert "Einladungslink" not in guest.flat()

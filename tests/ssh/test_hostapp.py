@@ -141,7 +141,7 @@ async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
         await _a_new_duell(pilot)
         assert isinstance(app.screen, ChooseScreen)
         assert app.screen.items == [
-            ("open", "… bleiben frei für Mitspieler"), ("bots", "… übernehmen Bots"),
+            ("open", "… bleiben frei für Mitspieler"), ("bots", "… übernehmen Bots: der Bot des Servers (Gierig)"),
             ("level:leicht", "… übernehmen Bots: Leicht"), ("level:mittel", "… übernehmen Bots: Mittel"),
             ("level:schwer", "… übernehmen Bots: Schwer")]
         await pilot.press("down", "down", "enter")  # Leicht
@@ -173,11 +173,15 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         palette = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert palette[i18n.t("lobby.lobby")] == i18n.t("lobby.lobby_help")
         assert palette[i18n.t("key.quit")] == i18n.t("lobby.quit_help")
+        # the footer names what q opens: the game menu (it said "Spieltisch" and opened the menu)
+        (q,) = [b for _, b in app.screen.active_bindings.items() if b.binding.key == "q"]
+        assert q.binding.description == i18n.t("play.menu")
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ChooseScreen)
         assert ("title", i18n.t("play.menu_lobby")) in app.screen.items
         assert not any("Titel" in text for _, text in app.screen.items)
+        menu = [text.split(" (")[0].split(" —")[0].rstrip(" …").lower() for _, text in app.screen.items]
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("question_mark")
@@ -186,3 +190,282 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         keys = app.screen.query(Markdown).first().source
         assert i18n.t("helptext.leave_hosted") in keys
         assert "| b |" not in keys and "zum Titel" not in keys
+        (q_row,) = [line for line in keys.splitlines() if line.startswith("| q |")]
+        assert "Spielmenü" in q_row and all(entry in q_row.lower() for entry in menu), (menu, q_row)
+
+
+def screen_text(app) -> str:
+    """The whole screen as plain text (what the player's terminal shows)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def prompt_text(app) -> str:
+    """The game screen's prompt, whole (the screen wraps it in its box)."""
+    from textual.widgets import Static
+
+    return str(app.screen.query_one("#prompt", Static).content)
+
+
+def cursor_row(app) -> str:
+    from textual.widgets import OptionList
+
+    ol = app.screen.query_one(OptionList)
+    return str(ol.get_option_at_index(ol.highlighted).prompt)
+
+
+async def _seated(app, pilot) -> None:
+    from thorskliff.ui.screens.game import GameScreen
+
+    for _ in range(500):
+        if isinstance(app.screen, GameScreen) and getattr(app.screen, "ready", False):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("no seat screen")
+
+
+async def _to_the_lobby(app, pilot) -> None:
+    await pilot.press("q")
+    await pilot.pause()
+    await pilot.press("end", "enter")  # the menu's last entry: Zum Spieltisch
+    for _ in range(300):
+        if isinstance(app.screen, LobbyScreen):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("not back in the lobby")
+
+
+async def test_the_lobby_names_what_its_marks_mean(hub):
+    """A play-tester could not tell what ● ○ ⚙ after a name mean: a legend under the
+    list says it, and each mark in the rows is the one the legend gives for that seat."""
+    from textual.widgets import OptionList
+
+    bob = hub.create("bob", "duell", 2)  # bob sits at his game (his session stays open)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _a_new_duell(pilot)
+        await pilot.press("down", "down", "enter")  # Leicht
+        await _seated(app, pilot)
+        await _to_the_lobby(app, pilot)  # alice's seat: she has left it
+        text = screen_text(app)
+        assert "Hinter dem Namen: ● da (am Tisch) · ○ nicht da · ⚙ ein Bot spielt" in text
+        ol = app.screen.query_one(OptionList)
+        rows = {int(o.id): str(o.prompt) for o in ol.options}
+        mine, theirs = hub.games[2], hub.games[bob.game_id]
+        assert f"alice ({mine.state.players[0].hero}) ○" in rows[2] and not mine.seats[0].connected
+        assert f"{mine.name(1)} ({mine.state.players[1].hero}) ⚙" in rows[2] and mine.seats[1].bot
+        assert f"bob ({theirs.state.players[0].hero}) ●" in rows[1] and theirs.seats[0].connected
+        for row in rows.values():  # every row is on the screen as it is listed
+            assert row[:60] in text
+    bob.close()
+
+
+async def test_the_lobby_cursor_comes_back_to_the_game_just_left(hub):
+    """A play-tester back from a new game found the cursor on an older game (the one it sat
+    on before), so Enter opened the wrong one. Back from a game the cursor is on that game;
+    while the list changes under it (a new game above), it stays on its game."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+
+        async def new_game_and_back() -> None:
+            await _a_new_duell(pilot)
+            await pilot.press("down", "down", "enter")  # Leicht
+            await _seated(app, pilot)
+            await _to_the_lobby(app, pilot)
+
+        async def enter_opens(gid: int) -> None:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseScreen) and app.screen.title_text == i18n.t("lobby.game", id=gid)
+
+        await new_game_and_back()
+        assert cursor_row(app).startswith("#1 ")
+        await new_game_and_back()  # #2 is listed first, the cursor was on #1
+        assert cursor_row(app).startswith("#2 ")
+        await enter_opens(2)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("down")  # to #1, into its seat, back
+        await enter_opens(1)
+        await pilot.press("enter")  # Weiterspielen
+        await _seated(app, pilot)
+        await _to_the_lobby(app, pilot)
+        assert cursor_row(app).startswith("#1 ")
+        hub.create("bob", "duell", 2).close()  # #3 comes in above
+        for _ in range(100):
+            if "#3 " in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        assert cursor_row(app).startswith("#1 ")
+        await enter_opens(1)
+
+
+async def test_an_empty_lobby_shows_no_legend_of_marks_it_does_not_show(hub):
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert i18n.t("lobby.none") in text and "Hinter dem Namen" not in text
+        hub.create("bob", "duell", 2).close()
+        for _ in range(100):
+            if "#1 " in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        assert "Hinter dem Namen: ● da" in screen_text(app)
+
+
+async def test_a_seat_says_what_the_game_waits_for(hub):
+    """A play-tester sat at a game whose next seat was free and read only "Keine
+    Entscheidung für dich": the table now says the game waits for that seat, and for
+    a player gone from it; not while someone plays it."""
+    from textual.widgets import Static
+
+    from thorskliff.ui.screens.lobby import SeatScreen
+
+    rs = hub.create("alice", "duell", 2)  # seat 2 stays free
+    gid = rs.game_id
+    hg = hub.games[gid]
+    while hg.state.current_player() == 0:
+        rs.submit(hg.game.legal()[0])
+    rs.close()
+    app = HostedApp(hub, "alice", FakeTerminal(), resume=gid)
+
+    async def presence_says(text: str, present: bool = True) -> None:
+        for _ in range(300):
+            if isinstance(app.screen, SeatScreen) and app.screen.query("#presence"):
+                shown = str(app.screen.query_one("#presence", Static).content)
+                if (text in shown) == present:
+                    return
+            await pilot.pause(0.01)
+        raise AssertionError(f"{text!r} {'not ' if present else ''}on the table: {shown!r}")
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        free = i18n.t("lobby.waits_free", n=2, name=hg.name(1))
+        assert free.startswith("Das Spiel wartet, bis jemand Platz 2")
+        await presence_says(free)
+        assert free[:40] in screen_text(app)  # drawn, not only set
+        bob = hub.join(gid, 1, "bob")  # bob sits down: he plays now, nothing to wait for
+        await presence_says("Das Spiel wartet", present=False)
+        bob.close()  # and goes
+        await presence_says(i18n.t("lobby.waits_away", name="bob"))
+
+
+async def test_the_log_names_a_seat_by_who_took_it(hub):
+    """A play-tester's log said "P2: Raghild 2c4→3b1" while the table said anna sat at
+    seat 2: the log was written with the names the seats had when the screen opened (seat 2
+    free, "P2"). It now writes the seat's name as it is."""
+    from thorskliff.ui.screens.lobby import SeatScreen
+    from thorskliff.ui.widgets.panels import GameLog
+
+    rs = hub.create("alice", "duell", 2)  # seat 2 free: "P2"
+    gid = rs.game_id
+    hg = hub.games[gid]
+    rs.close()
+    app = HostedApp(hub, "alice", FakeTerminal(), resume=gid)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(300):
+            if isinstance(app.screen, SeatScreen) and app.screen.ready:
+                break
+            await pilot.pause(0.01)
+        assert hg.name(1) == "P2"
+        bob = hub.join(gid, 1, "bob")
+        alice = app.screen.session
+        while hg.state.step == "beach":
+            d = hg.state.current_player()
+            (alice if d == 0 else bob).submit(hg.game.legal()[0])
+        await pilot.pause(0.2)
+        for _ in range(200):
+            log = "\n".join(line.text for line in app.screen.query_one(GameLog).lines)
+            if "bob" in log:
+                break
+            await pilot.pause(0.01)
+        assert "bob wählt den Strand" in log and "P2" not in log, log
+        bob.close()
+
+
+async def test_the_help_over_the_lobby_explains_the_lobby_first(hub):
+    """? in the lobby showed only the board's keys: a new player learnt nothing about
+    the list, its keys or its marks. Its help opens on a page about the lobby, whose
+    keys are the lobby's own and whose marks are the legend's; ← → turns to the game's pages."""
+    from textual.widgets import Markdown, TabbedContent
+
+    from thorskliff.ui.screens.help import HelpScreen
+
+    hub.create("bob", "duell", 2).close()
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for way in ("question_mark", "palette"):
+            if way == "palette":
+                app.action_help()  # the command palette's "Hilfe"
+            else:
+                await pilot.press(way)
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert app.screen.query_one(TabbedContent).active == "tab-lobby"
+            page = app.screen.query_one("#help-lobby", Markdown).source
+            assert page == i18n.t("lobby.help_page")
+            for key, says in (("n", "neues Spiel"), ("Enter", "freien Platz nehmen"), ("q", "Verbindung beenden")):
+                assert any(row.startswith(f"| {key} |") and says in row for row in page.splitlines()), key
+            for mark, meaning in (("●", "da (am Tisch)"), ("○", "nicht da"), ("⚙", "ein Bot spielt")):
+                assert f"**{mark}** {meaning}" in page and f"{mark} {meaning}" in i18n.t(
+                    "lobby.legend", connected="●", away="○", bot="⚙")
+            assert "Der Spieltisch" in screen_text(app)  # the lobby's page is the one shown
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.screen.query_one(TabbedContent).active == "tab-keys"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_spectator_reads_what_the_player_does_and_only_keys_that_work(hub):
+    """A play-tester watching read "joerg: eine Aktion auf dem Feld deiner Heldin"
+    (as if it were his heroine) and a footer with e Phasenende and u Rückgängig that a
+    spectator cannot use: he reads the prompt in the third person, as the other seat
+    does, and the footer names only the keys that do something for him."""
+    from thorskliff.ui.screens.lobby import SeatScreen
+
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    for _ in range(20):  # the beaches, a heroine's step (legal[0]), the end of the move: the action
+        if hg.state.step == "action":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    assert hg.state.step == "action"
+    d = hg.state.current_player()
+    name = hg.name(d)
+    app = HostedApp(hub, "carl", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.play(hub.watch(gid, "carl"))
+        await _seated(app, pilot)
+        await pilot.pause()
+        shown = screen_text(app)
+        assert prompt_text(app) == i18n.t("ask_other.action", name=name)
+        assert f"{name} wählt eine Aktion auf dem Feld der" in shown, shown  # the box wraps after "der"
+        assert "deiner Heldin" not in shown
+        footer = shown.splitlines()[-1]
+        for gone in ("Phasenende", "Rückgängig", "Wählen", "Notation", "Tipp"):
+            assert gone not in footer, footer
+        for kept in ("Hilfe", "Menü"):
+            assert kept in footer, footer
+    # the seat that decides is still asked, in the second person; the other seat reads the third
+    for seat, who in ((d, "dein"), (1 - d, name)):
+        app = HostedApp(hub, hg.seats[seat].user, FakeTerminal())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(hub.resume(gid, hg.seats[seat].user))
+            await _seated(app, pilot)
+            await pilot.pause()
+            want = i18n.t("ask.action" if seat == d else "ask_other.action", name=name)
+            assert prompt_text(app) == want
+            assert want[:30] in screen_text(app)
+            assert "Phasenende" in screen_text(app).splitlines()[-1]
+    alice.close()
+    bob.close()

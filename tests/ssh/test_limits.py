@@ -215,7 +215,7 @@ async def test_a_change_from_elsewhere_keeps_the_keys_in_the_open_box(server, te
         while len(hg.game.lines) == n:
             await asyncio.sleep(0.05)
     assert hg.state.current_player() == 1 - d
-    await other.see(prompt(hg))  # the other seat's screen has taken the change in
+    await other.see(prompt(hg, 1 - d))  # the other seat's screen has taken the change in
     other.press("enter")
     async with asyncio.timeout(WAIT):
         while len(hg.game.lines) == n + 1:

@@ -59,9 +59,8 @@ async def decide(host, hg, players: dict, text: str, watchers=()) -> None:
     n = len(hg.game.lines)
     await players[d].command(text)
     await hub_until(host, lambda: len(hg.game.lines) > n, f"{text} by seat {d + 1}; its screen:\n{players[d].text()}")
-    want = prompt(hg)
-    for term in (*players.values(), *watchers):
-        await term.see(want)
+    for seat, term in (*players.items(), *((None, w) for w in watchers)):
+        await term.see(prompt(hg, seat))
 
 
 async def past_the_beaches(host, hg, players, watchers=()) -> None:
@@ -83,8 +82,10 @@ async def test_two_players_and_a_spectator_play_a_turn(server, terms, keys):
         legal = hg.game.legal()
         await decide(host, hg, players, "end" if "end" in legal else legal[0], [c])
     other = hg.name(1 - first)
-    for term in (a, b, c):
-        await term.see(f"{other}: ziehe deine")
+    # the seat to move is asked; the other seat and the spectator read what she does
+    await players[1 - first].see(f"{other}: ziehe deine")
+    for term in (players[first], c):
+        await term.see(f"{other} zieht Figuren")
     assert any(line.startswith(f"{first + 1} H ") for line in hg.game.lines)
 
 
@@ -112,8 +113,10 @@ async def test_a_decision_from_the_wrong_seat_is_refused(server, terms, keys):
     await wrong.command(hg.game.legal()[0])
     await wrong.see("Nicht erlaubt")
     await wrong.see("entscheidet jetzt")
-    await c.command(hg.game.legal()[0])
-    await c.see("Nicht erlaubt")
+    # a spectator decides nothing: his footer offers no notation line (nor e, u, Enter);
+    # the hub refuses his decisions all the same (tests/ssh/test_hub.py)
+    await c.wait(lambda: "Hilfe" in c.screen.display[-1], "the spectator's footer")
+    assert not any(k in c.screen.display[-1] for k in ("Notation", "Phasenende", "Rückgängig", "Wählen"))
     assert hg.game.lines == lines
     # the seat that decides still may
     await decide(host, hg, players, hg.game.legal()[0], [c])
@@ -140,8 +143,8 @@ async def test_a_dropped_player_keeps_the_seat_and_comes_back(server, terms, key
     host, hg, players, c = await table(server, terms, keys)
     a, b = players[0], players[1]
     b.conn.abort()
-    await a.see("bob (getrennt)")
-    await c.see("bob (getrennt)")
+    await a.see("bob (nicht da)")
+    await c.see("bob (nicht da)")
     assert hg.seats[1].user == "bob" and not hg.seats[1].connected
     b2 = await terms(host.port, "bob", keys("bob"))
     await b2.see("dein Platz 2")
@@ -173,8 +176,8 @@ async def test_a_restarted_server_resumes_the_game(server, terms, keys):
     b = await terms(host2.port, "bob", keys("bob"))
     await enter_game(b, "Weiterspielen auf Platz 2")
     players = {0: a, 1: b}
-    for term in (a, b):
-        await term.see(prompt(hg2))
+    for seat, term in players.items():
+        await term.see(prompt(hg2, seat))
     await decide(host2, hg2, players, "end")
     assert hg2.game.lines[:len(lines)] == lines and len(hg2.game.lines) > len(lines)
 

@@ -110,8 +110,8 @@ async def test_all_bot_game_plays_by_itself():
         setup = await open_setup(pilot)
         await pilot.press("down", "enter")  # Duell
         await pilot.pause()
-        setup.query_one("#kind-0", Select).value = "random"
-        setup.query_one("#kind-1", Select).value = "heuristic"
+        setup.query_one("#kind-0", Select).value = "leicht"
+        setup.query_one("#kind-1", Select).value = "mittel"
         await pilot.pause()
         assert "Nur Bots" in str(setup.query_one("#bots-hint", Static).content)
         setup.query_one("#next").focus()
@@ -265,7 +265,7 @@ async def test_setup_follows_a_language_switch():
     app = ThorsApp(seed=5, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         setup = await open_setup(pilot)
-        setup.query_one("#kind-2", Select).value = "search"
+        setup.query_one("#kind-2", Select).value = "schwer"
         name = setup.query_one("#name-0")
         name.value = "Gudrun"
         await pilot.pause()
@@ -278,11 +278,11 @@ async def test_setup_follows_a_language_switch():
         assert str(setup.query_one("#next", Button).label) == "Next"
         assert "Base game – 3–4 players" in str(setup.query_one("#mode-base").label)
         sel = setup.query_one("#kind-2", Select)
-        assert sel.value == "search" and setup.kinds[2] == "search"
-        assert "search" in str(dict((v, p) for p, v in sel._options)["search"])
+        assert sel.value == "schwer" and setup.kinds[2] == "schwer"
+        assert str(dict((v, p) for p, v in sel._options)["schwer"]) == "Bot: Hard (search)"
         assert "Human" in str(dict((v, p) for p, v in sel._options)["human"])
         assert str(setup.query_one("#kind-0", Select).query_one("#label", Static).content) == "Human"
-        assert str(sel.query_one("#label", Static).content) == "Bot: search"
+        assert str(sel.query_one("#label", Static).content) == "Bot: Hard (search)"
         assert name.value == "Gudrun" and setup.query_one("#name-2").value == "Bot 3"
         assert "Bots choose" in str(setup.query_one("#bots-hint", Static).content)
         # stage 2 follows too
@@ -308,7 +308,8 @@ async def test_setup_offers_the_difficulty_levels_and_seats_their_bots():
         setup = await open_setup(pilot)
         sel = setup.query_one("#kind-2", Select)
         said = [str(p) for p, _ in sel._options]
-        assert said[:4] == ["Mensch", "Bot: Leicht (Nachlässig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)"]
+        # the levels only: "Bot: Heuristik" beside "Bot: Mittel (Heuristik)" read as two bots
+        assert said == ["Mensch", "Bot: Leicht (Nachlässig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)"]
         sel.focus()
         await pilot.press("enter", "down", "down", "down", "enter")
         await pilot.pause()
@@ -355,3 +356,38 @@ async def test_a_refusal_during_the_bots_turn_names_the_players_and_is_gone_at_o
             await pilot.press("enter")
             await until(pilot, lambda: app.screen is screen, "back to the game")
         assert "Nicht erlaubt" not in str(screen.query_one("#status", Static).content)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_hero_s_long_description_wraps_under_itself(size):
+    """At 120x40, Duell → Weiter: Jorund's line wrapped to the list's left edge and its
+    last word "Taler" stood alone on the next row, like an entry of its own. Each hero
+    fits one row at 120 columns now; where one does not (80), its description continues
+    under itself, after the heroes' names."""
+    from textual.widgets import OptionList
+
+    app = ThorsApp(seed=11, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        setup = await open_setup(pilot)
+        await pilot.press("down", "enter")  # Duell
+        await pilot.pause()
+        setup.query_one("#next").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        heroes = setup.query_one("#heroes", OptionList)
+        r = heroes.content_region
+        strips = app.screen._compositor.render_strips()
+        rows = ["".join(seg.text for seg in strip)[r.x:r.right].rstrip() for strip in strips[r.y:r.bottom]]
+        rows = [row for row in rows if row.strip()]
+        names = ("Raghild", "Bera", "Oleif", "Jorund")
+        starts = [row for row in rows if row.lstrip().startswith(names)]
+        assert len(starts) == 4, rows
+        jorund = next(i for i, row in enumerate(rows) if "Jorund –" in row)
+        said = " ".join(" ".join(rows[jorund:]).split())
+        assert said.startswith("Jorund – " + i18n.t("hero.Jorund")), rows
+        desc_at = rows[jorund].index("10 Leben")
+        for row in rows:
+            if not row.lstrip().startswith(names):  # a wrapped row: under the description, not at the edge
+                assert len(row) - len(row.lstrip()) >= desc_at, rows
+        if size[0] >= 120:
+            assert len(rows) == 4, rows  # one row each

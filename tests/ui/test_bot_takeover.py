@@ -14,6 +14,7 @@ from uihelpers import bot_stepped, combat_example, game_of, seat_lines, type_tex
 from thorskliff import record
 from thorskliff.engine.actions import fmt
 from thorskliff.bots.heuristic import HeuristicBot
+from thorskliff.bots.registry import LEVELS
 from thorskliff.bots.randombot import RandomBot
 from thorskliff.bots.seats import Seats, decide, seat_rng
 from thorskliff.game import Game
@@ -159,7 +160,11 @@ async def test_hand_my_seat_to_a_bot_mid_turn(tmp_path, monkeypatch):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen) and "Björn" in app.screen.title_text,
                     "which bot")
-        await pilot.press("down", "enter")  # Zufall, Heuristik
+        # the levels, as a new game offers them (it offered Zufall, Heuristik, Suche)
+        assert [text for _, text in app.screen.items] == [
+            "Bot: Leicht (Nachlässig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)"]
+        await pilot.press("down", "enter")  # Mittel: the level's bot plays
+        assert LEVELS["mittel"] == "heuristic"
         await until(pilot, lambda: session.bots == {1: "heuristic"}, "the bot plays Björn")
         assert record.seat_bots(record.load(path)) == {1: "heuristic"}
         assert 'bot = "heuristic"' in path.read_text()
@@ -209,6 +214,32 @@ async def test_take_a_bots_seat_back():
         assert "Platz übernehmen" not in [c.title for c in app.get_system_commands(game)]
 
 
+async def test_the_game_menu_takes_a_bots_seat_back_too():
+    """A play-tester gave his seat to a bot (b), read "q führt zurück zum Titel" and found no
+    way back but the command palette: the game menu (q) offers "Platz übernehmen …" while a
+    bot plays a seat, and it takes the seat as the palette does."""
+    session = bot_stepped()
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bot would wait: the menu comes first
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the game menu")
+        items = app.screen.items
+        assert ("take", "Platz übernehmen …") in items and items[-1][0] == "title"
+        menu = app.screen.query_one(OptionList)
+        while menu.highlighted_option.id != "take":  # a greyed entry (resigning in a bot's turn) is passed over
+            await pilot.press("down")
+        await pilot.press("enter")
+        await until(pilot, lambda: session.bots == {}, "the seat is a person's again")
+        await until(pilot, lambda: isinstance(app.screen, HandOver), "the hand-over screen")
+        await pilot.press("enter")
+        await until(pilot, lambda: game.viewer == 0 and game.legal, "the seat decides by keys")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "the game menu again")
+        assert "take" not in [k for k, _ in app.screen.items]  # no bot plays now: nothing to take
+
+
 async def test_the_last_person_leaves_during_a_combat():
     """The only person hands their seat to a bot from the combat dialog: the
     dialog closes and the bots play on by themselves, watched."""
@@ -223,9 +254,9 @@ async def test_the_last_person_leaves_during_a_combat():
         handed = len(seat_lines(session, 0))  # what the person decided before leaving
         await palette(pilot, "Platz geben")  # one person: straight to the bot's kind
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen), "which bot")
-        await pilot.press("enter")  # Zufall
+        await pilot.press("enter")  # Leicht: the level's bot
         await until(pilot, lambda: session.humans() == [] and app.screen is game, "the dialog closes")
-        assert session.bots == {0: "random", 1: "random"}
+        assert session.bots == {0: LEVELS["leicht"], 1: "random"}
 
         def watch() -> bool:
             seen.append(type(app.screen))

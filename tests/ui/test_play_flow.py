@@ -221,6 +221,19 @@ async def test_fights_are_marked_in_the_list_and_on_the_island(tmp_path):
         assert sum(ln.count("⚔") for ln in lines) == 1
 
 
+async def test_a_fight_to_choose_says_fight_once(tmp_path):
+    """A play-tester read "⚔ Kampf auf 2c1 – Kampf!": the mark for a decision that leads
+    into a fight was put on the fight itself. A move into a fight keeps it (above)."""
+    session = turn_session(tmp_path)
+    session.submit("H 1c2-1b2", 0)
+    session.submit("end", 0)
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        fights = [o for o in options(app) if o.startswith("⚔")]
+        assert fights == ["⚔ Kampf auf 1b2"], options(app)
+
+
 # ---------------------------------------------------------------- stacks
 
 
@@ -272,7 +285,9 @@ async def test_resign_from_the_menu_asks_and_ends_in_the_result_screen(tmp_path)
         assert isinstance(app.screen, ResultScreen)
         await until(pilot, lambda: "gewonnen" in screen_text(app), "the result table drawn")
         text = screen_text(app)
-        assert "Das Spiel ist aus" in text and "P2 gewinnt als letzter Spieler auf der Insel!" in text
+        rounds = session.view(None)["round"]
+        when = "in der ersten Runde" if rounds == 1 else f"nach {rounds} Runden"
+        assert "Das Spiel ist aus" in text and f"P2 gewinnt {when} als letzter Spieler auf der Insel!" in text
         assert "ausgeschieden" in text
         assert "Kämpfe" in text and "gewonnen" in text  # the column's head, in two lines
         await pilot.press("enter")
@@ -336,8 +351,32 @@ def test_a_record_that_does_not_replay_gives_no_count(tmp_path):
     assert combats_won(session.game) is None
 
 
+@pytest.mark.parametrize("lang, n, want", [
+    ("de", 20, "Bot 2 gewinnt nach 20 Runden mit den Bernsteinen!"),
+    ("en", 20, "Bot 2 wins with the ambers after 20 rounds!"),
+    ("de", 1, "Bot 2 gewinnt in der ersten Runde mit den Bernsteinen!"),
+])
+def test_the_end_screen_says_who_won_in_one_sentence(lang, n, want):
+    """A play-tester read "Bot 2 gewinnt mit den Bernsteinen!  nach 20 Runden": two
+    spaces and the rounds after the exclamation mark. One sentence now."""
+    from thorskliff.ui.screens.result import winner_sentence
+
+    i18n.set_lang(lang)
+    try:
+        obs = {"round": n, "outcome": {"winner": 2, "reason": "ambers"},
+               "players": [{"name": "Astrid"}, {"name": "Bot 2"}]}
+        assert winner_sentence(obs) == want
+        obs["outcome"] = {"winner": None, "reason": None}
+        assert winner_sentence(obs) == ("Unentschieden in der ersten Runde." if n == 1 else
+                                        "Unentschieden nach 20 Runden." if lang == "de" else "A draw after 20 rounds.")
+    finally:
+        i18n.set_lang("de")
+
+
 async def test_the_result_screen_replays_the_game(tmp_path):
-    """From the result screen, r opens the replay; ← → step it."""
+    """From the result screen, r opens the replay at the game's start (a play-tester
+    read "Schritt 336 von 336": the position he had just left); ← → step it, and its
+    footer names only keys that work there (it listed e, u and Tab)."""
     from thorskliff.game import Game
 
     seats = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")]
@@ -351,11 +390,26 @@ async def test_the_result_screen_replays_the_game(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
+        winner = game.state.observation(None)["players"][1 - seat]["name"]
+        rounds = game.state.observation(None)["round"]
+        assert rounds > 1
+        assert f"{winner} gewinnt nach {rounds} Runden als letzter Spieler auf der Insel!" in screen_text(app)
         await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and getattr(app.screen, "ready", False),
+                    "the replay")
         await pilot.pause()
         rs = app.screen
-        assert isinstance(rs, ReplayScreen)
         total = rs.session.total
+        assert rs.session.at == 0
+        shown = screen_text(app)
+        assert f"Nachspielen: Schritt 0 von {total}" in shown
+        footer = shown.splitlines()[-1]
+        for gone in ("Phasenende", "Rückgängig", "Liste/Karte", "Notation", "Wählen", "An Bot", "Tipp"):
+            assert gone not in footer, footer
+        for kept in ("Weiter", "Zurück", "Anfang", "Ende", "Hilfe"):
+            assert kept in footer, footer
+        await pilot.press("end")
+        await pilot.pause()
         assert rs.session.at == total
         await pilot.press("left", "left")
         await pilot.pause()
@@ -506,7 +560,9 @@ async def test_the_menu_greys_resigning_while_a_bot_decides_and_says_why():
         assert str(resign.prompt).startswith("Aufgeben") and "entscheidet jetzt nicht" in str(resign.prompt)
         # the other entries still answer the keys (a greyed entry once disabled the whole menu)
         assert not app.screen.disabled and not ol.disabled
-        await pilot.press("down")  # past the greyed entry to "Zum Titel"
+        await pilot.press("down")  # past the greyed entry to "Platz übernehmen …" (a bot plays seat 2)
+        assert ol.get_option_at_index(ol.highlighted).id == "take"
+        await pilot.press("down")
         assert ol.get_option_at_index(ol.highlighted).id == "title"
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title screen")

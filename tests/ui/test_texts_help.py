@@ -117,3 +117,38 @@ async def test_the_chapters_help_follows_a_language_switch():
         assert f"**{i18n.t('campaign.rule.buy_amber')}" in chapter
         assert help_.query_one(TabbedContent).active == "tab-campaign"
         assert pages(help_).count(page_text("keys")) == 1
+
+
+def q_row(source: str) -> str:
+    """The help's row for the key q."""
+    (row,) = [line for line in source.splitlines() if line.startswith("| q |")]
+    return row
+
+
+def names_every_entry(row: str, items) -> bool:
+    """Each of the menu's entries is named in the row (its words up to a bracket or '…')."""
+    return all(text.split(" (")[0].split(" —")[0].rstrip(" …").lower() in row.lower() for _, text in items)
+
+
+async def test_the_help_says_q_opens_the_game_menu_and_names_its_entries():
+    """A play-tester read "q – zum Titel" in the help, pressed q and got the game menu
+    (Weiterspielen, Aufgeben …, Zum Titel): the help's row names the menu and its entries."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    for lang in ("de", "en"):
+        session = LocalSession(Game.new("duell", SEATS, 5))
+        app = ThorsApp(session=session, handover=False, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            row = q_row(pages(app.screen))
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            menu = app.screen
+            assert isinstance(menu, ChooseScreen)
+            assert menu.title_text.lower() in row.lower(), (menu.title_text, row)
+            assert len(menu.items) == 3 and names_every_entry(row, menu.items), (menu.items, row)

@@ -294,6 +294,8 @@ async def test_replay_steps_through_a_game(tmp_path):
         app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
         await pilot.pause()
         s = app.screen.session
+        assert s.at == 0  # from the game's start
+        await pilot.press("end")
         assert s.at == len(game.lines)
         await pilot.press("home")
         assert s.at == 0
@@ -442,3 +444,54 @@ async def test_troll_counter_roll_goes_to_the_left_neighbour_by_name():
         assert isinstance(app.screen, CombatSummary)  # the summary waited for P1, who fought
         text = str(app.screen.query_one("#sum-body").content)
         assert "Oleif zieht sich zurück: 1a1→1a2" in text and "Troll" in text
+
+
+async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_decision_it_is():
+    """A play-tester defending with a Krafttrank drank it and read "Weiter (kein Trank)"
+    as the only entry left (she had drunk one), over "P2 entscheidet im Kampf." as if
+    someone else decided. R-POT-3/R-COMBAT: the defender's window before the roll
+    (c:def_pre) offers her Krafttrank; with two, a second one after the first."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    st.players[1].potions = [("kraft", 1), ("kraft", 1)]
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+
+    def entries() -> list[str]:
+        return [str(o.prompt) for o in app.screen.query_one("#c-decisions").options]
+
+    def prompt() -> str:
+        return str(app.screen.query_one("#c-prompt", Static).content)
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h", "enter")
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # Oleif steps into Bera's hex
+        await pilot.pause()
+        await pilot.press("e")  # the combat phase
+        await pilot.pause()
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # fight
+        await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
+        assert session.state.step == "c:def_pre"
+        assert prompt() == "P2: deine Entscheidung im Kampf."
+        assert "P2 entscheidet" not in shown(app.screen)
+        assert sorted(entries()) == ["Krafttrank trinken", "Weiter (kein Trank)"]  # nothing drunk yet: true
+
+        async def drink() -> None:
+            for _ in range(entries().index("Krafttrank trinken")):
+                await pilot.press("down")
+            await pilot.press("enter")
+
+        await drink()
+        await until(pilot, lambda: len(st.players[1].potions) == 1 and "Weiter (kein Trank)" not in entries(),
+                    "the first Krafttrank drunk")
+        assert sorted(entries()) == ["Keinen weiteren Trank", "Krafttrank trinken"]
+        await drink()  # the second
+        await until(pilot, lambda: not st.players[1].potions and len(entries()) == 1, "the second drunk")
+        assert entries() == ["Weiter"]
+        assert "kein Trank" not in shown(app.screen)
+        assert prompt() == "P2: deine Entscheidung im Kampf."

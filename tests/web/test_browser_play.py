@@ -9,7 +9,7 @@ import re
 import pytest
 
 from thorskliff.ui.i18n import t
-from webtabs import decide, enter_game, new_game, past_the_beaches, prompt, screenshot
+from webtabs import SCREEN, WAIT, decide, enter_game, new_game, past_the_beaches, prompt, screenshot
 
 # a browser test takes 10-30 s on this shared 2-core machine; this bounds a hung one well below the suite's 300 s
 pytestmark = pytest.mark.timeout(120)
@@ -50,8 +50,9 @@ async def test_two_browsers_and_an_ssh_player_play_a_turn(server, tabs, ssh_play
             await decide(host, hg, players, "end" if "end" in legal else legal[0])
         played.append(seat)
         following = hg.name(hg.state.seat)
-        for p in players.values():
-            await p.see(f"{following}: ziehe deine")
+        # the seat to move is asked; the others read what she does
+        for s, p in players.items():
+            await p.see(f"{following}: ziehe deine" if s == hg.state.seat else f"{following} zieht Figuren")
     for seat in played:
         assert any(line.startswith(f"{seat + 1} H ") for line in hg.game.lines)
     await screenshot(anna, "island-browser.png")
@@ -106,7 +107,7 @@ async def test_a_reload_keeps_the_seat(server, tabs):
     me = hg.seats[d].user
     await tab.reload()
     # the page opens the same seat again: the seat's own potion, the table, not a spectator's view
-    await tab.see(t("lobby.at_table").strip(), f"{me} (da)", mine, prompt(hg))
+    await tab.see(t("lobby.at_table").strip(), f"{me} (da)", mine, prompt(hg, d))
     text = await tab.text()
     assert t("lobby.spectator") not in text and other not in text
     await watcher.see(f"{me} (da)")
@@ -190,3 +191,30 @@ async def test_a_name_of_an_ssh_key_or_another_browser_is_refused_in_the_form(se
         await other.page.wait_for_selector("#error")
         assert t("web.name_taken", name=taken) in await other.page.inner_text("#error")
         assert await other.text() == ""  # no terminal: nobody plays as carl or anna from this browser
+
+
+async def test_the_page_loads_without_a_console_error_and_takes_keys_at_once(server, tabs):
+    """A play-tester saw an error in the browser's console on every load: the page gave
+    the terminal the keyboard before its websocket was open, and textual.js's focus frame
+    threw "Still in CONNECTING state". Now the page focuses once the socket is open: no
+    error, and the first key goes to the game without a click."""
+    host = await server()
+    tab = await tabs(host)
+    problems: list[str] = []
+    tab.page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    # (xterm.js warns of a slow frame on a loaded machine: a warning, not what the player saw)
+    tab.page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text}"))
+    await tab.goto("/")
+    await tab.page.fill("#name", "anna")
+    await tab.page.click("#go")
+    for _ in range(2):  # the first load, then a reload
+        await tab.page.wait_for_function(SCREEN, timeout=WAIT * 1000, polling=100)
+        await tab.see(t("lobby.title"))
+        focused = await tab.page.evaluate("() => document.activeElement.className")
+        assert "xterm-helper-textarea" in focused
+        await tab.page.keyboard.press("n")  # no click first
+        await tab.see(t("lobby.mode"))
+        await tab.page.keyboard.press("Escape")
+        await tab.gone(t("lobby.mode"))
+        await tab.page.reload()
+    assert problems == []

@@ -277,9 +277,8 @@ async def decide(host, hg, players: dict, text: str, watchers=()) -> None:
     await players[d].command(text)
     await hub_until(host, lambda: len(hg.game.lines) > n,
                     f"{text} by seat {d + 1}; its screen:\n{await players[d].text()}")
-    want = prompt(hg)
-    for player in (*players.values(), *watchers):
-        await player.see(want)
+    for seat, player in (*players.items(), *((None, w) for w in watchers)):
+        await player.see(prompt(hg, seat))
 
 
 async def past_the_beaches(host, hg, players: dict, watchers=()) -> None:

@@ -39,7 +39,8 @@ class HostedApp(ThorsApp):
         self.host_session = terminal
         #: where invitation links point (``serve --web``), None: the lobby offers none
         self.invite_base: str | None = None
-        #: a game whose seat this session takes up at once (a browser's reload), if it is the user's
+        #: a game whose page a browser opened (/game/N, a reload): its seat if it is the user's,
+        #: else the lobby points at it and says why there is no seat (LobbyScreen.arrive)
         self.resume = resume
         #: drawn in a browser's page (serve --web) rather than an SSH client's terminal
         self.browser = False
@@ -68,9 +69,18 @@ class HostedApp(ThorsApp):
         from ..ui.screens.lobby import LobbyScreen
 
         gid, self.resume = self.resume, None
-        hg = self.hub.games.get(gid)
-        if isinstance(self.screen, LobbyScreen) and hg is not None and hg.seat_of(self.user) is not None:
-            self.screen._enter(gid, "resume")
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.arrive(gid)
+
+    def action_help(self, tab: str = "keys") -> None:
+        from ..ui.screens.help import HelpScreen
+        from ..ui.screens.lobby import LobbyHelpScreen, LobbyScreen
+
+        # over the lobby: its own page first (the palette's "Hilfe" as its key ?)
+        if isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyHelpScreen("lobby" if tab == "keys" else tab))
+        elif not isinstance(self.screen, HelpScreen):
+            super().action_help(tab)
 
     def pop_to_title(self) -> None:
         from ..ui.screens.lobby import LobbyScreen

@@ -433,6 +433,8 @@ class Gate(asyncssh.SSHServer):
                 self.refused = True
                 self.refuse(problem)
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
+        if not valid_name(username):
+            self._bad_name(username)  # here, not with the keys: a client with no key is told too
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -462,13 +464,24 @@ class Gate(asyncssh.SSHServer):
         """Say why before the client's "Permission denied": the name is taken.
         Only what the browsers' name form tells anyone, not whose it is (key
         or browser); said once however many keys the client tries."""
+        self._banner("web.ssh_name_taken", user=username)
+
+    def _bad_name(self, username: str) -> None:
+        """Say why before the client's "Permission denied": "Jörg" is no name (and
+        "Joerg" would be, as the browsers' name form says)."""
+        from ..web.server import umlaut_hint
+
+        hint = umlaut_hint(username)
+        self._banner("web.ssh_name_umlaut" if hint else "web.ssh_name_bad", hint=hint)
+
+    def _banner(self, key: str, **fields) -> None:
+        """The catalogue's ``key`` as the auth banner, once a connection."""
         if self._told or self.conn is None:
             return
         self._told = True
         sock = self.conn.get_extra_info("sockname") or (self.host.config.host, self.host.port)
         try:
-            self.conn.send_auth_banner(reason(t("web.ssh_name_taken", user=username, port=self.host.port,
-                                                host=sock[0])) + "\r\n")
+            self.conn.send_auth_banner(reason(t(key, port=self.host.port, host=sock[0], **fields)) + "\r\n")
         except OSError:  # authentication already over
             pass
 

@@ -365,8 +365,10 @@ class ReplaySession:
         # what a spectator may see of each line: the same tuples at every step
         self._events = [tuple(visible(evs, None)) for evs in game.events]
         self.states: list[GameState] = [game.setup.build()]
+        self.seek(len(self.lines))  # every step at once (a whole record well under 0.1 s)
+        # a replay starts where the game started: a play-tester who chose "Partie nachspielen"
+        # at the end screen read "Schritt 336 von 336", the position he had just left
         self.at = 0
-        self.seek(len(self.lines))
 
     @property
     def total(self) -> int:

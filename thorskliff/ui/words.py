@@ -63,7 +63,7 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
             return t("do.step_on", unit=unit, a=hexname(a.a), b=hexname(a.b))
         return t("do.step", unit=unit, a=hexname(a.a), b=hexname(a.b))
     if v == "end":
-        return t(f"do.end.{_end_key(step)}")
+        return t(f"do.end.{_end_key(step, obs)}")
     if v in ("beach", "fight", "blitz", "throw", "lay"):
         return t(f"do.{v}", hex=hexname(a.a))
     if v == "haste":
@@ -98,11 +98,27 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
     return t(f"do.{v}")
 
 
-def _end_key(step: str) -> str:
+def _end_key(step: str, obs: dict | None = None) -> str:
     if step in COMBAT_STEPS:
-        return "window"
+        return _window_end_key(step, obs)
     return {Step.MOVE: "move", Step.COMBAT: "combat", Step.ACTION: "action", Step.POTION2: "action", Step.GIFT: "gift",
             Step.RECRUIT: "recruit", Step.HASTE: "haste", Step.AFTERHASTE: "turn", Step.TURNEND: "turn"}.get(step, "other")
+
+
+def _window_end_key(step: str, obs: dict | None) -> str:
+    """Ending a combat's potion window, said truthfully: "Weiter (kein Trank)" read wrong
+    to a player who had just drunk one and had none left to drink. With no potion to
+    drink it is "Weiter"; after a Kraft- or Schutztrank in this combat, "no further potion"."""
+    if obs is None or "legal" not in obs or step in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
+                                                     Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
+        return "window"
+    if not any(x.startswith("drink") for x in obs["legal"]):
+        return "other"
+    c = obs.get("combat") or {}
+    side = "defender" if step.startswith("c:def") else "attacker"
+    if c.get("kraft", {}).get(side) or c.get("schutz", {}).get(side):
+        return "window_more"
+    return "window"
 
 
 def _silver_gain(obs: dict, terr: str) -> int | None:

@@ -510,11 +510,17 @@ class GameScreen(Hints, EventFeed, Screen):
         else:
             name = obs["players"][d]["name"]
             if step in COMBAT_STEPS:
-                text = t("ask.combat_step", name=name)
+                # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
+                # read to anna herself as if someone else were deciding)
+                text = t("ask.combat_mine" if d == self.viewer else "ask.combat_step", name=name)
             elif step == "haste" and d != self.viewer:
                 # every seat with a potion passes the haste step (R-SECRET-1): the others
                 # read what it is, not a question that sounds as if an Eiletrank were held
                 text = t("ask.haste_other", name=name)
+            elif d != self.viewer and has(f"ask_other.{step}"):
+                # another seat or a spectator reads what the deciding player does, not a
+                # question put to "you" ("deiner Heldin" read as the spectator's own)
+                text = t(f"ask_other.{step}", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
             if self.selected >= 0:
@@ -549,7 +555,8 @@ class GameScreen(Hints, EventFeed, Screen):
         """A decision that leads into a fight, marked as one."""
         out = Text(G.FIGHT + " ", style="bold red")
         out.append_text(said if isinstance(said, Text) else Text(str(said)))
-        out.append(" – " + t("play.fight"), style="bold red")
+        if not text.startswith("fight"):  # "Kampf auf 2c1" says it already ("– Kampf!" twice)
+            out.append(" – " + t("play.fight"), style="bold red")
         return out
 
     def decision_items(self) -> list[tuple[str, Text | str, bool]]:
@@ -968,14 +975,17 @@ class GameScreen(Hints, EventFeed, Screen):
         self.app.push_screen(ChooseScreen(title, items), callback=chosen)
 
     def _choose_bot(self, seat: int) -> None:
+        """The levels, as the new game offers them (it offered Zufall, Heuristik and Suche
+        here and the levels there); the seat gets the level's bot, as a new game's does."""
+        from ...bots.registry import level_bot
         from .choose import ChooseScreen
-        from .setup import BOT_KINDS
+        from .setup import level_choices
 
-        def chosen(kind: str | None) -> None:
-            if kind:
-                self.give_to_bot(seat, kind)
+        def chosen(level: str | None) -> None:
+            if level:
+                self.give_to_bot(seat, level_bot(level) or level)
 
-        items = [(k, t("bots.kind", kind=bot_kind_label(k))) for k in BOT_KINDS]
+        items = [(lv, label) for label, lv in level_choices()]
         self.app.push_screen(ChooseScreen(t("bots.give_kind", name=self._seat_name(seat)), items), callback=chosen)
 
     def give_to_bot(self, seat: int, kind: str) -> None:
@@ -1028,7 +1038,8 @@ class GameScreen(Hints, EventFeed, Screen):
 
     # ------------------------------------------------------------ the menu, resigning, the result
     def action_menu(self) -> None:
-        """The game's menu: go on, resign (asks first), or to the title."""
+        """The game's menu: go on, resign (asks first), take a bot's seat back (a local
+        game), a kind of game's own entries (:meth:`menu_extra`), or to the title."""
         from .choose import ChooseScreen
 
         items = [("back", t("play.menu_back"))]
@@ -1040,6 +1051,11 @@ class GameScreen(Hints, EventFeed, Screen):
                 off = frozenset({"resign"})
             else:
                 items.append(("resign", t("play.menu_resign")))
+        if self.changes_seats() and self.session.bots and self.decider != TERMINAL:
+            # a seat handed to a bot (b) is taken back here as in the palette
+            items.append(("take", t("bots.take") + " …"))
+        extra = self.menu_extra()
+        items += extra
         items.append(("title", t("play.menu_lobby" if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
 
         def chosen(what: str | None) -> None:
@@ -1048,8 +1064,19 @@ class GameScreen(Hints, EventFeed, Screen):
                 self.app.call_later(self.action_resign)
             elif what == "title":
                 self.app.call_later(self.action_title)
+            elif what == "take":
+                self.app.call_later(self.action_take_seat)
+            elif what in dict(extra):
+                self.app.call_later(self.menu_extra_chosen, what)
 
         self.app.push_screen(ChooseScreen(t("play.menu_title"), items, off), callback=chosen)
+
+    def menu_extra(self) -> list[tuple[str, str]]:
+        """Entries a kind of game adds to its menu, before the way out (a hosted seat's invitations)."""
+        return []
+
+    def menu_extra_chosen(self, what: str) -> None:
+        """One of :meth:`menu_extra`'s entries was chosen."""
 
     def can_resign(self) -> bool:
         """Whether someone at this keyboard plays a seat of a running game."""

@@ -14,9 +14,9 @@ from dataclasses import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Markdown, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from ...engine.steps import Step
@@ -27,8 +27,11 @@ from ..keys import localize
 from ..widgets.hexmap import IslandMap
 from ..widgets.panels import HexInfo, hex_text, show_changed
 from .game import GameScreen
+from .help import TABS, HelpScreen
 
 MODES = ("base", "duell", "episch")
+#: the mark after a seated player's name in a lobby row, by how the seat is played (the legend names them)
+MARKS = {"connected": "●", "away": "○", "bot": "⚙"}
 
 def tx(key: str, **fields) -> str:
     return t(f"lobby.{key}", **fields)
@@ -86,6 +89,34 @@ class InviteScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class LobbyHelpScreen(HelpScreen):
+    """The help over the lobby: a page on the lobby itself (its keys, what a row and its
+    marks say) before the pages on the game (a play-tester's ? in the lobby showed only the
+    board's keys)."""
+
+    def __init__(self, tab: str = "lobby"):
+        super().__init__(tab)
+        self.tabs = ("lobby",) + TABS
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("help.title") + " – " + t("app.title"), id="help-title")
+        with TabbedContent(initial=f"tab-{self.first_tab}"):
+            with TabPane(tx("help_tab"), id="tab-lobby"):
+                with VerticalScroll():
+                    yield Markdown(tx("help_page"), id="help-lobby")
+            for name in TABS:
+                with TabPane(t(f"help.tab_{name}"), id=f"tab-{name}"):
+                    with VerticalScroll():
+                        yield Markdown(self._text(name))
+        yield Footer()
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        ids = [f"tab-{n}" for n in self.tabs]
+        i = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(i + step) % len(ids)]
+
+
 class LobbyScreen(Screen):
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
@@ -104,6 +135,8 @@ class LobbyScreen(Screen):
         self._empty = False
         #: the seat (game, seat) whose invitation link the status line shows
         self._invite_shown: tuple[int, int] | None = None
+        #: the game just left (its seat or its spectators' view): the cursor goes back to it
+        self._came_from: int | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
@@ -111,6 +144,7 @@ class LobbyScreen(Screen):
             yield Static(tx("who", user=self.user), id="l-who")
             yield Static(tx("help"), id="l-help")
             yield OptionList(id="l-games")
+            yield Static(tx("legend", **MARKS), id="l-legend")
             yield Static(id="l-status")
         yield Footer()
 
@@ -138,8 +172,12 @@ class LobbyScreen(Screen):
             self.fill()
 
     def fill(self) -> None:
+        """The games, the cursor on the game just left if one was, else on the game it was on
+        (a row moves when a game is added above it or finishes; the cursor moves with it)."""
         ol = self.query_one(OptionList)
         keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+        if self._came_from is not None:
+            keep, self._came_from = str(self._came_from), None
         games = self.hub.listing()
         ol.clear_options()
         ol.add_options([Option(self._row(hg), id=str(hg.id)) for hg in games])
@@ -148,6 +186,7 @@ class LobbyScreen(Screen):
         elif self._empty:
             self.say("")
         self._empty = not games
+        self.query_one("#l-legend").display = bool(games)  # the marks' legend, where there are marks
         ids = [str(hg.id) for hg in games]
         if ids:
             ol.highlighted = ids.index(keep) if keep in ids else 0
@@ -167,7 +206,7 @@ class LobbyScreen(Screen):
             if s.free:
                 out.append(f" {tx('free')} ({p.hero})", style="italic")
             else:
-                mark = "⚙" if s.bot or s.away_bot else ("●" if s.connected else "○")
+                mark = MARKS["bot" if s.bot or s.away_bot else "connected" if s.connected else "away"]
                 out.append(f" {p.name} ({p.hero}) {mark}")
         if hg.finished:
             out.append(" · " + tx("over"), style="dim")
@@ -207,6 +246,22 @@ class LobbyScreen(Screen):
         items.append(("watch", tx("watch")))
         self.app.push_screen(ChooseScreen(tx("game", id=gid), items), callback=lambda what: self._enter(gid, what))
 
+    def arrive(self, gid: int) -> None:
+        """A browser opened game ``gid``'s page (/game/N, or a reload): its seat if the
+        player has one; else the cursor on its row and a line that says why there is no
+        seat and what Enter offers instead (a play-tester landed in the lobby, told nothing)."""
+        hg = self.hub.games.get(gid)
+        if hg is None:
+            self.say(tx("no_game", id=gid), error=True)
+            return
+        if hg.seat_of(self.user) is not None:
+            self._enter(gid, "resume")
+            return
+        self._came_from = gid
+        self.fill()
+        key = "no_seat_over" if hg.finished else "no_seat" if any(s.free for s in hg.seats) else "no_seat_full"
+        self.say(tx(key, id=gid))
+
     def _enter(self, gid: int, what: str | None) -> None:
         if not what:
             return
@@ -238,6 +293,7 @@ class LobbyScreen(Screen):
 
     def play(self, session) -> None:
         self.say("")
+        self._came_from = session.game_id
         # the app closes what is left open when its connection ends
         getattr(self.app, "sessions", []).append(session)
         self.app.push_screen(SeatScreen(session))
@@ -269,7 +325,10 @@ class LobbyScreen(Screen):
         from ...bots.registry import LEVELS
 
         # the host's own bot (serve --bot), or a difficulty level
-        items = [("open", tx("open")), ("bots", tx("bots"))]
+        from .game import bot_kind_label
+
+        # "the host's bot" said with its kind: beside the levels a bare "bots" named nothing
+        items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_kind_label(self.hub.bot_kind)))]
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
         self.app.push_screen(ChooseScreen(tx("empty"), items), callback=lambda b: b and self._create(
             mode, int(n), b.partition(":")[2] or b == "bots"))
@@ -297,10 +356,19 @@ class SeatScreen(GameScreen):
     CSS_PATH = ["game.tcss", "lobby.tcss"]
 
     def __init__(self, session):
+        # q opens the game menu here too (its last entry: to the table), and the footer says so
         super().__init__(session, handover=False)
-        relabel(self, "q", tx("lobby"))
         self._pending = False
         self._was_mine = False
+
+    #: what a spectator cannot do (she decides nothing, takes nothing back, has no hint): the
+    #: footer leaves these keys out rather than name keys that only answer "not for you"
+    SPECTATOR_CANNOT = frozenset({"choose_here", "end", "undo", "command", "hint"})
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if self.session.seat is None and action in self.SPECTATOR_CANNOT:
+            return False
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
         # The hub calls from other apps' turns: keep this app to post to.
@@ -354,6 +422,31 @@ class SeatScreen(GameScreen):
         if self.legal and self.obs["step"] in (Step.MOVE, Step.HASTE) and self.selected < 0:
             self._fill_decisions()
 
+    def menu_extra(self) -> list[tuple[str, str]]:
+        """The game's creator hands a free seat to a friend in a browser (serve --web) from
+        the game menu (q) as from the command palette (a play-tester looked for it under q)."""
+        if not getattr(self.app, "invite_base", None) or not hasattr(self.session, "hub"):
+            return []
+        return [(f"invite:{i}", text)
+                for i, text in invite_choices(self.session.hub, self.session.game_id, self.session.user)]
+
+    def menu_extra_chosen(self, what: str) -> None:
+        if what.startswith("invite:"):
+            self.app.show_invite(self.session.game_id, int(what[7:]))
+
+    def _waits_for(self, presence: list[tuple[str, str]]) -> str:
+        """Why nothing moves, when the seat to decide has nobody at it (a free seat, or a
+        player gone without a bot for them): the list says only "no decision for you"."""
+        d = self.decider
+        if not 0 <= d < len(presence) or d == self.session.seat:
+            return ""
+        name, state = presence[d]
+        if state == "free":
+            return tx("waits_free", n=d + 1, name=name)
+        if state == "away":
+            return tx("waits_away", name=name)
+        return ""
+
     def show_presence(self) -> None:
         box = self.query("#presence")
         if not box:
@@ -370,6 +463,9 @@ class SeatScreen(GameScreen):
         n = self.session.spectators()
         if n:
             out.append(" · " + tx("spectators", n=n), style="dim")
+        waits = self._waits_for(self.session.presence())
+        if waits:
+            out.append("\n" + waits, style="bold")
         if self.session.seat is None:
             out.append("\n" + tx("spectator"), style="italic")
         elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")

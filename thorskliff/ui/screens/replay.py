@@ -44,6 +44,14 @@ class ReplayScreen(GameScreen):
         self.swings = swings(self.points)
         self.moved = [None] + turn_swings(self.points)
 
+    #: the keys that do something here: the replay's own, and the island's help, hero and
+    #: labels; the game's (e, u, Tab, :, b, t, Enter) decide nothing in a replay and the
+    #: footer listed them
+    WORKS = frozenset({"step", "seek", "swing", "title", "help", "hero", "labels"})
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return action in self.WORKS
+
     def on_resize(self, event) -> None:
         super().on_resize(event)
         if getattr(self, "ready", False):  # the curve is drawn to the side panel's width

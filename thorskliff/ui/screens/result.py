@@ -29,6 +29,19 @@ def winner_text(obs: dict) -> str:
     return t(f"result.{out['reason']}", name=obs["players"][out["winner"] - 1]["name"])
 
 
+def winner_sentence(obs: dict) -> str:
+    """Who won, how and when, as one sentence (a play-tester read "Bot 2 gewinnt mit den
+    Bernsteinen!  nach 20 Runden": two spaces and the round after the full stop)."""
+    n = obs["round"]
+    if not n:
+        return winner_text(obs)
+    after = t("play.result.round_one") if n == 1 else t("play.result.round", n=n)
+    out = obs["outcome"]
+    if out is None or out["winner"] is None:
+        return t("play.result.won_draw", after=after)
+    return t(f"play.result.won_{out['reason']}", name=obs["players"][out["winner"] - 1]["name"], after=after)
+
+
 def result_table(obs: dict, rows: list[SeatResult]) -> Table:
     goal = obs["goal"]
     tab = Table(box=None, padding=(0, 1), show_edge=False, expand=False, header_style="bold")
@@ -100,10 +113,7 @@ class ResultScreen(ModalScreen[str | None]):
         obs = self.obs
         with Vertical(id="box"):
             yield Static(t("play.result.title"), id="r-title")
-            head = Text(winner_text(obs), style="bold")
-            if obs["round"]:
-                head.append("  " + t("play.result.round", n=obs["round"]), style="dim")
-            yield Static(head, id="r-winner")
+            yield Static(Text(winner_sentence(obs), style="bold"), id="r-winner")
             yield Static(result_table(obs, self.rows), id="r-table")
             curve = self.curve()
             if curve is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,9 +34,27 @@ BOT_KINDS = ("random", "heuristic", "search")
 
 
 def kind_choices() -> list[tuple[str, str]]:
-    """Who plays a seat: a person, a level (what a person chooses by), or a bot by name."""
-    return ([(t("setup.human"), HUMAN)] + [(level_label(lv), lv) for lv in LEVELS]
-            + [(t("bots.kind", kind=t(f"bots.kind_{k}")), k) for k in BOT_KINDS])
+    """Who plays a seat: a person or a level. The bots by name are not offered beside
+    the levels: a play-tester read "Bot: Mittel (Heuristik)" and "Bot: Heuristik" as two
+    bots (``--bot`` and the record's header still take any bot by name)."""
+    return [(t("setup.human"), HUMAN)] + level_choices()
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """The difficulty levels (``bots.registry.LEVELS``, easiest first) in words."""
+    return [(level_label(lv), lv) for lv in LEVELS]
+
+
+def hero_option(hero: str) -> Table:
+    """A hero and her abilities as one entry: the name in a column of its own, so that
+    a description too long for the list wraps under itself (a hanging indent). Wrapped
+    from the left edge, Jorund's last word "Taler" stood alone on the next row and read
+    as an entry of its own."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, width=max(len(h) for h in load_heroes()) + 2)
+    grid.add_column(ratio=1)
+    grid.add_row(Text.assemble((hero, "bold"), " –"), t(f"hero.{hero}"))
+    return grid
 
 
 def level_label(level: str) -> str:
@@ -306,8 +325,7 @@ class SetupScreen(Screen):
         taken_c = {c for _, c in self.picks.values()}
         keep = (heroes.highlighted or 0, colours.highlighted or 0) if refill else (0, 0)
         heroes.clear_options()
-        heroes.add_options([Option(Text.assemble((h, "bold"), " – " + t(f"hero.{h}")), id=h)
-                            for h in load_heroes() if h not in taken_h])
+        heroes.add_options([Option(hero_option(h), id=h) for h in load_heroes() if h not in taken_h])
         heroes.highlighted = min(keep[0], heroes.option_count - 1)
         colours.clear_options()
         colours.add_options([Option(Text.assemble((f" {G.OWNER[c]} ", G.chip_style(c)), " " + t(f"colour.{c}")),

@@ -336,12 +336,16 @@ class GameLog(RichLog):
         j = min(j, len(per_line))
         while j and per_line[j - 1] is not self.shown[j - 1]:
             j -= 1  # lines taken back (an undo, a step back): the same tuples up to j
-        if viewer != self.viewer or self.writer is None or (j < k and not self._cut(j)):
-            # another seat reads the log anew (R-SECRET-2), or the rows to cut are not known
+        names = Names.of_obs(obs)
+        if (viewer != self.viewer or self.writer is None or self.writer.names != names
+                or (j < k and not self._cut(j))):
+            # another seat reads the log anew (R-SECRET-2), the rows to cut are not known, or
+            # a seat has another name now (a hosted game's free seat "P2" taken by anna): the
+            # log is written anew, each line with the name the seat has
             self.reset()
             self.viewer = viewer
             card_name = (lambda cid: self.card(cid)["title"]) if self.card is not None else None
-            self.writer = LogWriter(Names.of_obs(obs), [p["colour"] for p in obs["players"]], card_name, self.option)
+            self.writer = LogWriter(names, [p["colour"] for p in obs["players"]], card_name, self.option)
         for evs in per_line[len(self.shown):]:
             for line in self.writer.lines(evs):
                 self.write(Hanging(line))
