@@ -27,6 +27,8 @@ from thorskliff.bots.runner import play_game
 from thorskliff.bots.search import DUELL, SHARPNESS, TABLE, duell_features, scores
 from thorskliff.engine.state import CHANCE
 
+from fit_duell_eval import solve  # the same linear solve for Newton's step
+
 NAMES = list(DUELL)
 #: crystals and low life are weighted by hand in the code, as for the Duell: the heuristic rarely wins
 #: by crystals (the fit holds them at 0) and heals before low life costs it anything (the fit makes it
@@ -64,19 +66,6 @@ def softmax(z: list[float]) -> list[float]:
     e = [math.exp(x - top) for x in z]
     t = sum(e)
     return [x / t for x in e]
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[piv] = m[piv], m[c]
-        for r in range(n):
-            if r != c and m[r][c]:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
-    return [m[i][n] / m[i][i] for i in range(n)]
 
 
 def fit(data, cols: list[int], lam: float = 1.0) -> list[float]:
