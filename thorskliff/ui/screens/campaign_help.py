@@ -118,9 +118,3 @@ class CampaignHelpScreen(HelpScreen):
                     with VerticalScroll():
                         yield Markdown(text, id=f"help-{name}")
         yield Footer()
-
-    def action_tab(self, step: int) -> None:
-        tabs = self.query_one(TabbedContent)
-        ids = [f"tab-{n}" for n in self.tabs]
-        i = ids.index(tabs.active) if tabs.active in ids else 0
-        tabs.active = ids[(i + step) % len(ids)]

@@ -34,6 +34,9 @@ class HelpScreen(Recomposed, Screen):
         Binding("right", "tab(1)", "→", show=False),
     ]
 
+    #: the pages in the order ← → turns them (a subclass puts its own page first)
+    tabs: tuple[str, ...] = TABS
+
     def __init__(self, tab: str = "keys"):
         super().__init__()
         localize(self)
@@ -53,7 +56,7 @@ class HelpScreen(Recomposed, Screen):
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
-        ids = [f"tab-{n}" for n in TABS]
+        ids = [f"tab-{n}" for n in self.tabs]
         i = ids.index(tabs.active) if tabs.active in ids else 0
         tabs.active = ids[(i + step) % len(ids)]
 

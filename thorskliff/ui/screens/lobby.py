@@ -110,12 +110,6 @@ class LobbyHelpScreen(HelpScreen):
                         yield Markdown(self._text(name))
         yield Footer()
 
-    def action_tab(self, step: int) -> None:
-        tabs = self.query_one(TabbedContent)
-        ids = [f"tab-{n}" for n in self.tabs]
-        i = ids.index(tabs.active) if tabs.active in ids else 0
-        tabs.active = ids[(i + step) % len(ids)]
-
 
 class LobbyScreen(Screen):
     CSS_PATH = "lobby.tcss"
