@@ -854,7 +854,8 @@ async def test_serve_says_where_in_the_servers_language_with_the_real_host(web):
 # ---------------------------------------------------------------- invitations from the seat
 
 
-async def test_the_creator_invites_from_her_seat_and_a_used_link_leaves_the_lobby(web):
+async def creator_at_her_seat(web):
+    """anna's browser at seat 1 of a new 3-player game of hers: (host, browser, anna, game id, her seat's tab)."""
     host, browser = await web()
     anna = await named(browser, "anna")
     rs = host.hub.create("anna", "base", 3)
@@ -862,6 +863,11 @@ async def test_the_creator_invites_from_her_seat_and_a_used_link_leaves_the_lobb
     gid = rs.game_id
     seat = await anna.tab(f"/ws/{gid}", size=(160, 50))
     await seat.see(t("lobby.at_table").strip())
+    return host, browser, anna, gid, seat
+
+
+async def test_the_creator_invites_from_her_seat_and_a_used_link_leaves_the_lobby(web):
+    host, browser, anna, gid, seat = await creator_at_her_seat(web)
     assert t("web.invite_hint") in seat.flat()  # the seat says where the links are
     # the command palette offers a link for each free seat, without leaving the seat
     await seat.send("stdin", "\x10")  # ctrl+p
@@ -992,13 +998,7 @@ async def test_a_game_page_without_a_seat_says_so_and_what_enter_offers(web):
 async def test_the_creator_finds_the_invitations_in_the_game_menu_too(web):
     """A play-tester looked for the invitation under q (the game menu), not only in
     the command palette (Strg+P): the creator's menu offers a link for each free seat."""
-    host, browser = await web()
-    anna = await named(browser, "anna")
-    rs = host.hub.create("anna", "base", 3)
-    rs.close()
-    gid = rs.game_id
-    seat = await anna.tab(f"/ws/{gid}", size=(160, 50))
-    await seat.see(t("lobby.at_table").strip())
+    host, browser, anna, gid, seat = await creator_at_her_seat(web)
     assert t("web.invite_hint") in seat.flat()  # names both places
     await seat.press("q")
     await seat.see(t("play.menu_title"), "Einladungslink für Platz 2", "Einladungslink für Platz 3",
