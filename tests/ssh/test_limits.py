@@ -11,6 +11,7 @@ import struct
 
 import asyncssh
 import pytest
+from hostfixtures import hub_until, prompt
 from test_ssh_play import WAIT, enter_game, new_game, table
 
 from thorskliff.ssh import driver
@@ -180,10 +181,19 @@ async def test_keys_beyond_the_budget_are_dropped(server, terms, keys):
 # ---------------------------------------------------------------- the texts, the ':' box
 
 
-async def test_a_spectators_refusal_is_in_the_hosts_language(server, terms, keys):
+async def test_what_a_spectator_types_decides_nothing(server, terms, keys):
+    """A spectator's screen opens no notation box (his footer offers none), so a
+    decision he types reaches no game; the seat to move decides next as ever. The
+    hub's own refusal of a spectator, in the host's language, is in test_hub.py."""
     host, hg, players, c = await table(server, terms, keys)
-    await c.command(hg.game.legal()[0])
-    await c.see("Nicht erlaubt: wer zuschaut, entscheidet")  # the line wraps after it
+    n = len(hg.game.lines)
+    d = hg.state.current_player()
+    mine = hg.game.legal()[-1]
+    c.type(":" + hg.game.legal()[0] + "\r")  # sent before the seat's own decision
+    await players[d].command(mine)
+    await hub_until(host, lambda: len(hg.game.lines) > n, "the seat's decision")
+    await c.see(prompt(hg, None))
+    assert len(hg.game.lines) == n + 1 and mine in hg.game.lines[-1]
 
 
 async def test_a_decision_typed_at_once_after_the_colon_is_not_lost(server, terms, keys):
