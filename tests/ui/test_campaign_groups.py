@@ -78,7 +78,7 @@ async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
         form.query_one("#ng-name", Input).value = "Solo"
         form.query_one("#ng-player-1", Input).value = "Knut"
         form.query_one("#ng-hero-1", Select).value = "Oleif"
-        form.query_one("#ng-kind-1", Select).value = "heuristic"
+        form.query_one("#ng-kind-1", Select).value = "mittel"  # the level; its bot is stored
         form.query_one("#ng-create", Button).press()
         await pilot.pause()
         page = app.screen
@@ -87,7 +87,7 @@ async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
             assert table.group("Solo").bots() == {1: "heuristic"}
         shown = table_plain(page.group.table())
         assert "Knut (Bot)" in shown and "Astrid (Bot)" not in shown
-        assert page.query_one("#grp-kind-1", Select).value == "heuristic"
+        assert page.query_one("#grp-kind-1", Select).value == "mittel"  # shown as the level chosen
         page.query_one("#grp-start", RadioSet).query_one("#grp-start-1").value = True  # the bot begins
         await pilot.pause()
         await pilot.click("#grp-begin")
@@ -115,7 +115,7 @@ async def test_seats_change_hands_on_the_group_page_and_mid_chapter():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         page = await _open_group(pilot, app)
-        page.query_one("#grp-kind-0", Select).value = "heuristic"
+        page.query_one("#grp-kind-0", Select).value = "mittel"
         await pilot.pause()
         with CampaignTable() as table:
             assert table.group("Wikinger").bots() == {0: "heuristic"}

@@ -47,15 +47,13 @@ def kind_options(bot: str = "") -> list[tuple[str, str]]:
 
 
 def shown_kind(bot: str) -> str:
-    """The choice that stands for a seat's stored ``bot`` ("" a person): a bot
-    offered by name as itself, a level's other bot as the level."""
+    """The choice that stands for a seat's stored ``bot`` ("" a person): a level's
+    bot as the level (the form offers levels, not bots by name), any other bot
+    (set from the CLI, or a level's budget of an older version) as itself."""
     from ...bots.registry import LEVELS
-    from .setup import BOT_KINDS
 
     if not bot:
         return HUMAN
-    if bot in BOT_KINDS:
-        return bot
     return next((lv for lv, spec in LEVELS.items() if spec == bot), bot)
 
 

@@ -29,8 +29,6 @@ from ..keys import localize
 MODES = ("base", "duell", "episch")
 DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
 HUMAN = "human"
-#: the bots a seat may be given (``thorskliff.bots.registry`` names)
-BOT_KINDS = ("random", "heuristic", "search")
 
 
 def kind_choices() -> list[tuple[str, str]]:
