@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
 import subprocess
 import time
 
@@ -127,21 +126,31 @@ async def into_game(clients: list[Screen], prefix: str) -> tuple[str, dict[str, 
         await c.see("Zuschauen")
         await c.press("enter")  # the first option: seat 2 for the first, watching for the others
         await c.see("Am Tisch")
-    # the beaches: the chooser's cursor starts on a free one
+    # the beaches: the chooser's cursor starts on a free one. Each seat reads the
+    # decision asked of it on its own screen ("u0: wähle …"); the others read what
+    # it does ("u0 wählt …"), so each is looked for where it is asked.
     players = {f"{prefix}0": clients[0], f"{prefix}1": clients[1]}
+    deadline = time.perf_counter() + 60
+
+    def asked(what: str) -> str | None:
+        return next((who for who, c in players.items() if f"{who}: {what}" in c.text()), None)
+
+    async def changed() -> None:
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the beaches were never chosen:\n" + "\n\n".join(c.text() for c in players.values()))
+        await asyncio.sleep(0.02)
+
     while True:
-        m = re.search(rf"({prefix}\d+): (wähle einen freien Strand|ziehe deine)", a.text())
-        if m and m.group(2) == "ziehe deine":
-            return m.group(1), players
-        if not m:
-            a.changed.clear()
-            await asyncio.wait_for(a.changed.wait(), 30)
+        mover = asked("ziehe deine")
+        if mover:
+            return mover, players
+        who = asked("wähle einen freien Strand")
+        if not who:
+            await changed()
             continue
-        who = m.group(1)
         await players[who].press("enter")
-        while re.search(rf"{who}: wähle einen freien Strand", a.text()):
-            a.changed.clear()
-            await asyncio.wait_for(a.changed.wait(), 30)
+        while f"{who}: wähle einen freien Strand" in players[who].text():
+            await changed()
 
 
 async def find_swing(c: Screen) -> None:

@@ -98,3 +98,17 @@ async def test_the_key_rounds_never_walk_a_cursor_into_the_islands_edge(monkeypa
         assert len(first) == 9 and max(first) < 1.0
     assert [r.silent for r in rows] == [0, 1, 0]  # the one silent key: the edge found before the rounds
     assert [r.x for r in rows] == [3, 5, 0]  # twelve keys: each cursor swung and is back
+
+
+def test_bench_ssh_plays_into_a_game_with_todays_screens():
+    """The host benchmark reads the lobby's and the game's words off the screens: a
+    change of the prompts (other seats read 'u0 wählt …' since the play-test) left it
+    waiting for ever at the beaches, and no test noticed. Two sessions, one key, one
+    decision, against a real server."""
+    import subprocess
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "bench_ssh.py"
+    out = subprocess.run([sys.executable, str(script), "--sessions", "2", "--keys", "1", "--decisions", "1"],
+                         capture_output=True, text=True, timeout=240)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "decision to every screen" in out.stdout
