@@ -50,9 +50,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 
 import asyncssh
-from sessionbench import Screen, cpu_s, decisions_round, into_game, keys_round, pct, rss_mb, stop
+from sessionbench import Screen, cpu_s, decisions_round, keys_round, pct, rss_mb, seated, stop, warmed
 
 SIZE = (120, 40)
 #: the port in serve's start-up line: "ssh -p PORT" (in either language), or
@@ -94,7 +95,7 @@ class Client(Screen):
         for k in keys:
             self.proc.stdin.write({"enter": "\r", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}.get(k, k))
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self.conn.close()
 
 
@@ -124,22 +125,9 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
     data = tempfile.mkdtemp(prefix="thorskliff-bench-ssh-")
     server, port = await start_server(data, n + 4)
     try:
-        cold = rss_mb(server.pid)
-        warm_up = await Client.open(port, "warmup")
-        await warm_up.see("Spieltisch")
-        warm_up.close()
-        await asyncio.sleep(0.5)  # let the server finish that session
-        warm = rss_mb(server.pid)
-        clients = []
-        for i in range(n):
-            clients.append(await Client.open(port, f"u{i}"))
-            if i == 0:
-                await clients[0].see("Spieltisch")
-        decider_name, players = await into_game(clients, "u")
-        for c in clients:
-            await c.quiet()
-            c.render = False
-        await asyncio.sleep(1.0)  # let the server settle its garbage before reading its memory
+        open_client = partial(Client.open, port)  # a name -> a client in the lobby
+        cold, warm = await warmed(open_client, server.pid)
+        clients, decider_name, players = await seated(open_client, n, "u")
         full = rss_mb(server.pid)
         cpu0 = cpu_s(server.pid)
         first, settled = await keys_round(clients, keys, think)
@@ -162,7 +150,7 @@ async def bench(n: int, keys: int, think: float, decisions: int) -> None:
         print(f"  server CPU: {1000 * (cpu1 - cpu0) / (n * keys):.2f} ms per key, "
               f"{1000 * (cpu2 - cpu1) / (n * decisions):.2f} ms per decision per screen")
         for c in clients:
-            c.close()
+            await c.close()
     finally:
         stop(server)
 
@@ -178,7 +166,7 @@ async def login_time(port: int, user: str, timeout: float = 30.0) -> str:
     except (asyncssh.Error, OSError) as exc:
         return f"refused after {time.perf_counter() - t0:.2f} s ({type(exc).__name__}: {str(exc)[:60]})"
     took = time.perf_counter() - t0
-    c.close()
+    await c.close()
     return f"{took:.2f} s"
 
 
@@ -198,16 +186,7 @@ async def abuse_bench(keys: int, think: float) -> None:
     data = tempfile.mkdtemp(prefix="thorskliff-bench-ssh-")
     server, port = await start_server(data, 32)
     try:
-        clients = []
-        for i in range(n):
-            clients.append(await Client.open(port, f"u{i}"))
-            if i == 0:
-                await clients[0].see("Spieltisch")
-        await into_game(clients, "u")
-        for c in clients:
-            await c.quiet()
-            c.render = False
-        await asyncio.sleep(1.0)
+        clients, _, _ = await seated(partial(Client.open, port), n, "u")
 
         def line(what: str, settled: list[float], login: str) -> None:
             print(f"  {what}: key to settled p50 {1000 * statistics.median(settled):.1f} ms, "
@@ -292,7 +271,7 @@ async def abuse_bench(keys: int, think: float) -> None:
         print(f"  server memory: {before:.0f} MB before the abuse, {after:.0f} MB after it "
               f"({100 * (after - before) / before:+.1f} %)", flush=True)
         for c in clients:
-            c.close()
+            await c.close()
     finally:
         stop(server)
 

@@ -54,12 +54,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import aiohttp
 import pyte
 from benchkit import uptime
-from sessionbench import Screen, cpu_s, decisions_round, into_game, keys_round, pct, rss_mb, stop
+from sessionbench import Screen, cpu_s, decisions_round, keys_round, pct, rss_mb, seated, stop, warmed
 
 SIZE = (142, 38)  # what textual.js asks for in a 1280 x 800 window at font size 16
 COOKIE = "thorskliff_token"
@@ -202,22 +203,9 @@ async def bench(n: int, keys: int, think: float, decisions: int, browser: bool =
     server, base = await start_server(data, n + 4)
     cpu0 = time.process_time()
     try:
-        cold = rss_mb(server.pid)
-        warm_up = await Client.open(base, "warmup")
-        await warm_up.see("Spieltisch")
-        await warm_up.close()
-        await asyncio.sleep(0.5)  # let the server finish that session
-        warm = rss_mb(server.pid)
-        clients = []
-        for i in range(n):
-            clients.append(await Client.open(base, f"w{i}"))
-            if i == 0:
-                await clients[0].see("Spieltisch")
-        decider_name, players = await into_game(clients, "w")
-        for c in clients:
-            await c.quiet()
-            c.render = False
-        await asyncio.sleep(1.0)  # let the server settle its garbage before reading its memory
+        open_client = partial(Client.open, base)  # a name -> a client in the lobby
+        cold, warm = await warmed(open_client, server.pid)
+        clients, decider_name, players = await seated(open_client, n, "w")
         full = rss_mb(server.pid)
         chrome = await chromium_tab(base) if browser else None
         keys_cpu = cpu_s(server.pid)

@@ -96,6 +96,9 @@ class Screen:
     async def press(self, *keys: str) -> None:
         raise NotImplementedError
 
+    async def close(self) -> None:
+        raise NotImplementedError
+
     async def quiet(self) -> float:
         """Wait until no output for QUIET seconds; returns the time of the last output."""
         while True:
@@ -104,6 +107,34 @@ class Screen:
                 await asyncio.wait_for(self.got.wait(), QUIET)
             except TimeoutError:
                 return self.last
+
+
+async def seated(open_client, n: int, prefix: str) -> tuple[list[Screen], str, dict[str, Screen]]:
+    """``n`` clients opened one after another (``open_client(name)``), named
+    ``prefix`` and their number, into a Duell (:func:`into_game`), then quiet
+    and no longer drawn, the server given a second to settle its garbage.
+    Returns the clients, who moves first and the players by name."""
+    clients: list[Screen] = []
+    for i in range(n):
+        clients.append(await open_client(f"{prefix}{i}"))
+        if i == 0:
+            await clients[0].see("Spieltisch")
+    decider_name, players = await into_game(clients, prefix)
+    for c in clients:
+        await c.quiet()
+        c.render = False
+    await asyncio.sleep(1.0)  # let the server settle its garbage before reading its memory
+    return clients, decider_name, players
+
+
+async def warmed(open_client, pid: int) -> tuple[float, float]:
+    """The server's memory (MB) before and after one session came and went."""
+    cold = rss_mb(pid)
+    warm_up = await open_client("warmup")
+    await warm_up.see("Spieltisch")
+    await warm_up.close()
+    await asyncio.sleep(0.5)  # let the server finish that session
+    return cold, rss_mb(pid)
 
 
 async def into_game(clients: list[Screen], prefix: str) -> tuple[str, dict[str, Screen]]:
