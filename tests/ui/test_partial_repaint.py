@@ -58,13 +58,19 @@ class Mirror:
         return _screen_of(size, update.render_segments(self.app.console))
 
 
-async def test_the_terminal_after_cursor_keys_and_tab_shows_what_a_full_redraw_shows():
-    size = (120, 40)
+def mirrored_game() -> tuple[Game, ThorsApp, Mirror]:
+    """A base game three decisions in (the beaches chosen), its app, and the
+    terminal the app's updates are fed to."""
     game = Game.new("base", SEATS, 7)
     for _ in range(3):
         game.submit(game.state.legal_actions()[0])
     app = ThorsApp(session=LocalSession(game), handover=False)
-    mirror = Mirror(app)
+    return game, app, Mirror(app)
+
+
+async def test_the_terminal_after_cursor_keys_and_tab_shows_what_a_full_redraw_shows():
+    size = (120, 40)
+    game, app, mirror = mirrored_game()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         m = app.screen.query_one(IslandMap)
@@ -111,11 +117,7 @@ async def test_a_new_view_repaints_only_the_island_lines_that_look_different():
     and the terminal still shows what a full redraw shows after each
     decision."""
     size = (120, 40)
-    game = Game.new("base", SEATS, 7)
-    for _ in range(3):
-        game.submit(game.state.legal_actions()[0])
-    app = ThorsApp(session=LocalSession(game), handover=False)
-    mirror = Mirror(app)
+    game, app, mirror = mirrored_game()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         gs = app.screen
