@@ -168,6 +168,16 @@ class _Output:
 _OUTPUT = _Output()
 
 
+def resident_mb() -> float:
+    """This process's resident memory in MB (0 where /proc is not there: then
+    only ended sessions and the clock bring a sweep)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 class _Heap:
     """Each session's app holds some 30 000 objects for as long as it runs; a
     full garbage collection walks every one of them, and with 32 sessions it
@@ -177,36 +187,45 @@ class _Heap:
 
     What was frozen and dies later as a cycle (the lines a widget drew last
     time, an ended session) stays until a sweep of everything, which comes
-    once the frozen objects have grown by half since the last sweep, after
+    once the server's memory has grown by half since the last sweep, after
     ``SWEEP_AFTER`` ended sessions, or every ``SWEEP_EVERY`` seconds: rare
     pauses instead of one every few seconds.
 
     A sweep stops every session for as long as it walks every object (about
     0.4 s per 300 000 on this 2-core machine under load: 1-2 s at 32-64
-    sessions). The objects of sessions started since the last sweep are
-    alive, not garbage: some ``PER_SESSION`` each are not counted as growth,
-    or a table filling up would be swept at once, at its fullest."""
+    sessions). The memory of sessions started since the last sweep is
+    alive, not garbage: some ``PER_SESSION`` MB each are not counted as
+    growth, or a table filling up would be swept at once, at its fullest.
+
+    Growth is read from the resident memory (/proc/self/statm), not by
+    counting the frozen objects: ``gc.get_freeze_count`` walks every one of
+    them, and at 64 sessions that stopped all sessions for 0.3-1 s every
+    ``CHECK`` seconds (a quarter of the server's time in bench_ssh)."""
 
     CHECK = 5.0
     FREEZE_EVERY = 30.0
     GROWTH = 1.5
     SWEEP_AFTER = 8
     SWEEP_EVERY = 600.0
-    #: objects a session's app holds in a game: at most some 32 000 (measured in one process with
-    #: the test clients' own screens, so an upper bound; the sweep's log line says what was kept)
-    PER_SESSION = 32_000
+    #: memory a session's app holds in a game, in MB: some 4.1-4.4 measured at 64 sessions
+    #: (bench_ssh), so an upper bound; the sweep's log line says what was kept
+    PER_SESSION = 5.0
+    #: growth this small (MB) is never swept for
+    SLACK = 50.0
 
     def __init__(self, live: Callable[[], int] = lambda: 0):
         #: how many sessions there are now
         self.live = live
         self.live_at_base = 0
         self.ended = 0
-        self.base = 0
+        #: the resident memory (MB) the last sweep kept
+        self.base = 0.0
         self.last = time.monotonic()
         self.frozen = 0.0
         self.task: asyncio.Task | None = None
 
     def start(self) -> None:
+        self.base = resident_mb()  # the server alone
         gc.callbacks.append(self._collected)
         self.task = asyncio.get_running_loop().create_task(self._sweeper())
 
@@ -225,23 +244,23 @@ class _Heap:
         gc.unfreeze()
         self.frozen = 0.0
         gc.collect()  # its callback freezes what is left
-        self.base = gc.get_freeze_count()
+        self.base = resident_mb()
         self.live_at_base = self.live()
         self.ended = 0
         self.last = time.monotonic()
-        log.info("swept the heap: %d objects kept, %d sessions, %.2f s", self.base, self.live_at_base,
+        log.info("swept the heap: %.0f MB kept, %d sessions, %.2f s", self.base, self.live_at_base,
                  time.perf_counter() - began)
 
-    def grown(self, frozen: int) -> bool:
-        """Whether ``frozen`` objects are more than the last sweep kept, the
+    def grown(self, resident: float) -> bool:
+        """Whether ``resident`` MB are more than the last sweep kept, the
         sessions started since and half again."""
         alive = self.base + self.PER_SESSION * max(0, self.live() - self.live_at_base)
-        return frozen > self.GROWTH * alive + 100_000
+        return resident > self.GROWTH * alive + self.SLACK
 
     async def _sweeper(self) -> None:
         while True:
             await asyncio.sleep(self.CHECK)
-            if self.grown(gc.get_freeze_count()) or time.monotonic() - self.last >= self.SWEEP_EVERY:
+            if self.grown(resident_mb()) or time.monotonic() - self.last >= self.SWEEP_EVERY:
                 self.sweep()
 
     def stop(self) -> None:
