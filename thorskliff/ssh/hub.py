@@ -97,6 +97,10 @@ class HubGame:
         self.sessions: list[RemoteSession] = []
         self.bots = None  # bots.seats.Seats once a bot plays here (each seat's bot and generator)
         self.bot_task: asyncio.Task | None = None
+        #: counts the changes told to the sessions (Hub._tell)
+        self.version = 0
+        #: the spectators' view and what it was made from (version, record length, state)
+        self._public: tuple[tuple, dict, object] | None = None
 
     @property
     def game(self) -> Game:
@@ -115,6 +119,16 @@ class HubGame:
 
     def spectators(self) -> int:
         return sum(1 for s in self.sessions if s.seat is None)
+
+    def public_view(self) -> dict:
+        """What a spectator sees, made once per change and handed to every
+        spectator alike: one object, so what the screens draw from it alone
+        is drawn once for all of them (ui.viewmemo). Never a seat's view:
+        a seat's holds its own potion kinds (R-SECRET-1)."""
+        made_from = (self.version, len(self.game.lines), id(self.state))
+        if self._public is None or self._public[0] != made_from or self._public[2] is not self.state:
+            self._public = (made_from, self.local.view(None), self.state)
+        return self._public[1]
 
     def seat_of(self, user: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -348,6 +362,7 @@ class Hub:
 
     def _tell(self, hg: HubGame, origin: RemoteSession | None = None) -> None:
         """Every session of ``hg`` but ``origin`` (which redraws itself) and every lobby."""
+        hg.version += 1
         for rs in hg.sessions:
             if rs is not origin:
                 rs.notify()

@@ -51,6 +51,8 @@ class RemoteSession:
         return self.hg.local.decider()
 
     def view(self, seat: int | None = None) -> dict:
+        if self.seat is None:
+            return self.hg.public_view()  # one object for all spectators: draw from it, never change it
         return self.hg.local.view(self.seat)
 
     def chance_request(self) -> tuple[str, ...]:

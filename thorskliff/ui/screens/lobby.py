@@ -25,6 +25,7 @@ from .. import glyphs as G
 from ..i18n import t
 from ..keys import localize
 from ..widgets.hexmap import IslandMap
+from ..viewmemo import per_view
 from ..widgets.panels import HexInfo, hex_text, show_changed
 from .game import GameScreen
 from .help import TABS, HelpScreen
@@ -445,9 +446,18 @@ class SeatScreen(GameScreen):
         box = self.query("#presence")
         if not box:
             return
+        presence = self.session.presence()
+        if self.session.seat is None:
+            # alike on every spectator's screen of this view (viewmemo); a seat's says more
+            what = ("presence", tuple(presence), self.session.spectators())
+            show_changed(box.first(Static), per_view(self.obs, what, lambda: self._presence_text(presence)))
+            return
+        show_changed(box.first(Static), self._presence_text(presence))
+
+    def _presence_text(self, presence: list[tuple[str, str]]) -> Text:
         out = Text(tx("at_table"), style="bold")
         obs = self.obs
-        for i, (name, state) in enumerate(self.session.presence()):
+        for i, (name, state) in enumerate(presence):
             if i:
                 out.append(" · ")
             p = obs["players"][i]
@@ -457,7 +467,7 @@ class SeatScreen(GameScreen):
         n = self.session.spectators()
         if n:
             out.append(" · " + tx("spectators", n=n), style="dim")
-        waits = self._waits_for(self.session.presence())
+        waits = self._waits_for(presence)
         if waits:
             out.append("\n" + waits, style="bold")
         if self.session.seat is None:
@@ -465,4 +475,4 @@ class SeatScreen(GameScreen):
         elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")
               and invite_choices(self.session.hub, self.session.game_id, self.session.user)):
             out.append("\n" + t("web.invite_hint"), style="italic")
-        show_changed(box.first(Static), out)
+        return out

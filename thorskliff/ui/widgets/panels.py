@@ -18,6 +18,7 @@ from ...engine.steps import Step
 from ..i18n import t
 from ..eventwords import Names
 from ..logtext import Hanging, LogWriter, dice, hang_all
+from ..viewmemo import per_view
 
 
 def goals(obs: dict) -> tuple[int, int]:
@@ -92,7 +93,9 @@ class PhaseBar(Static):
 
     def show(self, obs: dict) -> None:
         self.obs = obs
-        show_changed(self, phase_text(obs, self.size.width or 80), layout=False)  # one line high
+        width = self.size.width or 80
+        # one line high; alike on every screen showing this view (viewmemo)
+        show_changed(self, per_view(obs, ("phase", width), lambda: phase_text(obs, width)), layout=False)
 
     def on_resize(self) -> None:
         if getattr(self, "obs", None):
@@ -194,12 +197,20 @@ class Tableaus(Static):
     text: Text | None = None
 
     def show(self, obs: dict) -> None:
-        parts = []
-        focus = obs["viewer"] or obs["turn"]
-        for p in obs["players"]:
-            full = not self.compact or p["seat"] == focus
-            parts.append(tableau_text(obs, p, full, narrow=self.compact))
-        self.put(Text("\n").join(parts))
+        width, compact = self.size.width, self.compact
+
+        def made() -> tuple[Text, Text]:
+            parts = []
+            focus = obs["viewer"] or obs["turn"]
+            for p in obs["players"]:
+                full = not compact or p["seat"] == focus
+                parts.append(tableau_text(obs, p, full, narrow=compact))
+            text = Text("\n").join(parts)
+            return text, hang_all(text, width, self.app.console)
+
+        # alike on every screen showing this view at this width (viewmemo)
+        self.text, hung = per_view(obs, ("tableaus", compact, width), made)
+        show_changed(self, hung)
 
     def put(self, text: Text) -> None:
         """Show ``text``: a line too long for the panel goes on under its first word."""

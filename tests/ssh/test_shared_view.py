@@ -1,0 +1,163 @@
+"""Spectators of one hosted game share one public view and the panel texts
+made from it alone (HubGame.public_view, ui.viewmemo): made once, not once
+per screen. What each spectator's terminal shows stays what a full redraw of
+its own screen shows (its own cursor included), and no seat's view is ever
+the shared one (a seat's view holds its own potion kinds, R-SECRET-1)."""
+
+from __future__ import annotations
+
+import copy
+from contextlib import contextmanager
+
+import pyte
+from textual._compositor import CompositorUpdate
+from textual._context import active_app
+
+from thorskliff.ssh.hostapp import HostedApp
+from thorskliff.ssh.hub import Hub
+from thorskliff.ssh.store import Store
+from thorskliff.ui import viewmemo
+from thorskliff.ui.widgets.hexmap import IslandMap
+from thorskliff.ui.widgets.panels import Tableaus
+
+import pytest
+
+from test_hostapp import FakeTerminal, _seated
+
+SIZE = (120, 40)
+
+
+@pytest.fixture
+def hub(tmp_path):
+    store = Store(tmp_path / "hub.sqlite3")
+    yield Hub(store)
+    store.close()
+
+
+def _screen_of(*updates: str) -> list[str]:
+    screen = pyte.Screen(*SIZE)
+    stream = pyte.Stream(screen)
+    for u in updates:
+        stream.feed(u)
+    return screen.display
+
+
+@contextmanager
+def as_app(app):
+    """Two apps run in this test's task: a call into one of them finds itself as ``app``."""
+    token = active_app.set(app)
+    try:
+        yield
+    finally:
+        active_app.reset(token)
+
+
+class Mirror:
+    """What an app's updates put on a terminal, beside a full redraw of its screen."""
+
+    def __init__(self, app):
+        self.app = app
+        self.sent: list[str] = []
+        shown = app._display
+
+        def display(screen, renderable):
+            if isinstance(renderable, CompositorUpdate):
+                self.sent.append(renderable.render_segments(app.console))
+            return shown(screen, renderable)
+
+        app._display = display
+
+    def wrong(self) -> list[str]:
+        seen = _screen_of(*self.sent)
+        with as_app(self.app):
+            fresh = _screen_of(self.app.screen._compositor.render_full_update().render_segments(self.app.console))
+        return [f"line {y}: terminal {a!r}\n        redraw   {b!r}" for y, (a, b) in enumerate(zip(seen, fresh))
+                if a != b]
+
+
+def test_a_view_is_made_once_per_view_object_and_what():
+    made = []
+    view, alike = {"round": 1}, {"round": 1}
+    for v, what in ((view, ("a", 80)), (view, ("a", 80)), (view, ("a", 60)), (alike, ("a", 80))):
+        viewmemo.per_view(v, what, lambda: made.append(what) or len(made))
+    assert made == [("a", 80), ("a", 60), ("a", 80)]  # an equal view is another object: made anew
+
+
+async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_redraw(hub, monkeypatch):
+    from thorskliff.ui.widgets import panels
+
+    made = []
+    phase_text = panels.phase_text
+    monkeypatch.setattr(panels, "phase_text", lambda obs, width: made.append(id(obs)) or phase_text(obs, width))
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    for _ in range(20):  # the beaches, then into the first moves
+        if hg.state.step == "move":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    carl_app, dora_app = HostedApp(hub, "carl", FakeTerminal()), HostedApp(hub, "dora", FakeTerminal())
+    async with carl_app.run_test(size=SIZE) as carl, dora_app.run_test(size=SIZE) as dora:
+        pilots = {carl_app: carl, dora_app: dora}
+        mirrors = {}
+        for app, pilot in pilots.items():
+            await pilot.pause()
+            mirrors[app] = Mirror(app)
+            with as_app(app):
+                app.screen.play(hub.watch(gid, app.user))
+            await _seated(app, pilot)
+        await carl.press("right", "down")  # carl's cursor stands elsewhere than dora's
+        await carl.pause()
+        maps = {app: app.screen.query_one(IslandMap) for app in pilots}
+        assert maps[carl_app].cursor != maps[dora_app].cursor
+
+        public = hg.public_view()
+        assert all(app.screen.obs is public for app in pilots)
+        # the seats' views are their own, never the one handed to the spectators
+        assert alice.view() is not public and bob.view() is not public
+        assert alice.view() is not alice.view()
+
+        decided = 0
+        for n in range(8):
+            d = hg.state.current_player()
+            legal = hg.game.legal()
+            move = next((x for x in legal if x != "end" and "-" in x), legal[0]) if n % 3 else "end"
+            if move not in legal:
+                move = legal[0]
+            made.clear()
+            seats[d].submit(move)
+            decided += 1
+            for app, pilot in pilots.items():
+                await pilot.pause()
+                await pilot.pause(0.05)  # the update timer's frame
+            public = hg.public_view()
+            shown = [app.screen for app in pilots]
+            assert all(s.obs is public for s in shown)
+            assert made == [id(public)]  # the phase bar's text made once for both screens
+            tabs = [s.query_one(Tableaus) for s in shown]
+            assert str(tabs[0].content) == str(tabs[1].content)
+            for app in pilots:
+                wrong = mirrors[app].wrong()
+                assert not wrong, f"{app.user} after {move}:\n" + "\n".join(wrong[:6])
+        assert decided == 8
+        assert maps[carl_app].cursor != maps[dora_app].cursor  # each kept its own cursor
+    alice.close()
+    bob.close()
+
+
+def test_the_public_view_is_made_anew_after_every_change(hub):
+    alice = hub.create("alice", "duell", 2)
+    hg = hub.games[alice.game_id]
+    bob = hub.join(alice.game_id, 1, "bob")
+    first = hg.public_view()
+    assert hg.public_view() is first
+    kept = copy.deepcopy(first)
+    seats = {0: alice, 1: bob}
+    seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    assert hg.public_view() is not first
+    assert first == kept  # nobody changed the view handed out
+    assert hg.public_view() == hg.local.view(None)
+    alice.close()
+    bob.close()
