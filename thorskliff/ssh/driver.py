@@ -12,7 +12,8 @@ the terminal size is clamped (:data:`MAX_COLS` × :data:`MAX_ROWS`; drawing
 grows with the area, and 10000×10000 froze every session for 20 s), and the
 input is metered: characters by a budget that refills at :data:`INPUT_RATE`
 per second (a chunk bigger than what is left, an oversize paste, is dropped
-whole before it is even parsed), and keys and mouse reports by another
+whole before it is even parsed, and so is what follows it within
+:data:`PASTE_GAP`), and keys and mouse reports by another
 (:data:`EVENT_RATE`). Dropped input is said on the player's screen.
 """
 
@@ -41,6 +42,11 @@ INPUT_BURST, INPUT_RATE = 4096, 2048
 EVENT_BURST, EVENT_RATE = 64, 40
 #: the drop notice at most this often (seconds)
 NOTICE_EVERY = 2.0
+#: input that comes within this long (seconds) of a dropped chunk is the rest of the same paste,
+#: dropped with it: a 100 KB paste comes in 32 KB packets, and its last 1.7 KB fit the budget left,
+#: so 64 of its letters reached the lobby as keys (screens opened and shut) and stopped every
+#: session for 1.6 s
+PASTE_GAP = 0.1
 
 
 class Bucket:
@@ -93,6 +99,8 @@ class SSHDriver(Driver):
         self._chars = Bucket(INPUT_BURST, INPUT_RATE)
         self._events = Bucket(EVENT_BURST, EVENT_RATE)
         self._dropped = 0
+        #: until when input is the rest of a dropped paste (loop time)
+        self._dropping_until = 0.0
         self._notice: asyncio.TimerHandle | None = None
         self._told_size: tuple[int, int] | None = None
 
@@ -170,9 +178,11 @@ class SSHDriver(Driver):
         """Keys, mouse and terminal replies as the client sent them."""
         if not self._reading:
             return
-        if not self._chars.take(len(text)):
-            # an oversize paste (or a flood): dropped whole, unparsed; a sequence cut
-            # in two by the drop must not garble what follows
+        now = self._loop.time()
+        if now < self._dropping_until or not self._chars.take(len(text)):
+            # an oversize paste (or a flood): dropped whole, unparsed, up to its last piece;
+            # a sequence cut in two by the drop must not garble what follows
+            self._dropping_until = now + PASTE_GAP
             self._parser = XTermParser(debug=False)
             self._drop(len(text))
             return
