@@ -173,7 +173,7 @@ async def test_an_oversize_paste_is_dropped_with_a_notice(server, terms, keys):
 async def test_no_key_of_an_oversize_paste_gets_through(server, terms, keys):
     """100 KB come in 32 KB packets and the last 1.7 KB fit the budget left:
     they are the same paste, dropped with it (64 of its letters reached the
-    lobby as keys and stopped every session for 1.6 s)."""
+    lobby as keys and opened screens)."""
     host = await server()
     a = await terms(host.port, "alice", keys("alice"))
     await a.see("Angemeldet als alice")
