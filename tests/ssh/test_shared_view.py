@@ -19,6 +19,7 @@ from thorskliff.ssh.store import Store
 from thorskliff.ui import viewmemo
 from thorskliff.ui.widgets.hexmap import IslandMap
 from thorskliff.ui.widgets.panels import Tableaus
+from textual.widgets import Static
 
 import pytest
 
@@ -70,7 +71,12 @@ class Mirror:
     def wrong(self) -> list[str]:
         seen = _screen_of(*self.sent)
         with as_app(self.app):
-            fresh = _screen_of(self.app.screen._compositor.render_full_update().render_segments(self.app.console))
+            viewmemo.sharing = False  # the full redraw draws every panel itself
+            try:
+                fresh = self.app.screen._compositor.render_full_update().render_segments(self.app.console)
+            finally:
+                viewmemo.sharing = True
+            fresh = _screen_of(fresh)
         return [f"line {y}: terminal {a!r}\n        redraw   {b!r}" for y, (a, b) in enumerate(zip(seen, fresh))
                 if a != b]
 
@@ -98,7 +104,10 @@ async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_re
         if hg.state.step == "move":
             break
         seats[hg.state.current_player()].submit(hg.game.legal()[0])
-    carl_app, dora_app = HostedApp(hub, "carl", FakeTerminal()), HostedApp(hub, "dora", FakeTerminal())
+    truecolour = FakeTerminal()
+    truecolour.term_type = "xterm-truecolor"  # a strip keeps the sequences made for one terminal's colours
+    carl_app, dora_app = HostedApp(hub, "carl", FakeTerminal()), HostedApp(hub, "dora", truecolour)
+    assert carl_app.console._color_system != dora_app.console._color_system
     async with carl_app.run_test(size=SIZE) as carl, dora_app.run_test(size=SIZE) as dora:
         pilots = {carl_app: carl, dora_app: dora}
         mirrors = {}
@@ -138,6 +147,11 @@ async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_re
             assert made == [id(public)]  # the phase bar's text made once for both screens
             tabs = [s.query_one(Tableaus) for s in shown]
             assert str(tabs[0].content) == str(tabs[1].content)
+            for app, tab in zip(pilots, tabs):  # the lines taken from the shared drawing are its own
+                crop = tab.region.reset_offset
+                with as_app(app):
+                    own = [strip.render(app.console) for strip in Static.render_lines(tab, crop)]
+                    assert [strip.render(app.console) for strip in tab.render_lines(crop)] == own
             for app in pilots:
                 wrong = mirrors[app].wrong()
                 assert not wrong, f"{app.user} after {move}:\n" + "\n".join(wrong[:6])

@@ -40,3 +40,26 @@ def per_view(view: dict, what: tuple, make: Callable[[], T]) -> T:
     while len(_MADE) > KEEP:
         _MADE.popitem(last=False)
     return text
+
+
+#: the lines drawn lately: what they were drawn from -> the strips
+_DRAWN: OrderedDict[tuple, list] = OrderedDict()
+#: whether panels take lines drawn for another screen (False: each draws its own, to compare)
+sharing = True
+
+
+def drawn_alike(look: tuple, draw: Callable[[], list]) -> list:
+    """The strips of a panel drawn from ``look`` (everything they are drawn
+    from: the text, the size, the styles, the terminal's colours), drawn once
+    for every screen showing it. A strip keeps its terminal sequences once
+    made, so the terminal's colour system is part of ``look``."""
+    if not sharing:
+        return draw()
+    strips = _DRAWN.get(look)
+    if strips is not None:
+        _DRAWN.move_to_end(look)
+        return strips
+    strips = _DRAWN[look] = draw()
+    while len(_DRAWN) > KEEP:
+        _DRAWN.popitem(last=False)
+    return strips

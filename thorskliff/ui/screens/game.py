@@ -46,7 +46,7 @@ from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
 from .hint import HintPanel, Hints
-from ..widgets.panels import (DecisionList, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text,
+from ..widgets.panels import (DecisionList, DrawnAlike, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text,
                               show_changed)
 
 SIDE_MIN = 32
@@ -180,7 +180,7 @@ class GameScreen(Hints, EventFeed, Screen):
         await self.query_one("#left").mount(self.LOG(id="log-left"))
         decisions = DecisionList(id="decisions")
         await self.query_one("#side").mount_all([
-            self.TABLEAUS(id="tableaus"), HexInfo(id="hexinfo"), Static(id="prompt"), Static(id="status"),
+            self.TABLEAUS(id="tableaus"), HexInfo(id="hexinfo"), DrawnAlike(id="prompt"), DrawnAlike(id="status"),
             HintPanel(id="hint"), decisions, self.LOG(id="log-side")])
         await self.mount_all([Input(id="command", placeholder=t("game.command")), StableFooter(compact=True)])
         if not (self.is_attached and decisions.is_attached):
@@ -458,9 +458,18 @@ class GameScreen(Hints, EventFeed, Screen):
         self._hexinfo()
         self._prompt()
         self._fill_decisions()
-        for lg in self.query(GameLog):
+        for lg in self._logs():
             lg.sync(per_line, obs)
         self.hint_follow()
+
+    def _logs(self) -> tuple[GameLog, ...]:
+        """The log beside the island and the one in the side panel (whichever
+        the layout shows): found by id, which Textual remembers, where a query
+        by type walks the screen at every redraw."""
+        try:
+            return self.query_one("#log-left", GameLog), self.query_one("#log-side", GameLog)
+        except NoMatches:
+            return tuple(self.query(GameLog))
 
     def parse_legal(self, legal: list[str]) -> list:
         """The legal decisions as (text, Action); a variant with its own

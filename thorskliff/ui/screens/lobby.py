@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
@@ -26,7 +27,7 @@ from ..i18n import t
 from ..keys import localize
 from ..widgets.hexmap import IslandMap
 from ..viewmemo import per_view
-from ..widgets.panels import HexInfo, hex_text, show_changed
+from ..widgets.panels import DrawnAlike, HexInfo, hex_text, show_changed
 from .game import GameScreen
 from .help import TABS, HelpScreen
 
@@ -376,7 +377,7 @@ class SeatScreen(GameScreen):
 
     async def _build(self) -> None:
         await super()._build()
-        await self.query_one("#side").mount(Static(id="presence"), before=0)
+        await self.query_one("#side").mount(DrawnAlike(id="presence"), before=0)
         self.show_presence()
 
     def _changed(self) -> None:
@@ -443,16 +444,17 @@ class SeatScreen(GameScreen):
         return ""
 
     def show_presence(self) -> None:
-        box = self.query("#presence")
-        if not box:
+        try:
+            box = self.query_one("#presence", Static)  # found by id: Textual remembers it, a query walks
+        except NoMatches:
             return
         presence = self.session.presence()
         if self.session.seat is None:
             # alike on every spectator's screen of this view (viewmemo); a seat's says more
             what = ("presence", tuple(presence), self.session.spectators())
-            show_changed(box.first(Static), per_view(self.obs, what, lambda: self._presence_text(presence)))
+            show_changed(box, per_view(self.obs, what, lambda: self._presence_text(presence)))
             return
-        show_changed(box.first(Static), self._presence_text(presence))
+        show_changed(box, self._presence_text(presence))
 
     def _presence_text(self, presence: list[tuple[str, str]]) -> Text:
         out = Text(tx("at_table"), style="bold")

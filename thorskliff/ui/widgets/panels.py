@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.message import Message
 from textual.visual import visualize
 from textual.widgets import Footer, OptionList, RichLog, Static
@@ -18,7 +19,7 @@ from ...engine.steps import Step
 from ..i18n import t
 from ..eventwords import Names
 from ..logtext import Hanging, LogWriter, dice, hang_all
-from ..viewmemo import per_view
+from ..viewmemo import drawn_alike, per_view
 
 
 def goals(obs: dict) -> tuple[int, int]:
@@ -39,6 +40,23 @@ def _looks(content) -> object:
     if isinstance(content, Text):
         return content.plain, str(content.style), tuple(content.spans), content.justify
     return content
+
+
+class DrawnAlike(Static):
+    """A panel that draws a text every screen at a hosted table shows alike
+    (the phase bar, the tableaus, who is at the table): its lines are drawn
+    once for all screens showing the same text at the same size and look
+    (viewmemo.drawn_alike), not once per screen."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        content = self.content
+        if not isinstance(content, Text) or self.text_selection is not None:
+            return super().render_lines(crop)
+        app = self.app
+        look = (type(self).__name__, self.id, tuple(sorted(self.classes)), tuple(sorted(self.get_pseudo_classes())),
+                _looks(content), tuple(self.region.size), crop, app.theme, app.ansi_color,
+                app.console._color_system, self.rich_style, self.background_colors)
+        return drawn_alike(look, lambda: super(DrawnAlike, self).render_lines(crop))
 
 
 def show_changed(widget: Static, content, layout: bool = True) -> bool:
@@ -88,7 +106,7 @@ def phase_text(obs: dict, width: int) -> Text:
     return out
 
 
-class PhaseBar(Static):
+class PhaseBar(DrawnAlike):
     DEFAULT_CSS = "PhaseBar { height: 1; width: 1fr; background: $panel; }"
 
     def show(self, obs: dict) -> None:
@@ -188,7 +206,7 @@ def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
     return out
 
 
-class Tableaus(Static):
+class Tableaus(DrawnAlike):
     """All players; the viewer's (or the player on turn's) in full, others
     in two lines when space is short."""
 
