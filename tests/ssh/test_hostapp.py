@@ -469,3 +469,52 @@ async def test_a_spectator_reads_what_the_player_does_and_only_keys_that_work(hu
             assert "Phasenende" in screen_text(app).splitlines()[-1]
     alice.close()
     bob.close()
+
+
+def _box_lines(app) -> list[str]:
+    """The lines inside the list's frame, as the terminal shows them."""
+    return [line.split("│")[1].rstrip() for line in screen_text(app).splitlines() if line.count("│") >= 2]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_lobby_row_never_breaks_inside_a_name_or_chip(hub, size):
+    """A play-tester's lobby at 80 columns broke a row at the space in "Bot 2" and between a
+    seat's chip and its name. A row is set from whole seats: it goes on, indented, on the next
+    line only between two seats (the help page says so); a name too long for a line is cut
+    with an ellipsis rather than broken."""
+    from textual.widgets import OptionList
+
+    from thorskliff.ui import glyphs as G
+
+    hub.create("alice", "base", 4, "leicht", seed=3).close()
+    hub.create("bob mit langem Namen", "duell", 2, seed=4).close()
+    hub.create("carla", "base", 3, seed=5).close()
+    hub.create("d" * 90, "duell", 2, seed=6).close()
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        lines = _box_lines(app)
+        starts = [i for i, line in enumerate(lines) if line.lstrip().startswith("#")]
+        assert len(starts) == 4
+        rows = {}
+        for opt, first in zip(ol.options, starts):
+            hg = hub.games[int(opt.id)]
+            end = next((s for s in starts if s > first), None)
+            row = [line for line in lines[first:end] if line.strip()]
+            assert row[0].lstrip().startswith(f"#{hg.id} ")
+            for line in row[1:]:  # a next line of the row starts with a seat's chip, indented
+                assert line.startswith("    ") and line.lstrip()[0] in G.OWNER.values(), row
+            for i, seat in enumerate(hg.seats):
+                p = hg.state.players[i]
+                mark = "⚙" if seat.bot else "○"
+                whole = f"{G.OWNER[p.colour]}  {p.name} ({p.hero}) {mark}" if not seat.free else \
+                    f"{G.OWNER[p.colour]}  frei ({p.hero})"
+                if len(p.name) > 60:  # wider than any line: cut, on a line of its own
+                    assert any(line.lstrip().startswith(whole[:20]) and line.endswith("…") for line in row), row
+                else:
+                    assert sum(whole in line for line in row) == 1, (whole, row)
+            assert ("dein Platz 1" in row[-1]) == (hg.id == 1)
+            rows[hg.id] = row
+        # a Duell or a game of three is one line at 120 columns, two at 80; four seats take two
+        assert [len(rows[gid]) for gid in (1, 2, 3)] == ([2, 1, 1] if size == (120, 40) else [2, 2, 2])

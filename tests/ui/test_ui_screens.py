@@ -495,3 +495,30 @@ async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_deci
         assert entries() == ["Weiter"]
         assert "kein Trank" not in shown(app.screen)
         assert prompt() == "P2: deine Entscheidung im Kampf."
+
+
+async def test_a_saved_game_row_never_breaks_inside_a_name():
+    """The list of saved games broke a row at a space inside a seat's name in a narrow
+    terminal ("Björn Eisenbart | der Starke"): each name is whole on one line; the row goes
+    on, indented, between two names, and says all it said before."""
+    names = ["Anna Maria von Thorsberg", "Björn Eisenbart der Starke", "Sigrun die Weise", "Ulf Langbart der Alte"]
+    seats = [(n, h, c) for n, h, c in zip(names, ("Oleif", "Bera", "Jorund", "Raghild"),
+                                          ("brown", "black", "grey", "white"))]
+    d = saves.save_dir()
+    d.mkdir(parents=True)
+    record.write(Game.new("base", seats, 3), d / "four.tkr")
+    for size in ((80, 24), (120, 40)):
+        app = ThorsApp(handover=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            strips = app.screen._compositor.render_strips()  # the screen as the terminal shows it
+            lines = ["".join(seg.text for seg in strip).strip(" │") for strip in strips]
+            first = next(i for i, ln in enumerate(lines) if "Grundspiel ·" in ln)
+            row = [ln for ln in lines[first:first + 3] if ln and not ln.startswith("╰")]
+            for name in names:
+                assert sum(name in ln for ln in row) == 1, (name, row)
+            said = str(next(o.prompt for o in app.screen.query_one("#r-list").options if "Grundspiel" in str(o.prompt)))
+            assert " ".join(row) == said and said.endswith("Ulf Langbart der Alte · Runde 0")

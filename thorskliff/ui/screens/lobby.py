@@ -23,6 +23,7 @@ from ...engine.steps import Step
 from ...scenario import load_mode
 from .. import glyphs as G
 from ..i18n import t
+from ..flow import Flow
 from ..keys import localize
 from ..widgets.hexmap import IslandMap
 from ..widgets.panels import HexInfo, hex_text, show_changed
@@ -190,24 +191,27 @@ class LobbyScreen(Screen):
             if hg is None or not hg.seats[seat].free:
                 self.say(t("web.invite_used", n=seat + 1, id=gid, name=hg.name(seat)) if hg else "")
 
-    def _row(self, hg) -> Text:
+    def _row(self, hg) -> Flow:
+        """A game's row: each seat (its chip, name, heroine, mark) is one piece that a
+        narrow terminal never breaks (a row broke at the space in "Bot 2"); the row
+        goes on, indented, on the next line between two seats."""
         st = hg.state
-        out = Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round))
+        pieces = [("", Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round).rstrip()))]
         for i, s in enumerate(hg.seats):
             p = st.players[i]
-            out.append("  " if i else "")
-            out.append(f" {G.OWNER[p.colour]} ", style=G.chip_style(p.colour))
+            seat = Text(f" {G.OWNER[p.colour]} ", style=G.chip_style(p.colour))
             if s.free:
-                out.append(f" {tx('free')} ({p.hero})", style="italic")
+                seat.append(f" {tx('free')} ({p.hero})", style="italic")
             else:
                 mark = MARKS["bot" if s.bot or s.away_bot else "connected" if s.connected else "away"]
-                out.append(f" {p.name} ({p.hero}) {mark}")
+                seat.append(f" {p.name} ({p.hero}) {mark}")
+            pieces.append(("  " if i else " ", seat))
         if hg.finished:
-            out.append(" · " + tx("over"), style="dim")
+            pieces.append((" ", Text("· " + tx("over"), style="dim")))
         mine = hg.seat_of(self.user)
         if mine is not None:
-            out.append(tx("yours", n=mine + 1), style="bold")
-        return out
+            pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
+        return Flow(pieces)
 
     def say(self, text: str, error: bool = False) -> None:
         self._invite_shown = None
