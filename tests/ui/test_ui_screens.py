@@ -497,6 +497,51 @@ async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_deci
         assert prompt() == "P2: deine Entscheidung im Kampf."
 
 
+async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_potion():
+    """A play-tester who drank a Heiltrank at the combat's first window read "Weiter (kein
+    Trank)" at its next window (the combat keeps only its Kraft- and Schutztränke). R-POT-4:
+    the defender, hurt, may drink a Heiltrank before the attack roll (c:def_pre, which also
+    takes a Krafttrank); R-POT-5/6: after the roll (c:def_post) her Krafttrank is still
+    offered. Once she has drunk the Heiltrank both windows say "Keinen weiteren Trank"."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    st.players[1].potions = [("heil", 1), ("kraft", 1)]
+    st.players[1].life -= 3
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+
+    def entries() -> list[str]:
+        return [str(o.prompt) for o in app.screen.query_one("#c-decisions").options]
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h", "enter")
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # Oleif steps into Bera's hex
+        await pilot.pause()
+        await pilot.press("e")  # the combat phase
+        await pilot.pause()
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # fight
+        await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
+        assert session.state.step == "c:def_pre"
+        assert entries() == ["Weiter (kein Trank)", "Heiltrank trinken", "Krafttrank trinken"]  # nothing drunk
+        await pilot.press("down", "enter")  # the Heiltrank
+        await until(pilot, lambda: st.players[1].life == 8 and "Heiltrank trinken" not in entries(), "drunk")
+        assert session.state.step == "c:def_pre"  # the window stays open (R-POT-3)
+        assert entries() == ["Keinen weiteren Trank", "Krafttrank trinken"]
+        await pilot.press("enter")  # no Krafttrank now
+        await until(pilot, lambda: session.state.step == "c:roll", "the attack roll")
+        await pilot.press("colon")
+        await pilot.press(*"roll M1 M1", "enter")  # the attack roll, forced
+        await until(pilot, lambda: session.state.step == "c:def_post" and "Krafttrank trinken" in entries(),
+                    "the defender's window after the roll")
+        assert entries() == ["Keinen weiteren Trank", "Krafttrank trinken"]
+        assert "kein Trank" not in "\n".join(entries())
+
+
 async def test_a_saved_game_row_never_breaks_inside_a_name():
     """The list of saved games broke a row at a space inside a seat's name in a narrow
     terminal ("Björn Eisenbart | der Starke"): each name is whole on one line; the row goes

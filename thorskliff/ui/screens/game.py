@@ -442,7 +442,7 @@ class GameScreen(Hints, EventFeed, Screen):
         s = self.session
         per_line = s.events(self.viewer)
         self._lines = len(per_line)
-        self.obs = obs = s.view(self.viewer)
+        self.obs = obs = words.drunk_in_combat(s.view(self.viewer), per_line)
         d = self.decider
         # a word said at one decision point (a refusal, say) is not left standing at the next
         point = (d, obs["step"], obs["round"], obs["turn"])
