@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import glyphs as G
@@ -128,6 +128,8 @@ class ResultScreen(ModalScreen[str | None]):
                 opts.append(Option(t("play.result.replay"), id="replay"))
             opts.append(Option(t("play.result.board"), id=""))
             yield OptionList(*opts, id="r-keys")
+        # its own footer: the game's below it named keys that do nothing here, and "t Tipp" beside "Zum Titel (t)"
+        yield Footer()
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -150,7 +152,8 @@ class ResultScreen(ModalScreen[str | None]):
         box = self.query_one("#box")
         used = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
                    for w in box.children if w is not scroll)
-        room = int(self.size.height * 0.98) - 2 - used - scroll.styles.margin.top
+        footer = sum(f.outer_size.height for f in self.query(Footer))
+        room = int((self.size.height - footer) * 0.98) - 2 - used - scroll.styles.margin.top
         scroll.styles.max_height = max(3, room)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
