@@ -567,3 +567,33 @@ async def test_a_saved_game_row_never_breaks_inside_a_name():
                 assert sum(name in ln for ln in row) == 1, (name, row)
             said = str(next(o.prompt for o in app.screen.query_one("#r-list").options if "Grundspiel" in str(o.prompt)))
             assert " ".join(row) == said and said.endswith("Ulf Langbart der Alte · Runde 0")
+
+
+async def test_the_replay_footer_names_keys_as_a_german_keyboard_does(tmp_path):
+    """A play-tester's replay footer read "← Zurück → Weiter … esc Zurück … home Anfang end
+    Ende": two "Zurück" for a step back and for leaving, and English key names beside
+    "Pos1/Ende" in the line above it. The steps are "Schritt zurück/vor", the keys Pos1 and
+    Ende; in English Home and End."""
+    saved_game(tmp_path / "g.tkr", decisions=6)
+    from thorskliff.ui.session import ReplaySession
+
+    for lang, want, gone in (("de", ["← Schritt zurück", "→ Schritt vor", "Pos1 Anfang", "Ende Schluss",
+                                     "esc Zurück"], ["home", "end ", "Weiter"]),
+                             ("en", ["← Step back", "→ Step on", "Home Start", "End Last"], ["home", "end "])):
+        i18n.set_lang(lang)
+        try:
+            app = ThorsApp(handover=False)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
+                await until(pilot, lambda: getattr(app.screen, "ready", False), "the replay")
+                await pilot.pause()
+                footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+                for w in want:
+                    assert w in footer, (w, footer)
+                for g in gone:
+                    assert g not in footer, (g, footer)
+                assert footer.count(i18n.t("key.back")) == 1
+                assert "n p" in str(app.screen.query_one("#prompt").render())
+        finally:
+            i18n.set_lang("de")

@@ -173,6 +173,13 @@ class ThorsApp(App):
 
         self.push_screen(ResumeScreen(replay=replay))
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key in the footer as the player's keyboard names it ([keyname]: a German
+        footer said "home", "end" and "space" beside "Pos1/Ende" in the text above it)."""
+        if not binding.key_display and i18n.has(f"keyname.{binding.key}"):
+            return t(f"keyname.{binding.key}")
+        return super().get_key_display(binding)
+
     def action_help(self, tab: str = "keys") -> None:
         from .screens.help import HelpScreen
 
