@@ -518,3 +518,33 @@ async def test_a_lobby_row_never_breaks_inside_a_name_or_chip(hub, size):
             rows[hg.id] = row
         # a Duell or a game of three is one line at 120 columns, two at 80; four seats take two
         assert [len(rows[gid]) for gid in (1, 2, 3)] == ([2, 1, 1] if size == (120, 40) else [2, 2, 2])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_table_line_never_breaks_inside_a_name_or_chip(hub, size):
+    """At 80 columns a play-tester's seat read "Am Tisch: ▲ anna (da) · ■ Bot" and "2 (Bot)"
+    on the next line, and a chip ● at a line's end with its name on the next. Each seat at
+    the table is one piece, whole on a line; the line goes on between two seats."""
+    from textual.widgets import Static
+
+    from thorskliff.ui import glyphs as G
+
+    gid = hub.create("anna", "base", 4, "leicht", seed=3).game_id
+    hg = hub.games[gid]
+    app = HostedApp(hub, "anna", FakeTerminal())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.play(hub.resume(gid, "anna"))
+        await _seated(app, pilot)
+        await pilot.pause()
+        region = app.screen.query_one("#presence", Static).region
+        strips = app.screen._compositor.render_strips()
+        rows = ["".join(seg.text for seg in strip)[region.x:region.right].rstrip()
+                for strip in strips[region.y:region.bottom]]
+        rows = [r for r in rows if r.strip() and not set(r.strip()) <= {"─"}]
+        assert rows[0].startswith("Am Tisch: ")
+        for i, (name, state) in enumerate(app.screen.session.presence()):
+            whole = f"{G.OWNER[hg.state.players[i].colour]}  {name} ({i18n.t('lobby.' + state)})"
+            assert sum(whole in r for r in rows) == 1, (whole, rows)
+        for r in rows[1:]:  # a next line starts with a seat's chip
+            assert r.lstrip(" ·")[0] in G.OWNER.values(), rows

@@ -20,11 +20,21 @@ class Flow:
     """``pieces``: (separator, piece) pairs, the separator (plain spaces or
     punctuation) put before its piece unless the piece starts a line. A line
     after the first starts with ``indent`` spaces, so that it reads as the
-    same row going on."""
+    same row going on. ``after``: text on the lines below, wrapped as any text
+    (a sentence, not pieces)."""
 
-    def __init__(self, pieces: list[tuple[str, Text]], indent: int = 3):
+    def __init__(self, pieces: list[tuple[str, Text]], indent: int = 3, after: Text | None = None):
         self.pieces = pieces
         self.indent = indent
+        self.after = after
+
+    def looks(self) -> tuple:
+        """What it shows, to compare with what a panel shows already (panels.show_changed)."""
+        def text(x: Text) -> tuple:
+            return x.plain, str(x.style), tuple(x.spans)
+
+        return (self.indent, tuple((sep, text(p)) for sep, p in self.pieces),
+                text(self.after) if self.after is not None else None)
 
     def lines(self, width: int) -> list[Text]:
         """The row's lines for ``width`` cells."""
@@ -48,15 +58,19 @@ class Flow:
         return lines
 
     def __str__(self) -> str:
-        """The row on one line (what a test or a log reads)."""
-        return "".join((sep if i else "") + piece.plain for i, (sep, piece) in enumerate(self.pieces))
+        """The row on one line (what a test or a log reads), then the text after it."""
+        row = "".join((sep if i else "") + piece.plain for i, (sep, piece) in enumerate(self.pieces))
+        return row + ("\n" + self.after.plain if self.after is not None and self.after.plain else "")
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text = Text("\n").join(self.lines(options.max_width))
         text.no_wrap = True
         text.overflow = "ellipsis"
         yield text
+        if self.after is not None and self.after.plain:
+            yield self.after
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((p.cell_len for _, p in self.pieces), default=0)
-        return Measurement(min(widest, options.max_width), min(cell_len(str(self)), options.max_width))
+        longest = max((cell_len(line) for line in str(self).splitlines()), default=0)
+        return Measurement(min(widest, options.max_width), min(longest, options.max_width))

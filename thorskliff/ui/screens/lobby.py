@@ -449,24 +449,28 @@ class SeatScreen(GameScreen):
         box = self.query("#presence")
         if not box:
             return
-        out = Text(tx("at_table"), style="bold")
+        # each seat (chip, name, whether there) is one piece: a narrow side panel broke
+        # "Bot 2" at its space and a chip from its name
+        pieces = [("", Text(tx("at_table").rstrip(), style="bold"))]
         obs = self.obs
         for i, (name, state) in enumerate(self.session.presence()):
-            if i:
-                out.append(" · ")
             p = obs["players"][i]
-            out.append(f" {G.OWNER[p['colour']]} ", style=G.chip_style(p["colour"]))
-            out.append(f" {name} ")
-            out.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
+            seat = Text(f" {G.OWNER[p['colour']]} ", style=G.chip_style(p["colour"]))
+            seat.append(f" {name} ")
+            seat.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
+            pieces.append((" · " if i else " ", seat))
         n = self.session.spectators()
         if n:
-            out.append(" · " + tx("spectators", n=n), style="dim")
+            pieces.append((" · ", Text(tx("spectators", n=n), style="dim")))
+        after = Text()
         waits = self._waits_for(self.session.presence())
         if waits:
-            out.append("\n" + waits, style="bold")
+            after.append(waits + "\n", style="bold")
         if self.session.seat is None:
-            out.append("\n" + tx("spectator"), style="italic")
+            after.append(tx("spectator") + "\n", style="italic")
         elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")
               and invite_choices(self.session.hub, self.session.game_id, self.session.user)):
-            out.append("\n" + t("web.invite_hint"), style="italic")
+            after.append(t("web.invite_hint") + "\n", style="italic")
+        after.rstrip()
+        out = Flow(pieces, after=after)
         show_changed(box.first(Static), out)
