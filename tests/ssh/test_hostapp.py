@@ -548,3 +548,34 @@ async def test_the_table_line_never_breaks_inside_a_name_or_chip(hub, size):
             assert sum(whole in r for r in rows) == 1, (whole, rows)
         for r in rows[1:]:  # a next line starts with a seat's chip
             assert r.lstrip(" ·")[0] in G.OWNER.values(), rows
+
+
+async def test_a_hosted_end_screen_leads_to_the_table_not_a_title(hub):
+    """At the end of a hosted game a play-tester read "Zum Titel (t)", "t Titel" in the
+    footer and "Titel" in the list behind: t leads to the server's table (the lobby)."""
+    from pathlib import Path
+
+    from textual.widgets import OptionList
+
+    from thorskliff import record
+    from thorskliff.ui.results import combats_won, table
+    from thorskliff.ui.screens.result import ResultScreen
+
+    game = record.load(Path(__file__).resolve().parent.parent / "records" / "duell-greedy.tkr")
+    obs = game.view(0)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ResultScreen(obs, table(obs, combats_won(game)), True, game=game))
+        for _ in range(300):
+            if isinstance(app.screen, ResultScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        entries = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert entries[0] == "Zum Spieltisch (t)" and not any("Titel" in e for e in entries)
+        footer = screen_text(app).splitlines()[-1]
+        assert "t Spieltisch" in footer and "Titel" not in footer, footer
+        await pilot.press("t")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultScreen)

@@ -576,7 +576,8 @@ class GameScreen(Hints, EventFeed, Screen):
                 return [("@roll", t("combat.roll_now") + f" ({kinds})", True)]
             return []
         if d == TERMINAL:
-            return [("@result", t("play.show_result"), True), ("@title", t("key.menu"), True)]
+            return [("@result", t("play.show_result"), True),
+                    ("@title", t("lobby.lobby" if getattr(self.app, "hosted", False) else "key.menu"), True)]
         if not self.legal:
             return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
         items: list[tuple[str, Text | str, bool]] = []

@@ -123,7 +123,8 @@ class ResultScreen(ModalScreen[str | None]):
                     yield Static(chart(curve[0], seats, self.WIDTH, marks=[sw.point for sw in curve[1]]),
                                  id="r-chart")
                     yield Static(swings_text(curve[1], seats), id="r-swings")
-            opts = [Option(t("play.result.to_title"), id="title")]
+            hosted = getattr(self.app, "hosted", False)  # t leads to the server's table
+            opts = [Option(t("play.result.to_lobby" if hosted else "play.result.to_title"), id="title")]
             if self.can_replay:
                 opts.append(Option(t("play.result.replay"), id="replay"))
             opts.append(Option(t("play.result.board"), id=""))
@@ -132,6 +133,11 @@ class ResultScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if getattr(self.app, "hosted", False):  # the footer too: "t Titel" led to the table
+            from .lobby import relabel
+
+            relabel(self, "t", t("lobby.lobby"))
+            self.refresh_bindings()
         ol = self.query_one(OptionList)
         ol.highlighted = 0
         ol.focus()
