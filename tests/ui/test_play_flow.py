@@ -406,7 +406,7 @@ async def test_the_result_screen_replays_the_game(tmp_path):
         footer = shown.splitlines()[-1]
         for gone in ("Phasenende", "Rückgängig", "Liste/Karte", "Notation", "Wählen", "An Bot", "Tipp"):
             assert gone not in footer, footer
-        for kept in ("Weiter", "Zurück", "Anfang", "Ende", "Hilfe"):
+        for kept in ("Schritt vor", "Schritt zurück", "Pos1 Anfang", "Ende Schluss", "Hilfe"):
             assert kept in footer, footer
         await pilot.press("end")
         await pilot.pause()
