@@ -579,3 +579,29 @@ async def test_a_hosted_end_screen_leads_to_the_table_not_a_title(hub):
         await pilot.press("t")
         await pilot.pause()
         assert not isinstance(app.screen, ResultScreen)
+
+
+async def test_a_lobby_row_says_setup_before_the_first_round(hub):
+    """A play-tester read "#2 Duell · Runde 0" for a game whose beaches were being chosen;
+    the game's own phase bar says "Aufstellung" then. The row says so too, and "Runde 1" once
+    the first round has begun."""
+    from textual.widgets import OptionList
+
+    s = hub.create("bob", "duell", 2, "leicht", seed=4)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert row.startswith("#1 Duell · Aufstellung · ") and "Runde 0" not in row
+        assert i18n.t("phase.setup") in screen_text(app)
+        hg = hub.games[1]
+        for _ in range(500):  # bob's beach; the bot chooses its own
+            if hg.state.round > 0:
+                break
+            if hg.state.current_player() == 0:
+                s.submit(hg.game.legal()[0])
+            await pilot.pause(0.01)
+        await pilot.pause(0.2)
+        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert row.startswith("#1 Duell · Runde 1 · "), row
+    s.close()

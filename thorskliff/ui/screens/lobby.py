@@ -196,7 +196,8 @@ class LobbyScreen(Screen):
         narrow terminal never breaks (a row broke at the space in "Bot 2"); the row
         goes on, indented, on the next line between two seats."""
         st = hg.state
-        pieces = [("", Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round).rstrip()))]
+        when = t("phase.setup") if st.round == 0 else t("phase.round", n=st.round)  # "Runde 0" said nothing
+        pieces = [("", Text(tx("row_when", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), when=when).rstrip()))]
         for i, s in enumerate(hg.seats):
             p = st.players[i]
             seat = Text(f" {G.OWNER[p.colour]} ", style=G.chip_style(p.colour))
