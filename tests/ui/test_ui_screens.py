@@ -167,6 +167,27 @@ async def test_language_switch_from_the_title():
         assert "New game" in str(app.screen.query_one("#menu").get_option_at_index(0).prompt)
 
 
+async def test_switching_the_language_twice_from_the_title_menu_stays_on_the_title():
+    """A play-tester chose "Sprache: Deutsch" with Enter, read English, pressed Enter again to
+    go back and found herself in "New game": the rebuilt menu had its cursor on the first
+    entry. It stays on the language entry, so Enter twice is German again, on the title."""
+    app = ThorsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        menu.highlighted = 5
+        assert menu.highlighted_option.id == "lang"
+        for lang in ("en", "de"):
+            await pilot.press("enter")
+            await until(pilot, lambda: i18n.lang() == lang and isinstance(app.screen, TitleScreen)
+                        and app.screen.query("#menu")
+                        and app.screen.query_one("#menu").highlighted_option is not None
+                        and app.screen.query_one("#menu").highlighted_option.id == "lang", f"{lang}, on the title")
+            await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and "Sprache: Deutsch" in str(
+            app.screen.query_one("#menu").highlighted_option.prompt)
+
+
 async def test_new_game_from_the_title_screen_with_keys():
     """Mode, seats and names, then heroes and colours counter-clockwise
     (R-SETUP-B4), then beaches on the island; the game is saved at once."""
