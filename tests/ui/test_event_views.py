@@ -255,3 +255,20 @@ async def test_a_summary_names_only_keys_that_work_over_it():
         await until(pilot, lambda: up(app, SinceSummary), "back at the summary")
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, SinceSummary), "back to the combat")
+
+
+async def test_the_combat_footer_offers_a_only_where_dice_are_assigned():
+    """The combat dialog's footer named "a Vorschlag" at a potion window too, where a did
+    nothing. R-COMBAT-1.2: the suggestion is for assigning dice; Bera's counter roll (the
+    rulebook's example) is assigned with a, and the footer names it there."""
+    session = example_session()
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.last is not None,
+                    "Bera's combat dialog")
+        await pilot.pause()
+        assert session.state.step == "c:def_assign"
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert "a Vorschlag" in footer, footer
+        await pilot.press("a")
+        await until(pilot, lambda: session.state.step != "c:def_assign", "the suggestion taken")

@@ -549,6 +549,9 @@ async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_
         await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
         assert session.state.step == "c:def_pre"
         assert entries() == ["Weiter (kein Trank)", "Heiltrank trinken", "Krafttrank trinken"]  # nothing drunk
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert "Hilfe" in footer and "Vorschlag" not in footer, footer  # no dice to assign here: no "a"
         await pilot.press("down", "enter")  # the Heiltrank
         await until(pilot, lambda: st.players[1].life == 8 and "Heiltrank trinken" not in entries(), "drunk")
         assert session.state.step == "c:def_pre"  # the window stays open (R-POT-3)
