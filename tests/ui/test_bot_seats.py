@@ -53,6 +53,10 @@ async def test_duell_one_human_one_bot_with_keys():
         await pilot.press("enter")
         await pilot.pause()
         assert setup.stage == 2
+        # the choosing order on a line of its own (it read "(Astrid, Bot 2 (Bot))", brackets in brackets)
+        head = str(setup.query_one("#pick-order", Static).content)
+        order = ", ".join(["Astrid", "Bot 2 (Bot)"][s] for s in setup.order)
+        assert f"\nReihenfolge: {order}\n" in head and "((" not in head and "))" not in head, head
         if setup.order[0] == 0:
             await pilot.press("enter", "enter")  # Astrid: first free hero and colour
         await pilot.pause()
