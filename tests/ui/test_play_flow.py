@@ -557,7 +557,9 @@ async def test_the_menu_greys_resigning_while_a_bot_decides_and_says_why():
         ol = app.screen.query_one(OptionList)
         resign = ol.get_option("resign")
         assert resign.disabled
-        assert str(resign.prompt).startswith("Aufgeben") and "entscheidet jetzt nicht" in str(resign.prompt)
+        # the seat at the keyboard reads its refusal in the second person
+        bot = session.game.state.players[1].name
+        assert str(resign.prompt) == f"Aufgeben … — du entscheidest jetzt nicht; es entscheidet {bot} (R-TURN-5)"
         # the other entries still answer the keys (a greyed entry once disabled the whole menu)
         assert not app.screen.disabled and not ol.disabled
         await pilot.press("down")  # past the greyed entry to "Platz übernehmen …" (a bot plays seat 2)

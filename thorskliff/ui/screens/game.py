@@ -810,13 +810,18 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def _engine_says(self, what) -> str:
         """The engine's refusal in the app's language; one for the wrong seat
-        names the players, not their seat numbers (R-TURN-5)."""
+        names the players, not their seat numbers, and speaks to the seat that
+        reads it in the second person (R-TURN-5)."""
         if getattr(what, "key", None) == "wrong_seat":
             players = self.obs["players"]
             who = what.params.get("who")
             if getattr(who, "key", None) == "seat":
                 who = players[who.params["seat"] - 1]["name"]
-            text = t("game.wrong_seat", name=players[what.params["seat"] - 1]["name"], who=engine_says(who))
+            seat = what.params["seat"] - 1
+            if seat == self.viewer:  # the seat reads its own refusal: "du entscheidest jetzt nicht"
+                text = t("game.wrong_seat_you", who=engine_says(who))
+            else:
+                text = t("game.wrong_seat", name=players[seat]["name"], who=engine_says(who))
             return f"{text} ({what.rule})" if getattr(what, "rule", "") else text
         return engine_says(what)
 
