@@ -453,6 +453,50 @@ async def test_80x24_footer_has_whole_keys_and_no_stray_character(tmp_path):
         assert "Befehlei" not in footer
 
 
+async def test_with_bots_alone_playing_the_footer_names_no_key_that_only_refuses():
+    """A play-tester watched two bots play: the footer listed "e Phasenende
+    u Rückgängig b An Bot t Tipp", keys that only answered with a refusal
+    (R-TURN-5: nobody at the keyboard decides). Those keys leave the footer;
+    a press still says why not."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random", 1: "random"})
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bots wait
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Menü" in screen_text(app).split("\n")[-1], "the footer drawn")
+        assert app.screen.viewer is None
+        footer = screen_text(app).split("\n")[-1]
+        for gone in ("Phasenende", "Rückgängig", "An Bot", "Tipp"):
+            assert gone not in footer, footer
+        for kept in ("q Menü", "h Heldin", "Hilfe"):  # h finds the hero of the seat on turn
+            assert kept in footer, footer
+        await pilot.press("e")  # the key itself still answers
+        await pilot.pause()
+        assert str(app.screen.query_one("#status").content).startswith("Nicht erlaubt")
+
+
+async def test_at_the_beaches_the_footer_names_neither_phase_end_nor_hero():
+    """At the beach choice (R-SETUP) there is no phase to end and no hero on
+    the island: the footer said "e Phasenende" and "h Heldin" all the same."""
+    from thorskliff.game import Game
+
+    game = Game.new("duell", [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")], 3)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Menü" in screen_text(app).split("\n")[-1], "the footer drawn")
+        assert "Aufstellung" in screen_text(app) and app.screen.legal
+        footer = screen_text(app).split("\n")[-1]
+        for gone in ("Phasenende", "Heldin", "Rückgängig"):
+            assert gone not in footer, footer
+        for kept in ("Wählen", "q Menü", "t Tipp", "Hilfe"):
+            assert kept in footer, footer
+        await pilot.press("h")  # the key itself still answers (no hero to jump to: the cursor stays)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_80x24_a_combat_hex_shows_both_sides(tmp_path):
     st = position(("Oleif", "Bera"))
     place(st, 0, "1c2", hero=True, warriors=2)

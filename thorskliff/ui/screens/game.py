@@ -110,11 +110,15 @@ class GameScreen(Hints, EventFeed, Screen):
 
     @property
     def active_bindings(self):
+        """What the footer shows: less the keys that do nothing now (:meth:`idle_keys`;
+        unlike check_action this leaves the key working, so a press still says why
+        not) and, on a narrow terminal, less the keys that would not fit."""
         bindings = super().active_bindings
+        hidden = set(self.idle_keys())
         width = self.size.width
-        if not width:
-            return bindings
-        hidden = self.NARROW_HIDDEN if width < 100 else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ())
+        if width:
+            hidden.update(self.NARROW_HIDDEN if width < 100
+                          else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ()))
         if hidden:
             bindings = {k: b for k, b in bindings.items() if b.binding.action not in hidden}
         return bindings
@@ -461,6 +465,10 @@ class GameScreen(Hints, EventFeed, Screen):
         for lg in self.query(GameLog):
             lg.sync(per_line, obs)
         self.hint_follow()
+        idle = self.idle_keys()
+        if idle != getattr(self, "_idle_shown", None):  # the footer names only the keys that work now
+            self._idle_shown = idle
+            self.refresh_bindings()
 
     def parse_legal(self, legal: list[str]) -> list:
         """The legal decisions as (text, Action); a variant with its own
@@ -944,6 +952,28 @@ class GameScreen(Hints, EventFeed, Screen):
             # binding would overtake (keys arriving in one packet, as over SSH)
             return None
         return True
+
+    def idle_keys(self) -> frozenset[str]:
+        """The actions whose keys would only answer with a refusal now: with
+        bots alone playing, e, u, b and t; at the beaches, e and h (no hero on
+        the island yet). The footer leaves them out (:attr:`active_bindings`);
+        the keys still answer as before, with their refusal."""
+        obs = getattr(self, "obs", None)
+        if obs is None:
+            return frozenset()
+        idle = set()
+        if not self.legal or obs["step"] == Step.BEACH:  # no decision of this seat, or no phase to end
+            idle.add("end")
+        if self.viewer is None or self.session.undo_problem(self.viewer) is not None:
+            idle.add("undo")
+        if not self.hint_offered():
+            idle.add("hint")
+        if self.changes_seats() and (self.decider == TERMINAL or not self.session.humans()):
+            idle.add("seat_to_bot")
+        seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
+        if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
+            idle.add("hero")
+        return frozenset(idle)
 
     def _seat_name(self, seat: int) -> str:
         return self.session.view(None)["players"][seat]["name"]
