@@ -645,3 +645,32 @@ async def test_the_haste_step_reads_alike_to_the_others_whatever_potion_is_held(
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
         assert app.screen.viewer == 0
         assert str(app.screen.query_one("#prompt", Static).content) == i18n.t("ask.haste", name="P1")
+
+
+async def test_80x24_the_hand_over_keeps_its_heading_and_seat_over_a_long_since_list():
+    """A play-tester's hand-over at 80x24 after a long round: "Tastatur
+    übergeben" and "▲ Astrid  Oleif, braun" had scrolled off the top. The
+    "since your last turn" list scrolls inside the box; the box's own footer
+    names the keys that work over it (the game's named e, u, b, t)."""
+    from thorskliff.game import Game
+
+    game = Game.new("duell", [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")], 3)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
+        box = HandOver(app.screen.obs["players"][0], "Astrid ist am Zug.")
+        box.since = [f"Runde 3: Björn zieht Krieger {n}" for n in range(1, 31)]
+        await app.push_screen(box)
+        await until(pilot, lambda: "Weiter" in (screen_text(app).splitlines() or [""])[-1], "the box's footer")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        shown = "\n".join(lines)
+        assert "Tastatur übergeben" in shown
+        assert any("Astrid" in ln and "Oleif, braun" in ln for ln in lines), shown
+        assert "Bitte gib die Tastatur an Astrid." in shown
+        assert "Runde 3: Björn zieht Krieger 1" in shown and "Krieger 30" not in shown  # the rest scrolls
+        assert app.screen is box and "Ich bin Astrid – weiter (Enter)" in shown
+        footer = lines[-1]
+        assert "⏎ Weiter" in footer and "? Hilfe" in footer
+        for gone in ("Phasenende", "Rückgängig", "An Bot", "Tipp", "Menü"):
+            assert gone not in footer, footer
