@@ -235,6 +235,12 @@ def test_the_help_is_german_and_english_with_lang_en(capsys):
     assert out.startswith("usage: thorskliff analyse")
     assert "the curve and the swings as JSON" in out and "die Kurve" not in out
     assert i18n.lang() == "de"  # the help's language does not stay behind for the next command
+    out = help_of("--help-app")  # the app's own options
+    assert out.startswith("Aufruf: thorskliff") and "Pause vor jeder Entscheidung eines Bots (Vorgabe 0.3)" in out
+    assert "pause before each bot decision" not in out
+    out = help_of("--lang", "en", "--help")
+    assert out.startswith("usage: thorskliff") and "pause before each bot decision (default 0.3)" in out
+    assert i18n.lang() == "de"
 
 
 def test_every_command_line_help_text_is_in_both_catalogues():
@@ -252,7 +258,8 @@ def test_every_command_line_help_text_is_in_both_catalogues():
     import re
 
     used = set(re.findall(r'_h\("([a-z_]+)"', src))
-    assert len(used) > 60 and used <= set(tables["de"])
+    used |= set(re.findall(r'h\("(app_[a-z_]+)"', (Path(ui.__file__).parent / "app.py").read_text()))
+    assert len(used) > 67 and used <= set(tables["de"])
 
 
 def test_bench_prints_figures(capsys):

@@ -79,7 +79,7 @@ class CliError(Exception):
         self.code = code
 
 
-class _Parser(argparse.ArgumentParser):
+class HelpParser(argparse.ArgumentParser):
     """argparse with its own words (usage, the headings, -h) from the catalogue too."""
 
     def __init__(self, *a, **kw):
@@ -99,6 +99,8 @@ class _Parser(argparse.ArgumentParser):
     def _said(text: str) -> str:
         return _h("usage") + text[len("usage: "):] if text.startswith("usage: ") else text
 
+
+class _Parser(HelpParser):
     def error(self, message: str):  # argparse would exit; main reports it instead
         cmd = self.prog.partition(" ")[2]
         raise CliError(f"{cmd + ': ' if cmd else ''}{message} (see '{self.prog} --help')")
