@@ -210,6 +210,58 @@ def test_help_lists_the_commands(capsys):
         assert cmd in out
 
 
+def test_the_help_is_german_and_english_with_lang_en(capsys):
+    """A play-tester read "Die Schlacht um Thors Kliff — headless commands." and
+    "the curve and the swings as JSON": the help comes from the catalogue's
+    [cli] table, German unless --lang en is given."""
+    from thorskliff.ui import i18n
+
+    def help_of(*argv):
+        with pytest.raises(SystemExit) as exc:
+            main(list(argv))
+        assert exc.value.code == 0
+        return capsys.readouterr().out
+
+    out = help_of("--help")
+    assert out.startswith("Aufruf: thorskliff")
+    assert "Die Schlacht um Thors Kliff — Befehle ohne Bildschirm." in out
+    assert "analyse   die geschätzte Siegchance jedes Platzes" in out
+    assert "diese Hilfe zeigen und enden" in out and "ohne Befehl das Spiel im Terminal:" in out
+    assert "headless commands" not in out and "show this help message" not in out
+    out = help_of("analyse", "--help")
+    assert "die Kurve und die Wendepunkte als JSON" in out and "die Sprache der Worte (Vorgabe de)" in out
+    assert "as JSON" not in out and "the language of the words" not in out
+    out = help_of("analyse", "--lang", "en", "--help")
+    assert out.startswith("usage: thorskliff analyse")
+    assert "the curve and the swings as JSON" in out and "die Kurve" not in out
+    assert i18n.lang() == "de"  # the help's language does not stay behind for the next command
+    out = help_of("--help-app")  # the app's own options
+    assert out.startswith("Aufruf: thorskliff") and "Pause vor jeder Entscheidung eines Bots (Vorgabe 0.3)" in out
+    assert "pause before each bot decision" not in out
+    out = help_of("--lang", "en", "--help")
+    assert out.startswith("usage: thorskliff") and "pause before each bot decision (default 0.3)" in out
+    assert i18n.lang() == "de"
+
+
+def test_every_command_line_help_text_is_in_both_catalogues():
+    """Each [cli] key the parser reads exists in German and English (i18n.t
+    falls back silently otherwise)."""
+    import tomllib
+    from pathlib import Path
+
+    import thorskliff.ui as ui
+
+    tables = {lang: tomllib.loads((Path(ui.__file__).parent / "locale" / f"{lang}.toml").read_text())["cli"]
+              for lang in ("de", "en")}
+    assert set(tables["de"]) == set(tables["en"])
+    src = (Path(ui.__file__).parent.parent / "cli.py").read_text()
+    import re
+
+    used = set(re.findall(r'_h\("([a-z_]+)"', src))
+    used |= set(re.findall(r'h\("(app_[a-z_]+)"', (Path(ui.__file__).parent / "app.py").read_text()))
+    assert len(used) > 67 and used <= set(tables["de"])
+
+
 def test_bench_prints_figures(capsys):
     code, out, err = run(capsys, "bench", "--seconds", "0.01", "--runs", "2", "--games", "1", "--replays", "2")
     assert code == 0, err

@@ -60,20 +60,6 @@ folder: {data}
 """
 
 
-APP_HELP = """\
-without a command, the game in the terminal:
-  thorskliff [--lang de|en] [--seed N] [--data DIR] [--no-handover]
-  thorskliff --resume FILE     go on with a saved game (a record)
-  thorskliff --position FILE   start a game at a position file
-  thorskliff --help-app        every option of the app
-
-where things are (the data folder; --data DIR or THORSKLIFF_DATA choose another):
-  {data}
-    saves/*.tkr                the saved games (records; thorskliff replay checks one)
-    campaign.sqlite3           the campaign's group table
-    campaign/*.tkr             the records of campaign chapters
-    hub.sqlite3, ssh_host_ed25519_key   the SSH host's games and key (thorskliff serve --data DIR)
-"""
 
 
 def data_folder() -> str:
@@ -93,7 +79,28 @@ class CliError(Exception):
         self.code = code
 
 
-class _Parser(argparse.ArgumentParser):
+class HelpParser(argparse.ArgumentParser):
+    """argparse with its own words (usage, the headings, -h) from the catalogue too."""
+
+    def __init__(self, *a, **kw):
+        kw["add_help"] = False
+        super().__init__(*a, **kw)
+        self._positionals.title = _h("positionals")
+        self._optionals.title = _h("options")
+        self.add_argument("-h", "--help", action="help", help=_h("help"))
+
+    def format_usage(self) -> str:
+        return self._said(super().format_usage())
+
+    def format_help(self) -> str:
+        return self._said(super().format_help())
+
+    @staticmethod
+    def _said(text: str) -> str:
+        return _h("usage") + text[len("usage: "):] if text.startswith("usage: ") else text
+
+
+class _Parser(HelpParser):
     def error(self, message: str):  # argparse would exit; main reports it instead
         cmd = self.prog.partition(" ")[2]
         raise CliError(f"{cmd + ': ' if cmd else ''}{message} (see '{self.prog} --help')")
@@ -744,128 +751,144 @@ def _check_serve_limits(args) -> None:
             raise CliError(f"serve: --{name.replace('_', '-')} must be more than 0 seconds")
 
 
+def _h(key: str, **fields) -> str:
+    """A help text of the command line, from the catalogue's [cli] table (in the
+    language of --lang, German by default; see :func:`cli_lang`)."""
+    from .ui.i18n import t
+
+    return t(f"cli.{key}", **fields)
+
+
+def cli_lang(argv: list[str]) -> str:
+    """The language of the command line's help: the last ``--lang de|en`` (or
+    ``--lang=en``) given anywhere in ``argv``, else German (the game's first
+    language); an unknown one is left to argparse to refuse."""
+    lang = "de"
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2] \
+            if arg.startswith("--lang=") else None
+        if value in ("de", "en"):
+            lang = value
+    return lang
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="thorskliff", description="Die Schlacht um Thors Kliff — headless commands.",
-                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=APP_HELP.format(data=data_folder()))
-    ap.add_argument("--version", action="version", version=f"thorskliff {__version__}")
+    ap = _Parser(prog="thorskliff", description=_h("description"),
+                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_h("app_help", data=data_folder()))
+    ap.add_argument("--version", action="version", version=f"thorskliff {__version__}", help=_h("version"))
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("new", help="start a game and write its record")
-    p.add_argument("--players", metavar="NAME:HERO,...", help='e.g. "Anna:Bera,Ben:Oleif" (needed unless --group)')
-    p.add_argument("--colours", metavar="C1,C2,...", help=f"one per player ({', '.join(COLOURS)})")
-    p.add_argument("--mode", help="base (3–4 players), duell (2) or episch; default by player count")
-    p.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
-    p.add_argument("--arrangement", help="block letters, e.g. ABCDEF (default: drawn from the seed)")
-    p.add_argument("--first", type=int, metavar="N", help="the seat that chooses a beach first")
-    p.add_argument("--beaches", metavar="1c3,3c3", help="the start beaches, in choosing order")
+    p = sub.add_parser("new", help=_h("cmd_new"))
+    p.add_argument("--players", metavar="NAME:HERO,...", help=_h("new_players"))
+    p.add_argument("--colours", metavar="C1,C2,...", help=_h("new_colours", colours=", ".join(COLOURS)))
+    p.add_argument("--mode", help=_h("new_mode"))
+    p.add_argument("--seed", type=int, help=_h("new_seed"))
+    p.add_argument("--arrangement", help=_h("new_arrangement"))
+    p.add_argument("--first", type=int, metavar="N", help=_h("new_first"))
+    p.add_argument("--beaches", metavar="1c3,3c3", help=_h("new_beaches"))
     p.add_argument("-o", "--output", required=True, metavar="RECORD")
-    p.add_argument("--force", action="store_true", help="replace an existing record")
-    p.add_argument("--chapter", type=int, metavar="N", help="a campaign chapter (1, 2 or 3) instead of a mode")
-    p.add_argument("--short", action="store_true", help="with --chapter 1 or 2: the short variant (2 ambers)")
+    p.add_argument("--force", action="store_true", help=_h("new_force"))
+    p.add_argument("--chapter", type=int, metavar="N", help=_h("new_chapter"))
+    p.add_argument("--short", action="store_true", help=_h("new_short"))
     p.add_argument("--group", metavar="NAME",
-                   help="with --chapter: the players, heroes and carried cards of a campaign group (read only)")
+                   help=_h("new_group"))
     p.add_argument("--carried", metavar="SEAT:CARD+CARD,...",
-                   help='with --chapter: the cards carried in, e.g. "1:segen1+tattoo,2:seekarte"')
+                   help=_h("new_carried"))
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("legal", help="who decides, and the legal decisions")
+    p = sub.add_parser("legal", help=_h("cmd_legal"))
     p.add_argument("record")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_legal)
 
-    p = sub.add_parser("apply", help="append decisions of the deciding seat")
+    p = sub.add_parser("apply", help=_h("cmd_apply"))
     p.add_argument("record")
-    p.add_argument("actions", nargs="+", metavar="ACTION", help="one decision each, e.g. \"H 1c3-1c2\"")
-    p.add_argument("--seat", type=int, metavar="N", help="fail unless seat N decides")
+    p.add_argument("actions", nargs="+", metavar="ACTION", help=_h("apply_actions"))
+    p.add_argument("--seat", type=int, metavar="N", help=_h("apply_seat"))
     p.set_defaults(func=cmd_apply)
 
-    p = sub.add_parser("show", help="the game as text, or its observation as JSON")
+    p = sub.add_parser("show", help=_h("cmd_show"))
     p.add_argument("record")
-    p.add_argument("--seat", type=int, metavar="N", help="the view of seat N (default: a spectator's)")
+    p.add_argument("--seat", type=int, metavar="N", help=_h("show_seat"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("log", help="the game's events in words, as one seat could know them")
+    p = sub.add_parser("log", help=_h("cmd_log"))
     p.add_argument("record")
-    p.add_argument("--seat", type=int, metavar="N", help="what seat N could know (default: a spectator)")
-    p.add_argument("--json", action="store_true", help="the events as JSON, per record line")
-    p.add_argument("--lang", choices=("de", "en"), default="de", help="the language of the words (default de)")
+    p.add_argument("--seat", type=int, metavar="N", help=_h("log_seat"))
+    p.add_argument("--json", action="store_true", help=_h("log_json"))
+    p.add_argument("--lang", choices=("de", "en"), default="de", help=_h("log_lang"))
     p.set_defaults(func=cmd_log)
 
-    p = sub.add_parser("replay", help="check a record end to end")
+    p = sub.add_parser("replay", help=_h("cmd_replay"))
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("analyse", help="each seat's estimated win chance after every turn, and the swings")
+    p = sub.add_parser("analyse", help=_h("cmd_analyse"))
     p.add_argument("record")
-    p.add_argument("--json", action="store_true", help="the curve and the swings as JSON")
-    p.add_argument("--lang", choices=("de", "en"), default="de", help="the language of the words (default de)")
+    p.add_argument("--json", action="store_true", help=_h("analyse_json"))
+    p.add_argument("--lang", choices=("de", "en"), default="de", help=_h("analyse_lang"))
     p.set_defaults(func=cmd_analyse)
 
-    p = sub.add_parser("position", help="the position at the end of a record")
+    p = sub.add_parser("position", help=_h("cmd_position"))
     p.add_argument("record")
     p.add_argument("-o", "--output", metavar="FILE")
     p.set_defaults(func=cmd_position)
 
-    p = sub.add_parser("bench", help="measure random play and replay speed")
-    p.add_argument("--games", type=int, default=3, metavar="N", help="at least N games per run (default 3)")
-    p.add_argument("--seconds", type=float, default=1.0, metavar="S", help="at least S seconds per run (default 1)")
-    p.add_argument("--runs", type=int, default=5, help="runs; the median is reported (default 5)")
-    p.add_argument("--replays", type=int, default=20, help="replays of the 300-decision record (default 20)")
+    p = sub.add_parser("bench", help=_h("cmd_bench"))
+    p.add_argument("--games", type=int, default=3, metavar="N", help=_h("bench_games"))
+    p.add_argument("--seconds", type=float, default=1.0, metavar="S", help=_h("bench_seconds"))
+    p.add_argument("--runs", type=int, default=5, help=_h("bench_runs"))
+    p.add_argument("--replays", type=int, default=20, help=_h("bench_replays"))
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("simulate", help="headless games between bots, with win rates")
-    p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (default 20)")
+    p = sub.add_parser("simulate", help=_h("cmd_simulate"))
+    p.add_argument("--games", type=int, default=20, metavar="N", help=_h("simulate_games"))
     p.add_argument("--seats", metavar="BOT,BOT,...",
-                   help="one bot per seat: random, greedy, heuristic, search, search:0.5s, search:200it, "
-                        "or a level (leicht, mittel, schwer)")
+                   help=_h("simulate_seats"))
     p.add_argument("--level", metavar="LEVEL,LEVEL,...",
-                   help="one difficulty level per seat instead: leicht, mittel, schwer (easy, medium, hard)")
-    p.add_argument("--mode", help="base, duell or episch (default: duell for 2 seats, else base)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
-    p.add_argument("--round-cap", type=int, default=60, metavar="R", help="stop a game after round R (default 60)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel (default 1)")
-    p.add_argument("--json", action="store_true", help="the summary as JSON, no progress bar")
+                   help=_h("simulate_level"))
+    p.add_argument("--mode", help=_h("simulate_mode"))
+    p.add_argument("--seed", type=int, default=1, help=_h("simulate_seed"))
+    p.add_argument("--round-cap", type=int, default=60, metavar="R", help=_h("simulate_round_cap"))
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help=_h("simulate_jobs"))
+    p.add_argument("--json", action="store_true", help=_h("simulate_json"))
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("serve", help="host games over SSH (players: ssh -p PORT NAME@HOST)")
+    p = sub.add_parser("serve", help=_h("cmd_serve"))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; anything else lets other machines in)")
-    p.add_argument("--port", type=int, default=2222, help="port (default 2222; 0: any free port)")
-    p.add_argument("--data", metavar="DIR", help="games, users and the host key (default: the user data folder)")
+                   help=_h("serve_host"))
+    p.add_argument("--port", type=int, default=2222, help=_h("serve_port"))
+    p.add_argument("--data", metavar="DIR", help=_h("serve_data"))
     p.add_argument("--max-connections", type=int, default=32, metavar="N",
-                   help="signed-in connections at once (default 32)")
+                   help=_h("serve_max_connections"))
     p.add_argument("--max-per-user", type=int, default=3, metavar="N",
-                   help="signed-in connections of one user name at once (default 3)")
+                   help=_h("serve_max_per_user"))
     p.add_argument("--max-per-address", type=int, default=16, metavar="N",
-                   help="signed-in connections from one address at once (default 16)")
+                   help=_h("serve_max_per_address"))
     p.add_argument("--max-startups", type=int, default=64, metavar="N",
-                   help="connections not signed in yet, apart from the players' ones; beyond, the oldest "
-                        "gives way (default 64)")
+                   help=_h("serve_max_startups"))
     p.add_argument("--max-startups-per-source", type=int, default=8, metavar="N",
-                   help="the same from one address (default 8)")
+                   help=_h("serve_max_startups_per_source"))
     p.add_argument("--login-grace", type=float, default=20, metavar="S",
-                   help="seconds to sign in before the connection is closed (default 20)")
+                   help=_h("serve_login_grace"))
     p.add_argument("--session-grace", type=float, default=30, metavar="S",
-                   help="seconds a signed-in connection may stay without a game session, e.g. ssh -N "
-                        "(default 30)")
+                   help=_h("serve_session_grace"))
     p.add_argument("--idle-timeout", type=float, default=3600, metavar="S",
-                   help="close a session after S seconds without a key (default 3600; 0: never)")
-    p.add_argument("--authorized-keys", metavar="FILE", help="only keys in this file may enter")
+                   help=_h("serve_idle_timeout"))
+    p.add_argument("--authorized-keys", metavar="FILE", help=_h("serve_authorized_keys"))
     p.add_argument("--takeover", type=float, default=None, metavar="S",
-                   help="a bot plays for a player gone S seconds until they are back (default: never)")
+                   help=_h("serve_takeover"))
     p.add_argument("--bot", default="greedy", metavar="BOT",
-                   help="the bot for empty seats and takeovers (default greedy)")
-    p.add_argument("--lang", choices=("de", "en"), help="the language of every session (default de)")
+                   help=_h("serve_bot"))
+    p.add_argument("--lang", choices=("de", "en"), help=_h("serve_lang"))
     p.add_argument("--hints", action="store_true",
-                   help="players may ask for hints (key t: the search's three best decisions; default: off)")
+                   help=_h("serve_hints"))
     p.add_argument("--web", type=int, default=None, metavar="PORT",
-                   help="also serve the game to browsers on PORT (0: any free port); see README "
-                        "'Im Browser spielen'")
-    p.add_argument("--no-ssh", action="store_true", help="no SSH port: browsers only (needs --web)")
+                   help=_h("serve_web"))
+    p.add_argument("--no-ssh", action="store_true", help=_h("serve_no_ssh"))
     p.add_argument("--web-url", metavar="URL",
-                   help="the address players' browsers reach the server at, for invitation links "
-                        "(default http://HOST:PORT; e.g. https://… behind a reverse proxy)")
+                   help=_h("serve_web_url"))
     p.set_defaults(func=cmd_serve)
     return ap
 
@@ -883,7 +906,14 @@ def main(argv: list[str] | None = None) -> int:
 
         return run(argv)
     try:
-        args = build_parser().parse_args(argv)
+        from .ui import i18n
+
+        was = i18n.lang()
+        i18n.set_lang(cli_lang(argv))  # the help's language, for its words only: the commands set theirs
+        try:
+            args = build_parser().parse_args(argv)
+        finally:
+            i18n.set_lang(was)
         if not args.command:
             print(INTRO.format(version=__version__, data=data_folder()), end="")
             return 0

@@ -466,6 +466,143 @@ async def test_a_spectator_reads_what_the_player_does_and_only_keys_that_work(hu
             want = i18n.t("ask.action" if seat == d else "ask_other.action", name=name)
             assert prompt_text(app) == want
             assert want[:30] in screen_text(app)
-            assert "Phasenende" in screen_text(app).splitlines()[-1]
+            # e ends a phase for the seat that decides; the other's footer leaves out a key that only refuses
+            assert ("Phasenende" in screen_text(app).splitlines()[-1]) == (seat == d)
     alice.close()
     bob.close()
+
+
+def _box_lines(app) -> list[str]:
+    """The lines inside the list's frame, as the terminal shows them."""
+    return [line.split("│")[1].rstrip() for line in screen_text(app).splitlines() if line.count("│") >= 2]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_lobby_row_never_breaks_inside_a_name_or_chip(hub, size):
+    """A play-tester's lobby at 80 columns broke a row at the space in "Bot 2" and between a
+    seat's chip and its name. A row is set from whole seats: it goes on, indented, on the next
+    line only between two seats (the help page says so); a name too long for a line is cut
+    with an ellipsis rather than broken."""
+    from textual.widgets import OptionList
+
+    from thorskliff.ui import glyphs as G
+
+    hub.create("alice", "base", 4, "leicht", seed=3).close()
+    hub.create("bob mit langem Namen", "duell", 2, seed=4).close()
+    hub.create("carla", "base", 3, seed=5).close()
+    hub.create("d" * 90, "duell", 2, seed=6).close()
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        lines = _box_lines(app)
+        starts = [i for i, line in enumerate(lines) if line.lstrip().startswith("#")]
+        assert len(starts) == 4
+        rows = {}
+        for opt, first in zip(ol.options, starts):
+            hg = hub.games[int(opt.id)]
+            end = next((s for s in starts if s > first), None)
+            row = [line for line in lines[first:end] if line.strip()]
+            assert row[0].lstrip().startswith(f"#{hg.id} ")
+            for line in row[1:]:  # a next line of the row starts with a seat's chip, indented
+                assert line.startswith("    ") and line.lstrip()[0] in G.OWNER.values(), row
+            for i, seat in enumerate(hg.seats):
+                p = hg.state.players[i]
+                mark = "⚙" if seat.bot else "○"
+                whole = f"{G.OWNER[p.colour]}  {p.name} ({p.hero}) {mark}" if not seat.free else \
+                    f"{G.OWNER[p.colour]}  frei ({p.hero})"
+                if len(p.name) > 60:  # wider than any line: cut, on a line of its own
+                    assert any(line.lstrip().startswith(whole[:20]) and line.endswith("…") for line in row), row
+                else:
+                    assert sum(whole in line for line in row) == 1, (whole, row)
+            assert ("dein Platz 1" in row[-1]) == (hg.id == 1)
+            rows[hg.id] = row
+        # a Duell or a game of three is one line at 120 columns, two at 80; four seats take two
+        assert [len(rows[gid]) for gid in (1, 2, 3)] == ([2, 1, 1] if size == (120, 40) else [2, 2, 2])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_table_line_never_breaks_inside_a_name_or_chip(hub, size):
+    """At 80 columns a play-tester's seat read "Am Tisch: ▲ anna (da) · ■ Bot" and "2 (Bot)"
+    on the next line, and a chip ● at a line's end with its name on the next. Each seat at
+    the table is one piece, whole on a line; the line goes on between two seats."""
+    from textual.widgets import Static
+
+    from thorskliff.ui import glyphs as G
+
+    gid = hub.create("anna", "base", 4, "leicht", seed=3).game_id
+    hg = hub.games[gid]
+    app = HostedApp(hub, "anna", FakeTerminal())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.play(hub.resume(gid, "anna"))
+        await _seated(app, pilot)
+        await pilot.pause()
+        region = app.screen.query_one("#presence", Static).region
+        strips = app.screen._compositor.render_strips()
+        rows = ["".join(seg.text for seg in strip)[region.x:region.right].rstrip()
+                for strip in strips[region.y:region.bottom]]
+        rows = [r for r in rows if r.strip() and not set(r.strip()) <= {"─"}]
+        assert rows[0].startswith("Am Tisch: ")
+        for i, (name, state) in enumerate(app.screen.session.presence()):
+            whole = f"{G.OWNER[hg.state.players[i].colour]}  {name} ({i18n.t('lobby.' + state)})"
+            assert sum(whole in r for r in rows) == 1, (whole, rows)
+        for r in rows[1:]:  # a next line starts with a seat's chip
+            assert r.lstrip(" ·")[0] in G.OWNER.values(), rows
+
+
+async def test_a_hosted_end_screen_leads_to_the_table_not_a_title(hub):
+    """At the end of a hosted game a play-tester read "Zum Titel (t)", "t Titel" in the
+    footer and "Titel" in the list behind: t leads to the server's table (the lobby)."""
+    from pathlib import Path
+
+    from textual.widgets import OptionList
+
+    from thorskliff import record
+    from thorskliff.ui.results import combats_won, table
+    from thorskliff.ui.screens.result import ResultScreen
+
+    game = record.load(Path(__file__).resolve().parent.parent / "records" / "duell-greedy.tkr")
+    obs = game.view(0)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ResultScreen(obs, table(obs, combats_won(game)), True, game=game))
+        for _ in range(300):
+            if isinstance(app.screen, ResultScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        entries = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert entries[0] == "Zum Spieltisch (t)" and not any("Titel" in e for e in entries)
+        footer = screen_text(app).splitlines()[-1]
+        assert "t Spieltisch" in footer and "Titel" not in footer, footer
+        await pilot.press("t")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultScreen)
+
+
+async def test_a_lobby_row_says_setup_before_the_first_round(hub):
+    """A play-tester read "#2 Duell · Runde 0" for a game whose beaches were being chosen;
+    the game's own phase bar says "Aufstellung" then. The row says so too, and "Runde 1" once
+    the first round has begun."""
+    from textual.widgets import OptionList
+
+    s = hub.create("bob", "duell", 2, "leicht", seed=4)
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert row.startswith("#1 Duell · Aufstellung · ") and "Runde 0" not in row
+        assert i18n.t("phase.setup") in screen_text(app)
+        hg = hub.games[1]
+        for _ in range(500):  # bob's beach; the bot chooses its own
+            if hg.state.round > 0:
+                break
+            if hg.state.current_player() == 0:
+                s.submit(hg.game.legal()[0])
+            await pilot.pause(0.01)
+        await pilot.pause(0.2)
+        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert row.startswith("#1 Duell · Runde 1 · "), row
+    s.close()

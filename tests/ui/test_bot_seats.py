@@ -53,6 +53,10 @@ async def test_duell_one_human_one_bot_with_keys():
         await pilot.press("enter")
         await pilot.pause()
         assert setup.stage == 2
+        # the choosing order on a line of its own (it read "(Astrid, Bot 2 (Bot))", brackets in brackets)
+        head = str(setup.query_one("#pick-order", Static).content)
+        order = ", ".join(["Astrid", "Bot 2 (Bot)"][s] for s in setup.order)
+        assert f"\nReihenfolge: {order}\n" in head and "((" not in head and "))" not in head, head
         if setup.order[0] == 0:
             await pilot.press("enter", "enter")  # Astrid: first free hero and colour
         await pilot.pause()
@@ -346,7 +350,16 @@ async def test_a_refusal_during_the_bots_turn_names_the_players_and_is_gone_at_o
         screen.action_resign()
         await pilot.pause()
         status = str(screen.query_one("#status", Static).content)
-        assert status == "Nicht erlaubt: Astrid entscheidet jetzt nicht; es entscheidet Bot 2 (R-TURN-5)"
+        # Astrid reads her own refusal: in the second person, not "Astrid entscheidet jetzt nicht"
+        assert status == "Nicht erlaubt: du entscheidest jetzt nicht; es entscheidet Bot 2 (R-TURN-5)"
+        i18n.set_lang("en")
+        try:
+            screen.action_resign()
+            await pilot.pause()
+            status = str(screen.query_one("#status", Static).content)
+            assert status.endswith("you are not deciding now; Bot 2 is (R-TURN-5)")
+        finally:
+            i18n.set_lang("de")
         while (job := session.bot_job()) is not None:  # the bot's turn, as the bot worker plays it
             session.submit_bot(job, job.think())
             screen.sync()

@@ -57,6 +57,11 @@ async def test_the_end_screen_says_the_swings_analyse_finds(capsys, name, lang, 
         # the keys are still there at this size
         for key in ("result.to_title", "result.replay", "result.board"):
             assert i18n.t(f"play.{key}") in text
+        # the footer is the end screen's own: the game's (t Tipp beside "Zum Titel (t)", e, u) is not shown
+        footer = rows[-1]
+        assert i18n.t("key.menu") in footer and i18n.t("key.close") in footer, footer
+        for gone in ("hint.key", "key.undo", "key.end"):
+            assert i18n.t(gone) not in footer, footer
 
 
 async def test_the_replay_marks_the_step_and_jumps_to_the_swings(capsys):

@@ -30,6 +30,7 @@ def test_combat_summary(snap_compare, size):
             assert gs.decide(h), h
             await pilot.pause()
         await until(pilot, lambda: up(app, CombatSummary), f"the summary ({app.screen}, {gs.session.state.step})")
+        await pilot.pause()  # the summary's footer is filled after its first refresh
 
     assert snap_compare(app, terminal_size=size, run_before=fight)
 
@@ -48,5 +49,15 @@ def test_since_your_last_turn_after_a_bot(snap_compare, size):
         while not any(isinstance(e, E.TurnBegan) and e.seat == 1 for evs in session.events(0) for e in evs):
             app.screen.decide("end")
         await until(pilot, lambda: up(app, SinceSummary), "since your last turn")
+        await pilot.pause()  # the summary's footer is filled after its first refresh
+        # the log below is written when the game screen redraws (the shot caught it two lines short)
+        from thorskliff.ui.widgets.panels import GameLog
+
+        logs = [lg for screen in app.screen_stack for lg in screen.query(GameLog) if lg.display]
+        await until(pilot, lambda: logs and all(lg.lines and "Runde 2: P1 ist am Zug" in lg.lines[-1].text
+                                                and lg.scroll_y >= lg.max_scroll_y for lg in logs), "the whole log")
+        for lg in logs:  # and painted under the box
+            lg.refresh()
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=pass_turn)

@@ -225,3 +225,50 @@ async def test_a_word_said_while_the_combat_dialog_is_being_built_reaches_it():
         await until(pilot, lambda: dialog.query("#c-status"), "the dialog built")
         await pilot.pause()
         assert str(dialog.query_one("#c-status").content) == "Hallo"
+
+
+async def test_a_summary_names_only_keys_that_work_over_it():
+    """Over "Seit deinem letzten Zug" a play-tester read the game's footer (e Phasenende,
+    u Rückgängig, b An Bot, ? Hilfe …) and pressed ?: nothing happened. A summary has its own
+    footer: Enter goes on, ? opens the help over it, and Esc there comes back to it."""
+    from textual.widgets import Footer
+
+    from thorskliff.ui.screens.help import HelpScreen
+
+    session = example_session()
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SinceSummary("Astrid", ["Bot 2 zieht: Bera 4c2→4b2"]))
+        await until(pilot, lambda: up(app, SinceSummary), "the summary")
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        shown = {b.description for _, b in app.screen._bindings if b.show}
+        assert shown == {"Weiter", "Hilfe"} and footer.is_attached
+        rows = app.screen._compositor.render_strips()
+        last = "".join(seg.text for seg in rows[-1])
+        assert "⏎ Weiter" in last and "Hilfe" in last and "Phasenende" not in last and "An Bot" not in last
+        assert "space" not in last  # a German footer names Enter, not an English key name
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.press("escape")
+        await until(pilot, lambda: up(app, SinceSummary), "back at the summary")
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, SinceSummary), "back to the combat")
+
+
+async def test_the_combat_footer_offers_a_only_where_dice_are_assigned():
+    """The combat dialog's footer named "a Vorschlag" at a potion window too, where a did
+    nothing. R-COMBAT-1.2: the suggestion is for assigning dice; Bera's counter roll (the
+    rulebook's example) is assigned with a, and the footer names it there."""
+    session = example_session()
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "CombatScreen" and app.screen.last is not None,
+                    "Bera's combat dialog")
+        await pilot.pause()
+        assert session.state.step == "c:def_assign"
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert "a Vorschlag" in footer, footer
+        await pilot.press("a")
+        await until(pilot, lambda: session.state.step != "c:def_assign", "the suggestion taken")

@@ -406,7 +406,7 @@ async def test_the_result_screen_replays_the_game(tmp_path):
         footer = shown.splitlines()[-1]
         for gone in ("Phasenende", "Rückgängig", "Liste/Karte", "Notation", "Wählen", "An Bot", "Tipp"):
             assert gone not in footer, footer
-        for kept in ("Weiter", "Zurück", "Anfang", "Ende", "Hilfe"):
+        for kept in ("Schritt vor", "Schritt zurück", "Pos1 Anfang", "Ende Schluss", "Hilfe"):
             assert kept in footer, footer
         await pilot.press("end")
         await pilot.pause()
@@ -451,6 +451,50 @@ async def test_80x24_footer_has_whole_keys_and_no_stray_character(tmp_path):
         assert footer.rstrip().endswith("^p Befehle")
         assert "q Menü" in footer and "e Phasenende" in footer
         assert "Befehlei" not in footer
+
+
+async def test_with_bots_alone_playing_the_footer_names_no_key_that_only_refuses():
+    """A play-tester watched two bots play: the footer listed "e Phasenende
+    u Rückgängig b An Bot t Tipp", keys that only answered with a refusal
+    (R-TURN-5: nobody at the keyboard decides). Those keys leave the footer;
+    a press still says why not."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random", 1: "random"})
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bots wait
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Menü" in screen_text(app).split("\n")[-1], "the footer drawn")
+        assert app.screen.viewer is None
+        footer = screen_text(app).split("\n")[-1]
+        for gone in ("Phasenende", "Rückgängig", "An Bot", "Tipp"):
+            assert gone not in footer, footer
+        for kept in ("q Menü", "h Heldin", "Hilfe"):  # h finds the hero of the seat on turn
+            assert kept in footer, footer
+        await pilot.press("e")  # the key itself still answers
+        await pilot.pause()
+        assert str(app.screen.query_one("#status").content).startswith("Nicht erlaubt")
+
+
+async def test_at_the_beaches_the_footer_names_neither_phase_end_nor_hero():
+    """At the beach choice (R-SETUP) there is no phase to end and no hero on
+    the island: the footer said "e Phasenende" and "h Heldin" all the same."""
+    from thorskliff.game import Game
+
+    game = Game.new("duell", [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")], 3)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Menü" in screen_text(app).split("\n")[-1], "the footer drawn")
+        assert "Aufstellung" in screen_text(app) and app.screen.legal
+        footer = screen_text(app).split("\n")[-1]
+        for gone in ("Phasenende", "Heldin", "Rückgängig"):
+            assert gone not in footer, footer
+        for kept in ("Wählen", "q Menü", "t Tipp", "Hilfe"):
+            assert kept in footer, footer
+        await pilot.press("h")  # the key itself still answers (no hero to jump to: the cursor stays)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
 
 
 async def test_80x24_a_combat_hex_shows_both_sides(tmp_path):
@@ -557,7 +601,9 @@ async def test_the_menu_greys_resigning_while_a_bot_decides_and_says_why():
         ol = app.screen.query_one(OptionList)
         resign = ol.get_option("resign")
         assert resign.disabled
-        assert str(resign.prompt).startswith("Aufgeben") and "entscheidet jetzt nicht" in str(resign.prompt)
+        # the seat at the keyboard reads its refusal in the second person
+        bot = session.game.state.players[1].name
+        assert str(resign.prompt) == f"Aufgeben … — du entscheidest jetzt nicht; es entscheidet {bot} (R-TURN-5)"
         # the other entries still answer the keys (a greyed entry once disabled the whole menu)
         assert not app.screen.disabled and not ol.disabled
         await pilot.press("down")  # past the greyed entry to "Platz übernehmen …" (a bot plays seat 2)
@@ -599,3 +645,32 @@ async def test_the_haste_step_reads_alike_to_the_others_whatever_potion_is_held(
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
         assert app.screen.viewer == 0
         assert str(app.screen.query_one("#prompt", Static).content) == i18n.t("ask.haste", name="P1")
+
+
+async def test_80x24_the_hand_over_keeps_its_heading_and_seat_over_a_long_since_list():
+    """A play-tester's hand-over at 80x24 after a long round: "Tastatur
+    übergeben" and "▲ Astrid  Oleif, braun" had scrolled off the top. The
+    "since your last turn" list scrolls inside the box; the box's own footer
+    names the keys that work over it (the game's named e, u, b, t)."""
+    from thorskliff.game import Game
+
+    game = Game.new("duell", [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")], 3)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.ready, "the island")
+        box = HandOver(app.screen.obs["players"][0], "Astrid ist am Zug.")
+        box.since = [f"Runde 3: Björn zieht Krieger {n}" for n in range(1, 31)]
+        await app.push_screen(box)
+        await until(pilot, lambda: "Weiter" in (screen_text(app).splitlines() or [""])[-1], "the box's footer")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        shown = "\n".join(lines)
+        assert "Tastatur übergeben" in shown
+        assert any("Astrid" in ln and "Oleif, braun" in ln for ln in lines), shown
+        assert "Bitte gib die Tastatur an Astrid." in shown
+        assert "Runde 3: Björn zieht Krieger 1" in shown and "Krieger 30" not in shown  # the rest scrolls
+        assert app.screen is box and "Ich bin Astrid – weiter (Enter)" in shown
+        footer = lines[-1]
+        assert "⏎ Weiter" in footer and "? Hilfe" in footer
+        for gone in ("Phasenende", "Rückgängig", "An Bot", "Tipp", "Menü"):
+            assert gone not in footer, footer

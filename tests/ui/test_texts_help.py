@@ -152,3 +152,20 @@ async def test_the_help_says_q_opens_the_game_menu_and_names_its_entries():
             assert isinstance(menu, ChooseScreen)
             assert menu.title_text.lower() in row.lower(), (menu.title_text, row)
             assert len(menu.items) == 3 and names_every_entry(row, menu.items), (menu.items, row)
+
+
+def test_the_map_page_names_the_marks_of_a_target():
+    """A play-tester saw "≈ •" on the beaches and "ϟS1 •" beside her heroine and found no
+    • on the help's map page: the marks the island draws in a hex that can be chosen now
+    (mapdraw: • or ⚔) are named there, in both languages."""
+    from thorskliff.ui import glyphs as G
+
+    for lang, says in (("de", "dorthin zu ziehen beginnt einen Kampf"), ("en", "going there starts a fight")):
+        was = i18n.lang()
+        i18n.set_lang(lang)
+        try:
+            page = page_text("board")
+        finally:
+            i18n.set_lang(was)
+        assert f"ein {G.TARGET} im Feld" in page if lang == "de" else f"a {G.TARGET} in a hex" in page
+        assert G.FIGHT in page and says in page

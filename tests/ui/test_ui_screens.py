@@ -167,6 +167,27 @@ async def test_language_switch_from_the_title():
         assert "New game" in str(app.screen.query_one("#menu").get_option_at_index(0).prompt)
 
 
+async def test_switching_the_language_twice_from_the_title_menu_stays_on_the_title():
+    """A play-tester chose "Sprache: Deutsch" with Enter, read English, pressed Enter again to
+    go back and found herself in "New game": the rebuilt menu had its cursor on the first
+    entry. It stays on the language entry, so Enter twice is German again, on the title."""
+    app = ThorsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        menu.highlighted = 5
+        assert menu.highlighted_option.id == "lang"
+        for lang in ("en", "de"):
+            await pilot.press("enter")
+            await until(pilot, lambda: i18n.lang() == lang and isinstance(app.screen, TitleScreen)
+                        and app.screen.query("#menu")
+                        and app.screen.query_one("#menu").highlighted_option is not None
+                        and app.screen.query_one("#menu").highlighted_option.id == "lang", f"{lang}, on the title")
+            await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and "Sprache: Deutsch" in str(
+            app.screen.query_one("#menu").highlighted_option.prompt)
+
+
 async def test_new_game_from_the_title_screen_with_keys():
     """Mode, seats and names, then heroes and colours counter-clockwise
     (R-SETUP-B4), then beaches on the island; the game is saved at once."""
@@ -495,3 +516,108 @@ async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_deci
         assert entries() == ["Weiter"]
         assert "kein Trank" not in shown(app.screen)
         assert prompt() == "P2: deine Entscheidung im Kampf."
+
+
+async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_potion():
+    """A play-tester who drank a Heiltrank at the combat's first window read "Weiter (kein
+    Trank)" at its next window (the combat keeps only its Kraft- and Schutztränke). R-POT-4:
+    the defender, hurt, may drink a Heiltrank before the attack roll (c:def_pre, which also
+    takes a Krafttrank); R-POT-5/6: after the roll (c:def_post) her Krafttrank is still
+    offered. Once she has drunk the Heiltrank both windows say "Keinen weiteren Trank"."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    st.players[1].potions = [("heil", 1), ("kraft", 1)]
+    st.players[1].life -= 3
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+
+    def entries() -> list[str]:
+        return [str(o.prompt) for o in app.screen.query_one("#c-decisions").options]
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h", "enter")
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # Oleif steps into Bera's hex
+        await pilot.pause()
+        await pilot.press("e")  # the combat phase
+        await pilot.pause()
+        await goto(pilot, "1c3")
+        await pilot.press("enter")  # fight
+        await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
+        assert session.state.step == "c:def_pre"
+        assert entries() == ["Weiter (kein Trank)", "Heiltrank trinken", "Krafttrank trinken"]  # nothing drunk
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert "Hilfe" in footer and "Vorschlag" not in footer, footer  # no dice to assign here: no "a"
+        await pilot.press("down", "enter")  # the Heiltrank
+        await until(pilot, lambda: st.players[1].life == 8 and "Heiltrank trinken" not in entries(), "drunk")
+        assert session.state.step == "c:def_pre"  # the window stays open (R-POT-3)
+        assert entries() == ["Keinen weiteren Trank", "Krafttrank trinken"]
+        await pilot.press("enter")  # no Krafttrank now
+        await until(pilot, lambda: session.state.step == "c:roll", "the attack roll")
+        await pilot.press("colon")
+        await pilot.press(*"roll M1 M1", "enter")  # the attack roll, forced
+        await until(pilot, lambda: session.state.step == "c:def_post" and "Krafttrank trinken" in entries(),
+                    "the defender's window after the roll")
+        assert entries() == ["Keinen weiteren Trank", "Krafttrank trinken"]
+        assert "kein Trank" not in "\n".join(entries())
+
+
+async def test_a_saved_game_row_never_breaks_inside_a_name():
+    """The list of saved games broke a row at a space inside a seat's name in a narrow
+    terminal ("Björn Eisenbart | der Starke"): each name is whole on one line; the row goes
+    on, indented, between two names, and says all it said before."""
+    names = ["Anna Maria von Thorsberg", "Björn Eisenbart der Starke", "Sigrun die Weise", "Ulf Langbart der Alte"]
+    seats = [(n, h, c) for n, h, c in zip(names, ("Oleif", "Bera", "Jorund", "Raghild"),
+                                          ("brown", "black", "grey", "white"))]
+    d = saves.save_dir()
+    d.mkdir(parents=True)
+    record.write(Game.new("base", seats, 3), d / "four.tkr")
+    for size in ((80, 24), (120, 40)):
+        app = ThorsApp(handover=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            strips = app.screen._compositor.render_strips()  # the screen as the terminal shows it
+            lines = ["".join(seg.text for seg in strip).strip(" │") for strip in strips]
+            first = next(i for i, ln in enumerate(lines) if "Grundspiel ·" in ln)
+            row = [ln for ln in lines[first:first + 3] if ln and not ln.startswith("╰")]
+            for name in names:
+                assert sum(name in ln for ln in row) == 1, (name, row)
+            said = str(next(o.prompt for o in app.screen.query_one("#r-list").options if "Grundspiel" in str(o.prompt)))
+            assert " ".join(row) == said and said.endswith("Ulf Langbart der Alte · Runde 0")
+
+
+async def test_the_replay_footer_names_keys_as_a_german_keyboard_does(tmp_path):
+    """A play-tester's replay footer read "← Zurück → Weiter … esc Zurück … home Anfang end
+    Ende": two "Zurück" for a step back and for leaving, and English key names beside
+    "Pos1/Ende" in the line above it. The steps are "Schritt zurück/vor", the keys Pos1 and
+    Ende; in English Home and End."""
+    saved_game(tmp_path / "g.tkr", decisions=6)
+    from thorskliff.ui.session import ReplaySession
+
+    for lang, want, gone in (("de", ["← Schritt zurück", "→ Schritt vor", "Pos1 Anfang", "Ende Schluss",
+                                     "esc Zurück"], ["home", "end ", "Weiter"]),
+                             ("en", ["← Step back", "→ Step on", "Home Start", "End Last"], ["home", "end "])):
+        i18n.set_lang(lang)
+        try:
+            app = ThorsApp(handover=False)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
+                await until(pilot, lambda: getattr(app.screen, "ready", False), "the replay")
+                await pilot.pause()
+                footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+                for w in want:
+                    assert w in footer, (w, footer)
+                for g in gone:
+                    assert g not in footer, (g, footer)
+                assert footer.count(i18n.t("key.back")) == 1
+                assert "n p" in str(app.screen.query_one("#prompt").render())
+        finally:
+            i18n.set_lang("de")

@@ -62,7 +62,25 @@ def test_combat_dialog(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_result_screen(snap_compare, size):
-    assert snap_compare(finished_app(), terminal_size=size)
+    app = finished_app()
+
+    async def settled(pilot):
+        """The end screen over the game, whose log has followed its newest line (the shot
+        caught it before or after that, by chance)."""
+        from textual.screen import ModalScreen
+        from uihelpers import until
+
+        from thorskliff.ui.widgets.panels import GameLog
+
+        await until(pilot, lambda: isinstance(app.screen, ModalScreen), "the end screen")
+        await pilot.pause()
+        logs = [lg for screen in app.screen_stack for lg in screen.query(GameLog) if lg.display]
+        await until(pilot, lambda: all(lg.lines and lg.scroll_y >= lg.max_scroll_y for lg in logs), "the log's end")
+        for lg in logs:
+            lg.refresh()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=settled)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

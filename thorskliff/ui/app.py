@@ -173,6 +173,13 @@ class ThorsApp(App):
 
         self.push_screen(ResumeScreen(replay=replay))
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key in the footer as the player's keyboard names it ([keyname]: a German
+        footer said "home", "end" and "space" beside "Pos1/Ende" in the text above it)."""
+        if not binding.key_display and i18n.has(f"keyname.{binding.key}"):
+            return t(f"keyname.{binding.key}")
+        return super().get_key_display(binding)
+
     def action_help(self, tab: str = "keys") -> None:
         from .screens.help import HelpScreen
 
@@ -274,19 +281,23 @@ def translated(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
 
 def run(argv: list[str] | None = None) -> int:
     """Start the app (the CLI's path with no subcommand). Returns an exit code."""
-    ap = argparse.ArgumentParser(prog="thorskliff", description=t("app.title"))
-    ap.add_argument("--lang", choices=i18n.LANGS, default=None, help="de (default) or en")
-    ap.add_argument("--seed", type=int, default=None, help="seed for new games")
-    ap.add_argument("--no-handover", action="store_true", help="no hand-over screen between seats")
-    ap.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
-                    help="pause before each bot decision (default 0.3)")
-    ap.add_argument("--data", default=None, metavar="DIR",
-                    help="the data folder: saves, the campaign's group table (default: THORSKLIFF_DATA, else the "
-                         "user data folder, e.g. ~/.local/share/thorskliff; see 'thorskliff --help')")
-    ap.add_argument("--resume", default=None, metavar="FILE", help="resume a saved game record")
-    ap.add_argument("--position", default=None, metavar="FILE",
-                    help="start a game at a position file (thorskliff position); its record embeds it")
-    args = ap.parse_args(argv)
+    from ..cli import HelpParser, cli_lang
+
+    was = i18n.lang()
+    i18n.set_lang(cli_lang(argv or []))  # its help in German, or English with --lang en
+    try:
+        h = lambda key: t(f"cli.{key}")  # noqa: E731 - the catalogue's [cli] table
+        ap = HelpParser(prog="thorskliff", description=t("app.title"))
+        ap.add_argument("--lang", choices=i18n.LANGS, default=None, help=h("app_lang"))
+        ap.add_argument("--seed", type=int, default=None, help=h("app_seed"))
+        ap.add_argument("--no-handover", action="store_true", help=h("app_no_handover"))
+        ap.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS", help=h("app_bot_delay"))
+        ap.add_argument("--data", default=None, metavar="DIR", help=h("app_data"))
+        ap.add_argument("--resume", default=None, metavar="FILE", help=h("app_resume"))
+        ap.add_argument("--position", default=None, metavar="FILE", help=h("app_position"))
+        args = ap.parse_args(argv)
+    finally:
+        i18n.set_lang(was)
     if args.data:
         os.environ["THORSKLIFF_DATA"] = args.data
     if not math.isfinite(args.bot_delay):

@@ -19,6 +19,8 @@ CRYSTAL = "*"
 LYING = "z"
 #: a decision that leads into a fight (the list and the island's targets)
 FIGHT = "⚔"
+#: a hex the selection can go to now (the island's other targets)
+TARGET = "•"
 
 #: the board's own colours (a printed board looks the same on any theme)
 TERRAIN_BG = {"forest": "#1d5c2c", "meadow": "#86b84f", "scree": "#bdbdb2", "rock": "#5c5c5c",

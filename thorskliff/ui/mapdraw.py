@@ -304,7 +304,7 @@ def _layout(cv: Canvas, rows, info, pieces, base: str, target: bool, fight: bool
     if target and used[0] + (2 if lines[0] else 1) <= room[0]:
         if lines[0]:
             lines[0].append((" ", base))
-        lines[0].append((G.FIGHT if fight else "•", "@fightdot" if fight else "@targetdot"))
+        lines[0].append((G.FIGHT if fight else G.TARGET, "@fightdot" if fight else "@targetdot"))
     for (rx, ry, w), runs in zip(rows, lines):
         if not runs:
             continue

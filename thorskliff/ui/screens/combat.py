@@ -133,6 +133,7 @@ class CombatScreen(ModalScreen[None]):
         self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
         self.query_one("#c-status", Static).update(gs.query_one("#status", Static).content)
         self.query_one(DecisionList).fill(gs.decision_items(), gs.decision_point())
+        self.refresh_bindings()  # the footer follows the decision (a Vorschlag or not)
 
     def on_decision_list_decide(self, msg: DecisionList.Decide) -> None:
         msg.stop()
@@ -141,8 +142,18 @@ class CombatScreen(ModalScreen[None]):
             return
         self.gs.decide(msg.decision)
 
+    def _can_auto(self) -> bool:
+        return any(s == "auto" for s, _ in self.gs.legal)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        # "a Vorschlag" only where there is a suggestion to take (dice to assign): at a
+        # potion window the footer named it and the key did nothing
+        if action == "auto":
+            return self._can_auto()
+        return True
+
     def action_auto(self) -> None:
-        if any(s == "auto" for s, _ in self.gs.legal):
+        if self._can_auto():
             self.gs.decide("auto")
 
     def action_undo(self) -> None:

@@ -110,11 +110,15 @@ class GameScreen(Hints, EventFeed, Screen):
 
     @property
     def active_bindings(self):
+        """What the footer shows: less the keys that do nothing now (:meth:`idle_keys`;
+        unlike check_action this leaves the key working, so a press still says why
+        not) and, on a narrow terminal, less the keys that would not fit."""
         bindings = super().active_bindings
+        hidden = set(self.idle_keys())
         width = self.size.width
-        if not width:
-            return bindings
-        hidden = self.NARROW_HIDDEN if width < 100 else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ())
+        if width:
+            hidden.update(self.NARROW_HIDDEN if width < 100
+                          else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ()))
         if hidden:
             bindings = {k: b for k, b in bindings.items() if b.binding.action not in hidden}
         return bindings
@@ -442,7 +446,7 @@ class GameScreen(Hints, EventFeed, Screen):
         s = self.session
         per_line = s.events(self.viewer)
         self._lines = len(per_line)
-        self.obs = obs = s.view(self.viewer)
+        self.obs = obs = words.drunk_in_combat(s.view(self.viewer), per_line)
         d = self.decider
         # a word said at one decision point (a refusal, say) is not left standing at the next
         point = (d, obs["step"], obs["round"], obs["turn"])
@@ -461,6 +465,10 @@ class GameScreen(Hints, EventFeed, Screen):
         for lg in self._logs():
             lg.sync(per_line, obs)
         self.hint_follow()
+        idle = self.idle_keys()
+        if idle != getattr(self, "_idle_shown", None):  # the footer names only the keys that work now
+            self._idle_shown = idle
+            self.refresh_bindings()
 
     def _logs(self) -> tuple[GameLog, ...]:
         """The log beside the island and the one in the side panel (whichever
@@ -585,7 +593,8 @@ class GameScreen(Hints, EventFeed, Screen):
                 return [("@roll", t("combat.roll_now") + f" ({kinds})", True)]
             return []
         if d == TERMINAL:
-            return [("@result", t("play.show_result"), True), ("@title", t("key.menu"), True)]
+            return [("@result", t("play.show_result"), True),
+                    ("@title", t("lobby.lobby" if getattr(self.app, "hosted", False) else "key.menu"), True)]
         if not self.legal:
             return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
         items: list[tuple[str, Text | str, bool]] = []
@@ -818,13 +827,18 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def _engine_says(self, what) -> str:
         """The engine's refusal in the app's language; one for the wrong seat
-        names the players, not their seat numbers (R-TURN-5)."""
+        names the players, not their seat numbers, and speaks to the seat that
+        reads it in the second person (R-TURN-5)."""
         if getattr(what, "key", None) == "wrong_seat":
             players = self.obs["players"]
             who = what.params.get("who")
             if getattr(who, "key", None) == "seat":
                 who = players[who.params["seat"] - 1]["name"]
-            text = t("game.wrong_seat", name=players[what.params["seat"] - 1]["name"], who=engine_says(who))
+            seat = what.params["seat"] - 1
+            if seat == self.viewer:  # the seat reads its own refusal: "du entscheidest jetzt nicht"
+                text = t("game.wrong_seat_you", who=engine_says(who))
+            else:
+                text = t("game.wrong_seat", name=players[seat]["name"], who=engine_says(who))
             return f"{text} ({what.rule})" if getattr(what, "rule", "") else text
         return engine_says(what)
 
@@ -947,6 +961,28 @@ class GameScreen(Hints, EventFeed, Screen):
             # binding would overtake (keys arriving in one packet, as over SSH)
             return None
         return True
+
+    def idle_keys(self) -> frozenset[str]:
+        """The actions whose keys would only answer with a refusal now: with
+        bots alone playing, e, u, b and t; at the beaches, e and h (no hero on
+        the island yet). The footer leaves them out (:attr:`active_bindings`);
+        the keys still answer as before, with their refusal."""
+        obs = getattr(self, "obs", None)
+        if obs is None:
+            return frozenset()
+        idle = set()
+        if not self.legal or obs["step"] == Step.BEACH:  # no decision of this seat, or no phase to end
+            idle.add("end")
+        if self.viewer is None or self.session.undo_problem(self.viewer) is not None:
+            idle.add("undo")
+        if not self.hint_offered():
+            idle.add("hint")
+        if self.changes_seats() and (self.decider == TERMINAL or not self.session.humans()):
+            idle.add("seat_to_bot")
+        seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
+        if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
+            idle.add("hero")
+        return frozenset(idle)
 
     def _seat_name(self, seat: int) -> str:
         return self.session.view(None)["players"][seat]["name"]

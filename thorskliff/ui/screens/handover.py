@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from .. import glyphs as G
 from ..i18n import t
@@ -17,7 +17,9 @@ from ..keys import localize
 
 class HandOver(ModalScreen[None]):
     CSS_PATH = "handover.tcss"
-    BINDINGS = [Binding("enter,space", "go", "key.next")]
+    # its own footer: the game's below it named keys (e, u, b, t …) that do nothing over the box
+    BINDINGS = [Binding("enter,space", "go", "key.next", key_display="⏎"),
+                Binding("question_mark,f1", "help", "key.help")]
 
     #: what happened since the player's last turn (from the events, kinds hidden), set by the game screen
     since: list[str] = []
@@ -39,12 +41,36 @@ class HandOver(ModalScreen[None]):
             yield Static(self.why, id="ho-why")
             if self.since:
                 yield Static(t("summary.since_title", name=p["name"]), id="ho-since-title")
-                yield Static("\n".join(self.since), id="ho-since")
+                with VerticalScroll(id="ho-since-scroll"):  # a long list scrolls: the heading stays
+                    yield Static("\n".join(self.since), id="ho-since")
             yield Static(t("handover.hidden"), id="ho-hidden")
             yield Button(t("handover.go", name=p["name"]), id="ho-go", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#ho-go", Button).focus()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The "since your last turn" list gets the rows the rest of the box
+        leaves (it scrolls in them), so that the heading and the seat to hand
+        to stay on a short terminal (80x24 clipped them off the top)."""
+        found = self.query("#ho-since-scroll")
+        if not found:
+            return
+        scroll = found.first()
+        box = self.query_one("#box")
+        used = sum(w.outer_size.height + w.styles.margin.height for w in box.children if w is not scroll)
+        footer = sum(f.outer_size.height for f in self.query(Footer))
+        frame = box.styles.border.spacing.height + box.styles.padding.height
+        room = self.size.height - footer - frame - used
+        scroll.styles.max_height = max(2, room)
+
+    def action_help(self) -> None:
+        self.app.action_help()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -24,6 +24,7 @@ from ...engine.steps import Step
 from ...scenario import load_mode
 from .. import glyphs as G
 from ..i18n import t
+from ..flow import Flow
 from ..keys import localize
 from ..widgets.hexmap import IslandMap
 from ..viewmemo import per_view
@@ -192,24 +193,28 @@ class LobbyScreen(Screen):
             if hg is None or not hg.seats[seat].free:
                 self.say(t("web.invite_used", n=seat + 1, id=gid, name=hg.name(seat)) if hg else "")
 
-    def _row(self, hg) -> Text:
+    def _row(self, hg) -> Flow:
+        """A game's row: each seat (its chip, name, heroine, mark) is one piece that a
+        narrow terminal never breaks (a row broke at the space in "Bot 2"); the row
+        goes on, indented, on the next line between two seats."""
         st = hg.state
-        out = Text(tx("row", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), round=st.round))
+        when = t("phase.setup") if st.round == 0 else t("phase.round", n=st.round)  # "Runde 0" said nothing
+        pieces = [("", Text(tx("row_when", id=hg.id, mode=t(f"mode.{hg.game.setup.mode}"), when=when).rstrip()))]
         for i, s in enumerate(hg.seats):
             p = st.players[i]
-            out.append("  " if i else "")
-            out.append(f" {G.OWNER[p.colour]} ", style=G.chip_style(p.colour))
+            seat = Text(f" {G.OWNER[p.colour]} ", style=G.chip_style(p.colour))
             if s.free:
-                out.append(f" {tx('free')} ({p.hero})", style="italic")
+                seat.append(f" {tx('free')} ({p.hero})", style="italic")
             else:
                 mark = MARKS["bot" if s.bot or s.away_bot else "connected" if s.connected else "away"]
-                out.append(f" {p.name} ({p.hero}) {mark}")
+                seat.append(f" {p.name} ({p.hero}) {mark}")
+            pieces.append(("  " if i else " ", seat))
         if hg.finished:
-            out.append(" · " + tx("over"), style="dim")
+            pieces.append((" ", Text("· " + tx("over"), style="dim")))
         mine = hg.seat_of(self.user)
         if mine is not None:
-            out.append(tx("yours", n=mine + 1), style="bold")
-        return out
+            pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
+        return Flow(pieces)
 
     def say(self, text: str, error: bool = False) -> None:
         self._invite_shown = None
@@ -456,25 +461,28 @@ class SeatScreen(GameScreen):
             return
         show_changed(box, self._presence_text(presence))
 
-    def _presence_text(self, presence: list[tuple[str, str]]) -> Text:
-        out = Text(tx("at_table"), style="bold")
+    def _presence_text(self, presence: list[tuple[str, str]]) -> Flow:
+        # each seat (chip, name, whether there) is one piece: a narrow side panel broke
+        # "Bot 2" at its space and a chip from its name
+        pieces = [("", Text(tx("at_table").rstrip(), style="bold"))]
         obs = self.obs
         for i, (name, state) in enumerate(presence):
-            if i:
-                out.append(" · ")
             p = obs["players"][i]
-            out.append(f" {G.OWNER[p['colour']]} ", style=G.chip_style(p["colour"]))
-            out.append(f" {name} ")
-            out.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
+            seat = Text(f" {G.OWNER[p['colour']]} ", style=G.chip_style(p["colour"]))
+            seat.append(f" {name} ")
+            seat.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
+            pieces.append((" · " if i else " ", seat))
         n = self.session.spectators()
         if n:
-            out.append(" · " + tx("spectators", n=n), style="dim")
+            pieces.append((" · ", Text(tx("spectators", n=n), style="dim")))
+        after = Text()
         waits = self._waits_for(presence)
         if waits:
-            out.append("\n" + waits, style="bold")
+            after.append(waits + "\n", style="bold")
         if self.session.seat is None:
-            out.append("\n" + tx("spectator"), style="italic")
+            after.append(tx("spectator") + "\n", style="italic")
         elif (getattr(self.app, "invite_base", None) and hasattr(self.session, "hub")
               and invite_choices(self.session.hub, self.session.game_id, self.session.user)):
-            out.append("\n" + t("web.invite_hint"), style="italic")
-        return out
+            after.append(t("web.invite_hint") + "\n", style="italic")
+        after.rstrip()
+        return Flow(pieces, after=after)

@@ -20,12 +20,13 @@ from .game import GameScreen
 class ReplayScreen(GameScreen):
     # ← → step (over the island's cursor keys: priority); ↑ ↓ still move the cursor
     BINDINGS = [
-        Binding("right", "step(1)", "key.next", priority=True),
-        Binding("left", "step(-1)", "key.prev", priority=True),
-        Binding("n,pagedown,period", "step(1)", "key.next", show=False),
-        Binding("p,pageup,comma", "step(-1)", "key.prev", show=False),
+        # a step is "Schritt vor/zurück": "← Zurück" stood beside "esc Zurück" (leaving the replay)
+        Binding("right", "step(1)", "key.step_next", priority=True),
+        Binding("left", "step(-1)", "key.step_prev", priority=True),
+        Binding("n,pagedown,period", "step(1)", "key.step_next", show=False),
+        Binding("p,pageup,comma", "step(-1)", "key.step_prev", show=False),
         Binding("home", "seek(0)", "key.first"),
-        Binding("end", "seek(-1)", "key.last"),
+        Binding("end", "seek(-1)", "key.step_last"),
         Binding("s", "swing", "curve.next_swing"),
         Binding("escape,q", "title", "key.back"),
     ]

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import glyphs as G
@@ -123,13 +123,21 @@ class ResultScreen(ModalScreen[str | None]):
                     yield Static(chart(curve[0], seats, self.WIDTH, marks=[sw.point for sw in curve[1]]),
                                  id="r-chart")
                     yield Static(swings_text(curve[1], seats), id="r-swings")
-            opts = [Option(t("play.result.to_title"), id="title")]
+            hosted = getattr(self.app, "hosted", False)  # t leads to the server's table
+            opts = [Option(t("play.result.to_lobby" if hosted else "play.result.to_title"), id="title")]
             if self.can_replay:
                 opts.append(Option(t("play.result.replay"), id="replay"))
             opts.append(Option(t("play.result.board"), id=""))
             yield OptionList(*opts, id="r-keys")
+        # its own footer: the game's below it named keys that do nothing here, and "t Tipp" beside "Zum Titel (t)"
+        yield Footer()
 
     def on_mount(self) -> None:
+        if getattr(self.app, "hosted", False):  # the footer too: "t Titel" led to the table
+            from .lobby import relabel
+
+            relabel(self, "t", t("lobby.lobby"))
+            self.refresh_bindings()
         ol = self.query_one(OptionList)
         ol.highlighted = 0
         ol.focus()
@@ -150,7 +158,8 @@ class ResultScreen(ModalScreen[str | None]):
         box = self.query_one("#box")
         used = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
                    for w in box.children if w is not scroll)
-        room = int(self.size.height * 0.98) - 2 - used - scroll.styles.margin.top
+        footer = sum(f.outer_size.height for f in self.query(Footer))
+        room = int((self.size.height - footer) * 0.98) - 2 - used - scroll.styles.margin.top
         scroll.styles.max_height = max(3, room)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

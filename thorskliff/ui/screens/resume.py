@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import saves
+from ..flow import Flow
 from ..i18n import t
 from ..keys import localize
 
@@ -47,11 +48,15 @@ class ResumeScreen(Screen):
             text = Text(f"{when}  {s.path.name}\n", style="bold")
             text.append("  " + t("resume.damaged", problem=s.problem), style="red")
             return Option(text, id=str(n), disabled=True)
-        text = Text(f"{when}  ", style="bold")
-        names = ", ".join(f"{name} {t('bots.mark')}" if i in s.bots else name for i, name in enumerate(s.names))
-        text.append(t("resume.line", mode=t(f"mode.{s.mode}"), names=names, round=s.round))
+        # each name is a piece a narrow terminal never breaks ("Bot 2 ⚙" broke at its space)
+        names = [f"{name} {t('bots.mark')}" if i in s.bots else name for i, name in enumerate(s.names)]
+        before, _, after = t("resume.line", mode=t(f"mode.{s.mode}"), names="\0", round=s.round).partition("\0")
+        pieces = [("", Text(when, style="bold")), ("  ", Text(before.rstrip()))]
+        pieces += [(" ", Text(name + ("," if i < len(names) - 1 else ""))) for i, name in enumerate(names)]
+        pieces.append((" ", Text(after.strip())))
         if s.finished:
-            text.append(f"  ({t('resume.finished')})", style="italic")
+            pieces.append(("  ", Text(f"({t('resume.finished')})", style="italic")))
+        text = Flow([(sep, piece) for sep, piece in pieces if piece.plain])
         return Option(text, id=str(n))
 
     def on_mount(self) -> None:

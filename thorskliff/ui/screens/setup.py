@@ -293,7 +293,8 @@ class SetupScreen(Screen):
         the lists' highlights, else they start at the top."""
         seat = self._chooser()
         order = ", ".join(self._label(s) for s in self.order)
-        head = t("setup.order", name=self.names[self.order[0]]) + f"\n({order})\n" + t("setup.beaches")
+        head = t("setup.order", name=self.names[self.order[0]]) + "\n" + t("setup.order_list", order=order) + "\n" \
+            + t("setup.beaches")
         if any(self.kinds[s] != HUMAN for s in self.order):
             head += "\n" + t("setup.bot_picks")
         self.query_one("#pick-order", Static).update(Text(head))

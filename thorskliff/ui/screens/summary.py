@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from ..i18n import t
 from ..keys import localize
@@ -17,7 +17,10 @@ from ..keys import localize
 
 class _Summary(ModalScreen[None]):
     CSS_PATH = "summary.tcss"
-    BINDINGS = [Binding("enter,space,escape", "go", "key.next")]
+    # its own footer: the game's below it named keys (e, u, b, t …) that do nothing over the box
+    # shown as Enter (the footer named it "space", English, as Enter also presses the button)
+    BINDINGS = [Binding("enter,space,escape", "go", "key.next", key_display="⏎"),
+                Binding("question_mark,f1", "help", "key.help")]
 
     def __init__(self, title: str, body: Text | str):
         super().__init__()
@@ -31,6 +34,7 @@ class _Summary(ModalScreen[None]):
             with VerticalScroll(id="sum-scroll"):
                 yield Static(self.body, id="sum-body")
             yield Button(t("key.next"), id="sum-go", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#sum-go", Button).focus()
@@ -41,6 +45,9 @@ class _Summary(ModalScreen[None]):
 
     def action_go(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        self.app.action_help()
 
 
 class CombatSummary(_Summary):

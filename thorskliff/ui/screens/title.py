@@ -66,9 +66,18 @@ class TitleScreen(Recomposed, Screen):
             yield Static(t("title.hint"), id="hint")
         yield Footer()
 
+    def relocalize(self) -> None:
+        # the menu is composed anew in the other language: the cursor stays on its entry
+        # (it went back to "Neues Spiel", so a second Enter to switch back began a new game)
+        menu = self.query(OptionList)
+        if menu and menu.first().highlighted_option is not None:
+            self._keep = menu.first().highlighted_option.id
+        super().relocalize()
+
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = 0
+        keep = getattr(self, "_keep", None)
+        menu.highlighted = ENTRIES.index(keep) if keep in ENTRIES else 0
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from .. import glyphs as G
 from .. import words
+from ..flow import Flow
 from ...engine.steps import Step
 from ..i18n import t
 from ..eventwords import Names
@@ -39,6 +40,8 @@ def _looks(content) -> object:
     base style (bold, italic), which is part of what it shows."""
     if isinstance(content, Text):
         return content.plain, str(content.style), tuple(content.spans), content.justify
+    if isinstance(content, Flow):
+        return content.looks()
     return content
 
 
@@ -66,7 +69,7 @@ def show_changed(widget: Static, content, layout: bool = True) -> bool:
     if _looks(widget.content) == _looks(content):
         return False
     width = widget.size.width
-    if not layout or not width or not isinstance(content, Text) or not isinstance(widget.content, Text):
+    if not layout or not width or not isinstance(content, (Text, Flow)) or not isinstance(widget.content, (Text, Flow)):
         widget.update(content, layout=layout)
         return True
     # As high as before (a prompt, the presence line): no layout of the whole
