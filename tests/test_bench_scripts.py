@@ -149,3 +149,27 @@ def test_fit_table_eval_scores_the_evaluation_the_search_uses(players, capsys):
         line = next(x for x in out.splitlines() if x.startswith(label + " "))
         loss = float(line.split("log loss ")[1].split(",")[0])
         assert 0 < loss < 3 * math.log(players), line
+
+
+def test_curve_standups_finds_the_lay_swings_of_a_record():
+    """#17: in the corpus's 3-player record two of analyse's three biggest
+    swings name "Heldin … legen" and move the NEXT seat's chance: its hero
+    stands up (R-FAINT-5) in that step, and the evaluation's race, low life
+    and life terms account for most of the rise (docs/bots.md)."""
+    import curve_standups
+
+    from thorskliff import record
+    from thorskliff.bots import curve
+    from thorskliff.bots.search import TABLE
+
+    game = record.load(Path(__file__).resolve().parent / "records" / "base3-greedy.tkr")
+    stood = curve_standups.standups(game, TABLE[3])
+    lays = [sw for sw in curve.swings(curve.win_chances(game)) if sw.decision.text.startswith("lay")]
+    assert len(lays) == 2
+    for sw in lays:
+        assert sw.seat == (sw.decision.seat + 1) % 3 and sw.after - sw.before > 0.4  # the next seat's chance
+        parts = stood[sw.decision.line][sw.seat]
+        assert parts["race"] == pytest.approx(1.314, abs=0.001) and parts["low_life"] > 0.4 and parts["life"] > 0.3
+        assert parts["to_move"] == pytest.approx(TABLE[3]["to_move"])
+    r = curve_standups.survey(3, range(30000, 30003))
+    assert r["swings"] == 9 and r["standing_up"] >= r["standing_up_at_lay"] == r["lay"]
