@@ -10,10 +10,17 @@ the race above 0) is held at 0 and the rest fitted again; crystals and low
 life are left out of the fit (see :data:`FITTED`). The last fifth of
 the seeds is held out: the script prints the held-out log loss (of the
 winner's chance) and share of winners named, for the fitted weights, the
-weights in the code for this table size, the hand-set :func:`scores` (the
+weights in the code for this table size (``TABLE[n]``), the same without
+the hand-set terms (crystals and low life at 0: what the hand-set terms
+change) and without each of them, the hand-set :func:`scores` (the
 evaluation before) and the Duell weights.
 
-Run: nice -n 19 python scripts/fit_table_eval.py --players 4 [--seeds 20000:21500] [--every 2]
+The defaults are the seeds and positions ``TABLE`` was fitted on (seeds
+20000-20999, every second turn start), so the held-out seeds are 20800-20999.
+``--held-out`` plays only those and scores the weights in the code without
+fitting (a fifth of the games).
+
+Run: nice -n 19 python scripts/fit_table_eval.py --players 4 [--seeds 20000:21000] [--every 2] [--held-out]
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ NAMES = list(DUELL)
 #: by crystals (the fit holds them at 0) and heals before low life costs it anything (the fit makes it
 #: worth more than life itself)
 FITTED = ("delivered", "amber", "amber_near", "warrior", "life", "race", "to_move")
+HAND_SET = tuple(k for k in NAMES if k not in FITTED)  # crystal, low_life
 ASSETS = {"delivered", "crystal", "warrior", "life"}  # never worth less than nothing
 
 
@@ -111,19 +119,26 @@ def linear(weights: dict[str, float]):
     return lambda seats, hand: softmax([sum(weights.get(k, 0.0) * x for k, x in zip(NAMES, s)) for s in seats])
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, choices=(3, 4), required=True)
-    ap.add_argument("--seeds", default="20000:21500", help="first:last+1")
-    ap.add_argument("--every", type=int, default=1, help="keep every n-th turn start (fewer, less alike positions)")
-    args = ap.parse_args()
+    ap.add_argument("--seeds", default="20000:21000", help="first:last+1 (the last fifth is held out)")
+    ap.add_argument("--every", type=int, default=2, help="keep every n-th turn start (fewer, less alike positions)")
+    ap.add_argument("--held-out", action="store_true",
+                    help="play only the held-out seeds and score the weights in the code (no fit)")
+    args = ap.parse_args(argv)
     lo, hi = map(int, args.seeds.split(":"))
-    t = time.process_time()
-    data = positions(args.players, range(lo, hi), args.every)
-    played = time.process_time() - t
     cut = hi - (hi - lo) // 5
+    t = time.process_time()
+    data = positions(args.players, range(cut if args.held_out else lo, hi), args.every)
+    played = time.process_time() - t
     train = [r for r in data if r[0] < cut]
     test = [r for r in data if r[0] >= cut]
+    if args.held_out:
+        print(f"{args.players} players: {len(test)} held-out positions (seeds {cut}-{hi - 1}, turn starts: every {args.every}"
+              f"); {played:.0f} s of CPU to play")
+        score(args.players, test, [])
+        return
     cols = [NAMES.index(k) for k in FITTED]
     while True:
         w = fit(train, cols)
@@ -136,15 +151,30 @@ def main() -> None:
     print(f"{args.players} players: {len(train)} positions to fit (seeds {lo}-{cut - 1}), {len(test)} held out "
           f"(seeds {cut}-{hi - 1}); {played:.0f} s of CPU to play, {time.process_time() - t - played:.0f} s to fit")
     print("fitted: {" + ", ".join(f'"{k}": {x:.3g}' for k, x in fitted.items()) + "}")
-    rows = [("fitted", linear(fitted))]
-    if args.players in TABLE:
-        rows.append((f"TABLE[{args.players}] (the code)", linear(TABLE[args.players])))
+    score(args.players, test, [("fitted", linear(fitted))])
+
+
+def rows_for(players: int) -> list:
+    """The evaluations scored besides a fit: the code's, the code's without its hand-set terms, the old ones."""
+    rows = []
+    if players in TABLE:
+        code = TABLE[players]
+        rows.append((f"TABLE[{players}] (the code)", linear(code)))
+        rows.append((f"TABLE[{players}] w/o hand-set", linear(code | dict.fromkeys(HAND_SET, 0.0))))
+        rows += [(f"TABLE[{players}] w/o {k}", linear(code | {k: 0.0})) for k in HAND_SET]
     rows += [("hand-set scores", lambda seats, hand: softmax([SHARPNESS * x for x in hand])),
              ("DUELL weights", linear(DUELL))]
-    for label, chances in rows:
-        loss, named = quality(test, chances)
-        print(f"{label:<22} held-out log loss {loss:.3f}, winners named {named:.1%}")
-    print(f"{'parity':<22} held-out log loss {math.log(args.players):.3f}")
+    return rows
+
+
+def score(players: int, test, first: list) -> dict[str, tuple[float, float]]:
+    """Print (and return) each evaluation's held-out log loss and share of winners named."""
+    out = {}
+    for label, chances in first + rows_for(players):
+        loss, named = out[label] = quality(test, chances)
+        print(f"{label:<28} held-out log loss {loss:.4f}, winners named {named:.1%}")
+    print(f"{'parity':<28} held-out log loss {math.log(players):.4f}, winners named {1 / players:.0%}")
+    return out
 
 
 if __name__ == "__main__":

@@ -112,3 +112,64 @@ def test_bench_ssh_plays_into_a_game_with_todays_screens():
                          capture_output=True, text=True, timeout=240)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "decision to every screen" in out.stdout
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_fit_table_eval_scores_the_evaluation_the_search_uses(players, capsys):
+    """#17: the held-out row "TABLE[n] (the code)" is the search's own
+    evaluation — at turn starts of a real game its chances are
+    search.evaluate's — and --held-out scores it without fitting."""
+    import math
+
+    import fit_table_eval
+
+    from thorskliff.bots.heuristic import HeuristicBot
+    from thorskliff.bots.runner import play_game
+    from thorskliff.bots.search import TABLE, duell_features, evaluate
+
+    code = fit_table_eval.linear(TABLE[players])
+    seen = []
+
+    def at(st, action):
+        if not st.is_terminal() and len(seen) < 40:
+            f = duell_features(st)
+            if None not in f:
+                seats = [[x.get(k, 0.0) for k in fit_table_eval.NAMES] for x in f]
+                seen.append((code(seats, None), evaluate(st)))
+
+    play_game("base", [HeuristicBot() for _ in range(players)], 20800, on_step=at)
+    assert len(seen) == 40
+    for mine, theirs in seen:
+        assert mine == pytest.approx(theirs, abs=1e-12)
+    fit_table_eval.main(["--players", str(players), "--seeds", "20000:20005", "--held-out"])
+    out = capsys.readouterr().out
+    assert "(seeds 20004-20004" in out  # the held-out fifth only
+    for label in (f"TABLE[{players}] (the code)", f"TABLE[{players}] w/o hand-set", f"TABLE[{players}] w/o crystal",
+                  f"TABLE[{players}] w/o low_life", "hand-set scores", "DUELL weights"):
+        line = next(x for x in out.splitlines() if x.startswith(label + " "))
+        loss = float(line.split("log loss ")[1].split(",")[0])
+        assert 0 < loss < 3 * math.log(players), line
+
+
+def test_curve_standups_finds_the_lay_swings_of_a_record():
+    """#17: in the corpus's 3-player record two of analyse's three biggest
+    swings name "Heldin … legen" and move the NEXT seat's chance: its hero
+    stands up (R-FAINT-5) in that step, and the evaluation's race, low life
+    and life terms account for most of the rise (docs/bots.md)."""
+    import curve_standups
+
+    from thorskliff import record
+    from thorskliff.bots import curve
+    from thorskliff.bots.search import TABLE
+
+    game = record.load(Path(__file__).resolve().parent / "records" / "base3-greedy.tkr")
+    stood = curve_standups.standups(game, TABLE[3])
+    lays = [sw for sw in curve.swings(curve.win_chances(game)) if sw.decision.text.startswith("lay")]
+    assert len(lays) == 2
+    for sw in lays:
+        assert sw.seat == (sw.decision.seat + 1) % 3 and sw.after - sw.before > 0.4  # the next seat's chance
+        parts = stood[sw.decision.line][sw.seat]
+        assert parts["race"] == pytest.approx(1.314, abs=0.001) and parts["low_life"] > 0.4 and parts["life"] > 0.3
+        assert parts["to_move"] == pytest.approx(TABLE[3]["to_move"])
+    r = curve_standups.survey(3, range(30000, 30003))
+    assert r["swings"] == 9 and r["standing_up"] >= r["standing_up_at_lay"] == r["lay"]

@@ -404,3 +404,42 @@ async def test_a_hero_s_long_description_wraps_under_itself(size):
                 assert len(row) - len(row.lstrip()) >= desc_at, rows
         if size[0] >= 120:
             assert len(rows) == 4, rows  # one row each
+
+
+@pytest.mark.parametrize("lang,want", [
+    ("de", ["Schwer", "Schwer", "Leicht", "Mittel", "Gierig", "Zufall", "Suche mit 400 Iterationen",
+            "Suche mit 0,5 s je Entscheidung", "Suche mit 0,25 s je Entscheidung",
+            "Suche mit 400 Iterationen, höchstens 3000 Heuristik-Entscheidungen",
+            "Suche mit höchstens 2500 Heuristik-Entscheidungen", "unbekannter Bot"]),
+    ("en", ["Hard", "Hard", "Easy", "Medium", "greedy", "random", "search with 400 iterations",
+            "search with 0.5 s a decision", "search with 0.25 s a decision",
+            "search with 400 iterations, at most 3000 heuristic decisions",
+            "search with at most 2500 heuristic decisions", "unknown bot"]),
+])
+def test_a_stored_bot_in_words(lang, want):
+    """Every spec a record, group or host may keep, as a player reads it: a
+    level's bot (however spelt) as the level, any other by kind and budget."""
+    from thorskliff.ui.botwords import bot_words
+
+    specs = [LEVELS["schwer"], "Search:400IT/2500h", "careless", "heuristic", "greedy", "random", "search:400it",
+             "search", "search:0.25s", "search:400it/3000h", "search:2500h", "search:lots"]
+    i18n.set_lang(lang)
+    try:
+        assert [bot_words(s) for s in specs] == want
+    finally:
+        i18n.set_lang("de")
+
+
+async def test_the_prompt_names_an_old_bot_in_words():
+    """A game whose record keeps a bot as search:400it (from before the
+    levels): while it decides the prompt says what it is in words."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "search:400it"})
+    app = ThorsApp(session=session, handover=True, bot_delay=600)  # the bot waits: it never searches here
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt", Static).content)
+        assert "ist ein Bot (Suche mit 400 Iterationen)" in prompt and "400it" not in prompt

@@ -305,3 +305,42 @@ async def test_a_group_seat_is_given_to_a_level_and_shown_by_it():
         page = await _open_group(pilot, app)
         assert page.query_one("#grp-kind-1", Select).value == "schwer"
         assert page.query_one("#grp-kind-0", Select).value == "search:2s"
+
+
+async def test_an_old_groups_raw_bot_is_shown_in_words_never_as_its_spec():
+    """Groups made before the levels kept a bot as its spec (search:400it): the
+    group page names it in words — a level's bot, however spelt, as the
+    level; any other by kind and budget — in both languages, and the spec is
+    kept as it was (a chapter resumes with that bot)."""
+    from thorskliff.ui import i18n
+
+    new_group().close()
+    with CampaignTable() as table:
+        table.set_bot("Wikinger", 0, "search:400it")  # an old group's raw spec
+        table.set_bot("Wikinger", 1, "Search:400IT/2500h")  # Schwer's bot, spelt otherwise
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+
+        def shown(q: int) -> str:
+            return str(page.query_one(f"#grp-kind-{q}", Select).query_one("#label", Static).content)
+
+        assert shown(0) == "Bot: Suche mit 400 Iterationen"
+        assert shown(1) == "Bot: Schwer (Suche)"
+        assert page.query_one("#grp-kind-1", Select).value == "schwer"
+        said = [str(p) for p, _ in page.query_one("#grp-kind-0", Select)._options]
+        assert said == ["Mensch", "Bot: Leicht (Nachlässig)", "Bot: Mittel (Heuristik)", "Bot: Schwer (Suche)",
+                        "Bot: Suche mit 400 Iterationen"]
+        assert not any("400it" in s for s in said)
+        app.action_switch_lang()
+        await pilot.pause()
+        try:
+            page = app.screen
+            assert isinstance(page, GroupScreen)
+            assert shown(0) == "Bot: search with 400 iterations"
+            assert shown(1) == "Bot: Hard (search)"
+        finally:
+            i18n.set_lang("de")
+        with CampaignTable() as table:  # shown in words, kept as stored
+            assert table.group("Wikinger").bots() == {0: "search:400it", 1: "Search:400IT/2500h"}

@@ -25,6 +25,7 @@ from ...engine.player import COLOURS
 from ...scenario import ScenarioError, load_heroes
 from .. import glyphs as G
 from .. import saves
+from ..botwords import bot_words, level_of
 from ..i18n import lang, t
 from ..keys import localize
 from ..widgets.campaign import carried_title, group_table
@@ -41,8 +42,8 @@ def kind_options(bot: str = "") -> list[tuple[str, str]]:
     from .setup import kind_choices
 
     out = kind_choices()
-    if bot and shown_kind(bot) not in {v for _, v in out}:
-        out.append((t("bots.kind", kind=bot), bot))
+    if bot and shown_kind(bot) not in {v for _, v in out}:  # in words, never the spec (search:400it)
+        out.append((t("bots.kind", kind=bot_words(bot)), bot))
     return out
 
 
@@ -50,11 +51,9 @@ def shown_kind(bot: str) -> str:
     """The choice that stands for a seat's stored ``bot`` ("" a person): a level's
     bot as the level (the form offers levels, not bots by name), any other bot
     (set from the CLI, or a level's budget of an older version) as itself."""
-    from ...bots.registry import LEVELS
-
     if not bot:
         return HUMAN
-    return next((lv for lv, spec in LEVELS.items() if spec == bot), bot)
+    return level_of(bot) or bot
 
 
 def stored_kind(choice: str) -> str:
@@ -435,9 +434,9 @@ class GroupScreen(Recomposed, Screen):
             return
         event.stop()
         q = int(ident.rsplit("-", 1)[1])
+        if shown_kind(self.group.members[q].bot) == str(event.value):
+            return  # the choice the seat has (a Select says so on mounting): keep the bot as stored
         kind = stored_kind(str(event.value))
-        if self.group.members[q].bot == kind:
-            return
         table_of(self.app).set_bot(self.group_name, q, kind)
         self.group = table_of(self.app).group(self.group_name)
         self.query_one("#grp-table", Static).update(group_table(self.group.table(), self.group.carried))

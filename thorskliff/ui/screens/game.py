@@ -39,6 +39,7 @@ from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from .. import glyphs as G
+from ..botwords import bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
@@ -53,9 +54,8 @@ SIDE_MIN = 32
 
 
 def bot_kind_label(spec: str) -> str:
-    """A bot's kind in words (``search:2s`` is a Suche)."""
-    kind = spec.partition(":")[0].strip().lower()
-    return t(f"bots.kind_{kind}") if has(f"bots.kind_{kind}") else spec
+    """A bot in words: its level ("Schwer"), else its kind and budget (:func:`..botwords.bot_words`)."""
+    return bot_words(spec)
 
 
 def island_coords(obs: dict) -> list[tuple[int, int]]:

@@ -1,0 +1,50 @@
+"""A stored bot (``careless``, ``search:400it/2500h``, ``search:2s``) in a player's words.
+
+Records, campaign groups and the SSH host keep a bot by its spec (a level's
+bot, not the level's name, so a game resumes with the bot it had). Groups
+made before the levels existed, or a seat set from the CLI, keep specs such
+as ``search:400it``: the screens show such a bot by its level when it is
+one, else by its kind and budget from the catalogue ("Suche mit 400
+Iterationen") — never the spec itself, which reads as a code to a player.
+"""
+
+from __future__ import annotations
+
+from .i18n import has, lang, t
+
+
+def level_of(spec: str) -> str | None:
+    """The level (``leicht`` …) whose bot ``spec`` is, however it is spelt
+    (``Search:400IT/2500h``, ``schwer``), or None."""
+    from ..bots.registry import LEVELS, bot_label
+
+    try:
+        canonical = bot_label(spec)
+    except ValueError:
+        return None
+    return next((lv for lv, bot in LEVELS.items() if bot == canonical), None)
+
+
+def bot_words(spec: str) -> str:
+    """``spec`` as a player reads it: its level ("Schwer"), else its kind
+    ("Gierig"), with a search's budget ("Suche mit 400 Iterationen")."""
+    from ..bots.registry import make_bot
+    from ..bots.search import SearchBot
+
+    level = level_of(spec)
+    if level:
+        return t(f"level.{level}")
+    try:
+        bot = make_bot(spec)
+    except ValueError:
+        return t("bots.unknown")
+    if not isinstance(bot, SearchBot):
+        return t(f"bots.kind_{bot.name}") if has(f"bots.kind_{bot.name}") else t("bots.unknown")
+    if bot.seconds:
+        seconds = f"{bot.seconds:g}"
+        return t("bots.search_seconds", seconds=seconds.replace(".", ",") if lang() == "de" else seconds)
+    if bot.iterations and bot.work:
+        return t("bots.search_both", iterations=bot.iterations, work=bot.work)
+    if bot.iterations:
+        return t("bots.search_iterations", iterations=bot.iterations)
+    return t("bots.search_work", work=bot.work)
