@@ -9,8 +9,6 @@ from __future__ import annotations
 import copy
 from contextlib import contextmanager
 
-import pyte
-from textual._compositor import CompositorUpdate
 from textual._context import active_app
 
 from thorskliff.ssh.hostapp import HostedApp
@@ -23,6 +21,7 @@ from textual.widgets import Static
 
 import pytest
 
+from mirror import Mirror
 from test_hostapp import FakeTerminal, _seated
 
 SIZE = (120, 40)
@@ -35,14 +34,6 @@ def hub(tmp_path):
     store.close()
 
 
-def _screen_of(*updates: str) -> list[str]:
-    screen = pyte.Screen(*SIZE)
-    stream = pyte.Stream(screen)
-    for u in updates:
-        stream.feed(u)
-    return screen.display
-
-
 @contextmanager
 def as_app(app):
     """Two apps run in this test's task: a call into one of them finds itself as ``app``."""
@@ -53,30 +44,17 @@ def as_app(app):
         active_app.reset(token)
 
 
-class Mirror:
-    """What an app's updates put on a terminal, beside a full redraw of its screen."""
-
-    def __init__(self, app):
-        self.app = app
-        self.sent: list[str] = []
-        shown = app._display
-
-        def display(screen, renderable):
-            if isinstance(renderable, CompositorUpdate):
-                self.sent.append(renderable.render_segments(app.console))
-            return shown(screen, renderable)
-
-        app._display = display
+class Shown(Mirror):
+    """A spectator's terminal beside the full redraw of its screen with no panel shared."""
 
     def wrong(self) -> list[str]:
-        seen = _screen_of(*self.sent)
+        seen = self.terminal(SIZE)
         with as_app(self.app):
             viewmemo.sharing = False  # the full redraw draws every panel itself
             try:
-                fresh = self.app.screen._compositor.render_full_update().render_segments(self.app.console)
+                fresh = self.fresh(SIZE)
             finally:
                 viewmemo.sharing = True
-            fresh = _screen_of(fresh)
         return [f"line {y}: terminal {a!r}\n        redraw   {b!r}" for y, (a, b) in enumerate(zip(seen, fresh))
                 if a != b]
 
@@ -113,7 +91,7 @@ async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_re
         mirrors = {}
         for app, pilot in pilots.items():
             await pilot.pause()
-            mirrors[app] = Mirror(app)
+            mirrors[app] = Shown(app)
             with as_app(app):
                 app.screen.play(hub.watch(gid, app.user))
             await _seated(app, pilot)

@@ -16,8 +16,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-import pyte
-from textual._compositor import CompositorUpdate
+from mirror import Mirror
 
 from thorskliff.game import Game
 from thorskliff.ui.app import ThorsApp
@@ -25,37 +24,6 @@ from thorskliff.ui.session import LocalSession
 from thorskliff.ui.widgets.hexmap import IslandMap
 
 SEATS = [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black"), ("Sigrun", "Jorund", "grey")]
-
-
-def _screen_of(size, *updates: str) -> list[str]:
-    screen = pyte.Screen(*size)
-    stream = pyte.Stream(screen)
-    for u in updates:
-        stream.feed(u)
-    return screen.display
-
-
-class Mirror:
-    """Every update the app displays, as the terminal sequences it writes."""
-
-    def __init__(self, app):
-        self.app = app
-        self.sent: list[str] = []
-        shown = app._display
-
-        def display(screen, renderable):
-            if isinstance(renderable, CompositorUpdate):
-                self.sent.append(renderable.render_segments(app.console))
-            return shown(screen, renderable)
-
-        app._display = display
-
-    def terminal(self, size) -> list[str]:
-        return _screen_of(size, *self.sent)
-
-    def fresh(self, size) -> list[str]:
-        update = self.app.screen._compositor.render_full_update()
-        return _screen_of(size, update.render_segments(self.app.console))
 
 
 def mirrored_game() -> tuple[Game, ThorsApp, Mirror]:

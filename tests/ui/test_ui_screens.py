@@ -467,6 +467,21 @@ async def test_troll_counter_roll_goes_to_the_left_neighbour_by_name():
         assert "Oleif zieht sich zurück: 1a1→1a2" in text and "Troll" in text
 
 
+async def oleif_attacks_bera_on_1c3(pilot, app, entries) -> None:
+    """Oleif (1c2) steps into Bera's hex and fights her there: the combat dialog opens
+    with Bera's first window before the roll (c:def_pre)."""
+    await pilot.pause()
+    await pilot.press("h", "enter")
+    await goto(pilot, "1c3")
+    await pilot.press("enter")  # Oleif steps into Bera's hex
+    await pilot.pause()
+    await pilot.press("e")  # the combat phase
+    await pilot.pause()
+    await goto(pilot, "1c3")
+    await pilot.press("enter")  # fight
+    await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
+
+
 async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_decision_it_is():
     """A play-tester defending with a Krafttrank drank it and read "Weiter (kein Trank)"
     as the only entry left (she had drunk one), over "P2 entscheidet im Kampf." as if
@@ -487,16 +502,7 @@ async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_deci
         return str(app.screen.query_one("#c-prompt", Static).content)
 
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("h", "enter")
-        await goto(pilot, "1c3")
-        await pilot.press("enter")  # Oleif steps into Bera's hex
-        await pilot.pause()
-        await pilot.press("e")  # the combat phase
-        await pilot.pause()
-        await goto(pilot, "1c3")
-        await pilot.press("enter")  # fight
-        await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
+        await oleif_attacks_bera_on_1c3(pilot, app, entries)
         assert session.state.step == "c:def_pre"
         assert prompt() == "P2: deine Entscheidung im Kampf."
         assert "P2 entscheidet" not in shown(app.screen)
@@ -537,16 +543,7 @@ async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_
         return [str(o.prompt) for o in app.screen.query_one("#c-decisions").options]
 
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("h", "enter")
-        await goto(pilot, "1c3")
-        await pilot.press("enter")  # Oleif steps into Bera's hex
-        await pilot.pause()
-        await pilot.press("e")  # the combat phase
-        await pilot.pause()
-        await goto(pilot, "1c3")
-        await pilot.press("enter")  # fight
-        await until(pilot, lambda: app.screen.query("#c-decisions") and entries(), "the combat dialog")
+        await oleif_attacks_bera_on_1c3(pilot, app, entries)
         assert session.state.step == "c:def_pre"
         assert entries() == ["Weiter (kein Trank)", "Heiltrank trinken", "Krafttrank trinken"]  # nothing drunk
         await pilot.pause()
