@@ -60,8 +60,6 @@ folder: {data}
 """
 
 
-
-
 def data_folder() -> str:
     """The data folder in use: THORSKLIFF_DATA, else the platform's user data
     folder (Linux ~/.local/share/thorskliff, macOS ~/Library/Application

@@ -219,11 +219,12 @@ DUELL = {
 #: table size not here uses :func:`scores`): fitted by
 #: ``scripts/fit_table_eval.py`` to the winners of 1,000 heuristic base games
 #: of each size (seeds 20000-20999, every second turn start; never the seeds of a
-#: measurement). On the held-out fifth: log loss 0.91 and 57 % of winners named
-#: with 3 seats, against 1.00 and 52 % for :func:`scores` (parity 1.10, 33 %);
-#: 1.14 and 49 % with 4, against 1.24 and 46 % (parity 1.39, 25 %). Crystals and
-#: low life are set by hand as in :data:`DUELL`, scaled by the ratio of the
-#: delivered amber's weights.
+#: measurement). Crystals and low life are set by hand as in :data:`DUELL`,
+#: scaled by the ratio of the delivered amber's weights. On the held-out fifth
+#: these weights as they stand score log loss 0.916 and 57 % of winners named
+#: with 3 seats (the fit alone 0.910), against 1.00 and 52 % for :func:`scores`
+#: (parity 1.10, 33 %); 1.142 and 49 % with 4 (the fit alone 1.137), against
+#: 1.24 and 46 % (parity 1.39, 25 %): ``fit_table_eval.py --held-out``.
 TABLE: dict[int, dict[str, float]] = {
     3: {"delivered": 1.07, "amber": -0.659, "amber_near": 1.89, "warrior": 0.161, "life": 0.0867, "race": -0.146,
         "to_move": 0.192, "crystal": 0.61, "low_life": -0.12},
