@@ -25,6 +25,8 @@ from .game import Game
 from .engine.player import COLOURS
 from .loaderror import LoadError
 from .scenario import ScenarioError, available_modes, load_heroes
+from .ui.helpwords import HelpParser, cli_lang
+from .ui.helpwords import help_text as _h
 
 #: exit status of a crash of the program itself (sysexits' EX_SOFTWARE)
 CRASH = 70
@@ -75,27 +77,6 @@ class CliError(Exception):
     def __init__(self, message: str, code: int = 2):
         super().__init__(message)
         self.code = code
-
-
-class HelpParser(argparse.ArgumentParser):
-    """argparse with its own words (usage, the headings, -h) from the catalogue too."""
-
-    def __init__(self, *a, **kw):
-        kw["add_help"] = False
-        super().__init__(*a, **kw)
-        self._positionals.title = _h("positionals")
-        self._optionals.title = _h("options")
-        self.add_argument("-h", "--help", action="help", help=_h("help"))
-
-    def format_usage(self) -> str:
-        return self._said(super().format_usage())
-
-    def format_help(self) -> str:
-        return self._said(super().format_help())
-
-    @staticmethod
-    def _said(text: str) -> str:
-        return _h("usage") + text[len("usage: "):] if text.startswith("usage: ") else text
 
 
 class _Parser(HelpParser):
@@ -747,27 +728,6 @@ def _check_serve_limits(args) -> None:
     for name in ("login_grace", "session_grace"):
         if not (math.isfinite(getattr(args, name)) and getattr(args, name) > 0):
             raise CliError(f"serve: --{name.replace('_', '-')} must be more than 0 seconds")
-
-
-def _h(key: str, **fields) -> str:
-    """A help text of the command line, from the catalogue's [cli] table (in the
-    language of --lang, German by default; see :func:`cli_lang`)."""
-    from .ui.i18n import t
-
-    return t(f"cli.{key}", **fields)
-
-
-def cli_lang(argv: list[str]) -> str:
-    """The language of the command line's help: the last ``--lang de|en`` (or
-    ``--lang=en``) given anywhere in ``argv``, else German (the game's first
-    language); an unknown one is left to argparse to refuse."""
-    lang = "de"
-    for i, arg in enumerate(argv):
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2] \
-            if arg.startswith("--lang=") else None
-        if value in ("de", "en"):
-            lang = value
-    return lang
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -112,7 +112,7 @@ async def test_a_decision_from_the_wrong_seat_is_refused(server, terms, keys):
     lines = list(hg.game.lines)
     await wrong.command(hg.game.legal()[0])
     await wrong.see("Nicht erlaubt")
-    await wrong.see("entscheidet jetzt")
+    await wrong.see("du entscheidest jetzt nicht")  # its own refusal, in the second person
     # a spectator decides nothing: his footer offers no notation line (nor e, u, Enter);
     # the hub refuses his decisions all the same (tests/ssh/test_hub.py)
     await c.wait(lambda: "Hilfe" in c.screen.display[-1], "the spectator's footer")

@@ -281,7 +281,7 @@ def translated(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
 
 def run(argv: list[str] | None = None) -> int:
     """Start the app (the CLI's path with no subcommand). Returns an exit code."""
-    from ..cli import HelpParser, cli_lang
+    from .helpwords import HelpParser, cli_lang
 
     was = i18n.lang()
     i18n.set_lang(cli_lang(argv or []))  # its help in German, or English with --lang en
