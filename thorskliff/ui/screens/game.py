@@ -43,6 +43,7 @@ from ..botwords import bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
+from ..viewmemo import per_view
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
@@ -51,11 +52,6 @@ from ..widgets.panels import (DecisionList, DrawnAlike, GameLog, HexInfo, PhaseB
                               show_changed)
 
 SIDE_MIN = 32
-
-
-def bot_kind_label(spec: str) -> str:
-    """A bot in words: its level ("Schwer"), else its kind and budget (:func:`..botwords.bot_words`)."""
-    return bot_words(spec)
 
 
 def island_coords(obs: dict) -> list[tuple[int, int]]:
@@ -446,7 +442,9 @@ class GameScreen(Hints, EventFeed, Screen):
         s = self.session
         per_line = s.events(self.viewer)
         self._lines = len(per_line)
-        self.obs = obs = words.drunk_in_combat(s.view(self.viewer), per_line)
+        view = s.view(self.viewer)
+        # one object per view, so the spectators of a hosted table still share it in a combat (viewmemo)
+        self.obs = obs = per_view(view, ("drunk", self._lines), lambda: words.drunk_in_combat(view, per_line))
         d = self.decider
         # a word said at one decision point (a refusal, say) is not left standing at the next
         point = (d, obs["step"], obs["round"], obs["turn"])
@@ -543,7 +541,7 @@ class GameScreen(Hints, EventFeed, Screen):
             if self.selected >= 0:
                 text += "\n" + self._stack_prompt()
             if self._is_bot(d):
-                text += "\n" + t("bots.deciding", name=name, kind=bot_kind_label(self.session.bots[d]))
+                text += "\n" + t("bots.deciding", name=name, kind=bot_words(self.session.bots[d]))
         show_changed(self.query_one("#prompt", Static), Text(text, style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
@@ -1037,7 +1035,7 @@ class GameScreen(Hints, EventFeed, Screen):
         """A bot of ``kind`` plays ``seat`` from now on; whoever held the
         keyboard for that seat lets go of it."""
         self.session.hand_to_bot(seat, kind)
-        self.say(t("bots.given", name=self._seat_name(seat), kind=bot_kind_label(kind)))
+        self.say(t("bots.given", name=self._seat_name(seat), kind=bot_words(kind)))
         if self.viewer == seat:
             self.viewer = None
             self._select(-1, draw=False)
@@ -1060,7 +1058,7 @@ class GameScreen(Hints, EventFeed, Screen):
             self.say(t("bots.none_bot"), error=True)
             return
         self._pick_seat(seats, t("bots.take_which"),
-                        lambda s: f"{self._seat_name(s)} – {t('bots.kind', kind=bot_kind_label(self.session.bots[s]))}",
+                        lambda s: f"{self._seat_name(s)} – {t('bots.kind', kind=bot_words(self.session.bots[s]))}",
                         self.take_seat)
 
     def take_seat(self, seat: int) -> None:

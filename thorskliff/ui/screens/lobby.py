@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from ...engine.steps import Step
 from ...scenario import load_mode
 from .. import glyphs as G
+from ..botwords import bot_words
 from ..i18n import t
 from ..flow import Flow
 from ..keys import localize
@@ -326,10 +327,8 @@ class LobbyScreen(Screen):
         from ...bots.registry import LEVELS
 
         # the host's own bot (serve --bot), or a difficulty level
-        from .game import bot_kind_label
-
         # "the host's bot" said with its kind: beside the levels a bare "bots" named nothing
-        items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_kind_label(self.hub.bot_kind)))]
+        items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_words(self.hub.bot_kind)))]
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
         self.app.push_screen(ChooseScreen(tx("empty"), items), callback=lambda b: b and self._create(
             mode, int(n), b.partition(":")[2] or b == "bots"))
