@@ -12,9 +12,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from . import i18n, saves
+from . import dirtyonly, i18n, saves
 from .i18n import t
 from .keys import localize
+
+# a partial update draws only the widgets it repaints (a hosted table's keys and decisions)
+dirtyonly.install()
 
 
 def load_css(app: App, screen: Screen) -> None:
