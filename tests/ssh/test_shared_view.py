@@ -153,3 +153,56 @@ def test_the_public_view_is_made_anew_after_every_change(hub):
     assert hg.public_view() == hg.local.view(None)
     alice.close()
     bob.close()
+
+
+async def test_spectators_lists_are_drawn_once_and_each_terminal_shows_its_own_full_redraw(hub, monkeypatch):
+    """Every spectator's decision list says the same; a decision that moves
+    it (the prompt a line longer or shorter) drew it anew on every screen."""
+    from textual.widgets import OptionList
+
+    from thorskliff.ui.widgets.panels import DecisionList
+
+    drawn = []
+    render_lines = OptionList.render_lines
+    monkeypatch.setattr(OptionList, "render_lines",
+                        lambda self, crop: drawn.append(self.app.user) or render_lines(self, crop))
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    for _ in range(20):
+        if hg.state.step == "move":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    apps = [HostedApp(hub, name, FakeTerminal()) for name in ("carl", "dora")]
+    async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1:
+        pilots = dict(zip(apps, (p0, p1)))
+        mirrors = {}
+        for app, pilot in pilots.items():
+            await pilot.pause()
+            mirrors[app] = Shown(app)
+            with as_app(app):
+                app.screen.play(hub.watch(gid, app.user))
+            await _seated(app, pilot)
+        await p0.press("right")  # carl's cursor elsewhere: the lists alike, the islands not
+        await p0.pause(0.05)
+        lists = [app.screen.query_one(DecisionList) for app in apps]
+        shared = 0
+        for n in range(8):
+            legal = hg.game.legal()
+            drawn.clear()
+            regions = [dl.region for dl in lists]
+            seats[hg.state.current_player()].submit("end" if "end" in legal and n % 2 == 0 else legal[0])
+            for pilot in pilots.values():
+                await pilot.pause()
+                await pilot.pause(0.05)
+            if all(dl.region != r for dl, r in zip(lists, regions)):  # moved on both screens: drawn once
+                assert len(drawn) <= 1, drawn
+                shared += 1
+            for app in apps:
+                wrong = mirrors[app].wrong()
+                assert not wrong, f"{app.user} after decision {n}:\n" + "\n".join(wrong[:6])
+        assert shared, "no decision moved the lists"
+    alice.close()
+    bob.close()

@@ -498,3 +498,21 @@ class DecisionList(OptionList):
         event.stop()
         ident = event.option.id or ""
         self.post_message(self.Decide(ident.split(":", 1)[1]))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Drawn once for every screen at a hosted table whose list looks the
+        same (viewmemo.drawn_alike): every spectator's list says "no decision
+        for you", and each decision that moves it (a prompt one line longer)
+        drew all its lines anew on every screen, the largest part of a
+        decision's cost per screen (#14)."""
+        self._update_lines()
+        if self.text_selection is not None:
+            return super().render_lines(crop)
+        app = self.app
+        look = (type(self).__name__, self.id, tuple(sorted(self.classes)), tuple(sorted(self.get_pseudo_classes())),
+                tuple((_looks(o.prompt), o.disabled) for o in self.options), self.highlighted,
+                self._mouse_hovering_over, tuple(self.scroll_offset), tuple(self.region.size), crop,
+                str(self.border_title), self.styles.border, self.styles.border_title_color,
+                self.styles.border_title_style, self.styles.padding, app.theme, app.ansi_color,
+                app.console._color_system, self.rich_style, self.background_colors)
+        return drawn_alike(look, lambda: super(DecisionList, self).render_lines(crop))
