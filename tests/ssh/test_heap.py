@@ -36,20 +36,3 @@ async def test_whether_a_sweep_is_due_is_read_from_the_resident_memory_not_the_f
         assert not heap.task.done()  # none walked the frozen objects (nor found a sweep due)
     finally:
         heap.stop()
-
-
-async def test_every_full_collection_freezes_what_survived_it():
-    """Sessions that started since the last freeze are walked by every full
-    collection until they are frozen: at 32 sessions a freeze once in 30 s left
-    full collections of 0.2-0.5 s, every session stopped meanwhile (#14)."""
-    heap = _Heap(lambda: 1)
-    heap.start()
-    try:
-        gc.collect()
-        first = gc.get_freeze_count()
-        kept = [[i] for i in range(1000)]  # a session's objects, made after that collection
-        gc.collect()  # at once: no time has passed since the last freeze
-        assert gc.get_freeze_count() >= first + len(kept)
-    finally:
-        heap.stop()
-    assert gc.get_freeze_count() == 0

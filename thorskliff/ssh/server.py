@@ -183,11 +183,7 @@ class _Heap:
     full garbage collection walks every one of them, and with 32 sessions it
     stops every session for about a second. So whatever survives a full
     collection is frozen right after it (``gc.freeze``: later collections
-    skip it) and each full collection walks only what is younger. Every full
-    collection freezes, not one in 30 s: with a freeze every 30 s the
-    sessions started since the last one stayed unfrozen, and at 32 sessions
-    a full collection walking them stopped every session for 0.2-0.5 s,
-    some 3 ms per key and per decision per screen (bench_ssh, #14).
+    skip it) and each full collection walks only what is younger.
 
     What was frozen and dies later as a cycle (the lines a widget drew last
     time, an ended session) stays until a sweep of everything, which comes
@@ -207,6 +203,7 @@ class _Heap:
     ``CHECK`` seconds (a quarter of the server's time in bench_ssh)."""
 
     CHECK = 5.0
+    FREEZE_EVERY = 30.0
     GROWTH = 1.5
     SWEEP_AFTER = 8
     SWEEP_EVERY = 600.0
@@ -224,6 +221,7 @@ class _Heap:
         #: the resident memory (MB) the last sweep kept
         self.base = 0.0
         self.last = time.monotonic()
+        self.frozen = 0.0
         self.task: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -232,8 +230,9 @@ class _Heap:
         self.task = asyncio.get_running_loop().create_task(self._sweeper())
 
     def _collected(self, phase: str, info: dict) -> None:
-        if phase == "stop" and info["generation"] == 2:
+        if phase == "stop" and info["generation"] == 2 and time.monotonic() - self.frozen >= self.FREEZE_EVERY:
             gc.freeze()
+            self.frozen = time.monotonic()
 
     def session_ended(self) -> None:
         self.ended += 1
@@ -243,6 +242,7 @@ class _Heap:
     def sweep(self) -> None:
         began = time.perf_counter()
         gc.unfreeze()
+        self.frozen = 0.0
         gc.collect()  # its callback freezes what is left
         self.base = resident_mb()
         self.live_at_base = self.live()
