@@ -58,6 +58,11 @@ class Combat:
     black: int = _at("int", None, 0, 3, default=0)  # black dice of lightning / Mjölnir in the attack roll
     att_units: list[list] = _at("units", "attackers", default_factory=list)
     def_units: list[list] = _at("units", "defenders", default_factory=list)
+    #: every potion each side has drunk in this combat, in order (R-POT-3..6): a Heiltrank
+    #: before the first roll and a Krafttrank drunk after a roll too, which the kraft and
+    #: schutz counts leave out; what the window's "no further potion" says (ui/words.py)
+    att_drunk: list[str] = _at("drunk", "attacker_drunk", default_factory=list)
+    def_drunk: list[str] = _at("drunk", "defender_drunk", default_factory=list)
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
@@ -69,6 +74,8 @@ class Combat:
         c.blocked = list(self.blocked)
         c.queue = list(self.queue)
         c.dmg = list(self.dmg)
+        c.att_drunk = list(self.att_drunk)
+        c.def_drunk = list(self.def_drunk)
         return c
 
     def targets(self) -> list[list]:
@@ -649,6 +656,7 @@ class CombatRules(GameFields):
         p.remove_potion(a.arg)
         self.potion_supply[a.arg] += 1
         attacker = seat == c.att
+        (c.att_drunk if attacker else c.def_drunk).append(a.arg)
         self._emit("drank", seat, a.arg)
         if a.arg == "heil":
             self._heal(p, 4, "heil")

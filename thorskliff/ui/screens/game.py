@@ -43,7 +43,6 @@ from ..botwords import bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
-from ..viewmemo import per_view
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
@@ -442,9 +441,7 @@ class GameScreen(Hints, EventFeed, Screen):
         s = self.session
         per_line = s.events(self.viewer)
         self._lines = len(per_line)
-        view = s.view(self.viewer)
-        # one object per view, so the spectators of a hosted table still share it in a combat (viewmemo)
-        self.obs = obs = per_view(view, ("drunk", self._lines), lambda: words.drunk_in_combat(view, per_line))
+        self.obs = obs = s.view(self.viewer)
         d = self.decider
         # a word said at one decision point (a refusal, say) is not left standing at the next
         point = (d, obs["step"], obs["round"], obs["turn"])
