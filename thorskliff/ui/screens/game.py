@@ -961,10 +961,22 @@ class GameScreen(Hints, EventFeed, Screen):
         """The actions whose keys would only answer with a refusal now: with
         bots alone playing, e, u, b and t; at the beaches, e and h (no hero on
         the island yet). The footer leaves them out (:attr:`active_bindings`);
-        the keys still answer as before, with their refusal."""
+        the keys still answer as before, with their refusal. Worked out once per
+        decision point (:meth:`hint_point`, and who bots play: seats change hands
+        between decisions), not at every redraw and footer refresh: a hosted table
+        redraws every screen at every decision made anywhere."""
         obs = getattr(self, "obs", None)
         if obs is None:
             return frozenset()
+        point = (self.hint_point(), self._is_bot(self.decider), self._humans())
+        kept = getattr(self, "_idle", None)
+        if kept is not None and kept[0] == point:
+            return kept[1]
+        idle = self._idle_now(obs)
+        self._idle = (point, idle)
+        return idle
+
+    def _idle_now(self, obs: dict) -> frozenset[str]:
         idle = set()
         if not self.legal or obs["step"] == Step.BEACH:  # no decision of this seat, or no phase to end
             idle.add("end")
