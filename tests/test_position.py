@@ -273,10 +273,10 @@ def test_the_potions_drunk_in_a_combat_round_trip_and_an_older_position_has_none
     assert 'defender_drunk = ["heil"]\n' in text
     assert "attacker_drunk" not in text  # left out when nothing was drunk
     back = round_trip(st)
-    assert back.combat.def_drunk == ["heil"] and back.combat.att_drunk == []
+    assert back.combat.def_drunk == ("heil",) and back.combat.att_drunk == ()
     doc = tomllib.loads(text)
     del doc["combat"]["defender_drunk"]
-    assert from_position(doc, "old").combat.def_drunk == []
+    assert from_position(doc, "old").combat.def_drunk == ()
     doc["combat"]["defender_drunk"] = ["eile"]
     with pytest.raises(PositionError) as e:
         from_position(doc, "bad")
@@ -291,8 +291,8 @@ def test_a_record_that_starts_inside_a_combat_replays_its_potions_drunk():
     game = record.from_state(_heiltrank_drunk_in_a_combat(), auto_chance=False)
     game.submit("drink kraft")
     text = record.dumps(game)
-    assert record.loads(text, "new").state.combat.def_drunk == ["heil", "kraft"]
+    assert record.loads(text, "new").state.combat.def_drunk == ("heil", "kraft")
     head, sep, lines = text.partition("[decisions]")
     older = head.replace('defender_drunk = [\n    "heil",\n]\n', "")
     assert older != head
-    assert record.loads(older + sep + lines, "old").state.combat.def_drunk == ["kraft"]
+    assert record.loads(older + sep + lines, "old").state.combat.def_drunk == ("kraft",)

@@ -472,7 +472,7 @@ def test_krafttrank_after_the_roll_joins_the_roll():
     play(st, "drink kraft")
     assert st.current_player() == CHANCE and st.chance_request() == ("G",)
     roll(st, "G2")
-    assert st.combat.att_drunk == ["kraft"] and st.combat.att_kraft == 0  # drunk, yet rolled already
+    assert st.combat.att_drunk == ("kraft",) and st.combat.att_kraft == 0  # drunk, yet rolled already
     assert st.step == "c:att_post" and legal(st) == ["end"]
     play(st, "end")
     # three 2s: three warriors defeated
@@ -555,7 +555,7 @@ def test_the_combat_keeps_every_potion_drunk_in_it_a_heiltrank_before_the_roll_t
     st = _bera_hurt_defends_with("heil", "kraft", "schutz")
     assert st.step == "c:def_pre" and legal(st) == ["drink heil", "drink kraft", "end"]
     play(st, "drink heil")
-    assert st.combat.def_drunk == ["heil"] and st.combat.att_drunk == []
+    assert st.combat.def_drunk == ("heil",) and st.combat.att_drunk == ()
     assert st.observation(1)["combat"]["drunk"] == {"attacker": [], "defender": ["heil"]}
     play(st, "end")
     roll(st, "M1 M1")
@@ -563,14 +563,13 @@ def test_the_combat_keeps_every_potion_drunk_in_it_a_heiltrank_before_the_roll_t
     view = st.observation(1)["combat"]
     assert view["drunk"] == {"attacker": [], "defender": ["heil"]}
     assert view["kraft"] == {"attacker": 0, "defender": 0} and view["schutz"] == {"attacker": 0, "defender": 0}
+    before = st.clone()
     play(st, "drink kraft")
-    assert st.combat.def_drunk == ["heil", "kraft"] and st.combat.def_kraft == 1
+    assert st.combat.def_drunk == ("heil", "kraft") and st.combat.def_kraft == 1
     assert st.step == "c:def_post" and legal(st) == ["drink schutz", "end"]
     play(st, "drink schutz")
-    assert st.combat.def_drunk == ["heil", "kraft", "schutz"] and st.combat.def_schutz == 1
-    clone = st.clone()
-    clone.combat.def_drunk.append("heil")
-    assert st.combat.def_drunk == ["heil", "kraft", "schutz"]  # a copy shares no list
+    assert st.combat.def_drunk == ("heil", "kraft", "schutz") and st.combat.def_schutz == 1
+    assert before.combat.def_drunk == ("heil",)  # a copy of the game keeps what it had
 
 
 def test_a_combat_begins_with_nothing_drunk():
@@ -584,7 +583,7 @@ def test_a_combat_begins_with_nothing_drunk():
         play(st, "end" if st.step.startswith("c:") and "end" in legal(st) else legal(st)[0])
     begin(st, 0, 1)
     play(st, "H 1c2-1c3", "end", "fight 1c3")
-    assert st.step == "c:def_pre" and st.combat.def_drunk == [] and st.combat.att_drunk == []
+    assert st.step == "c:def_pre" and st.combat.def_drunk == () and st.combat.att_drunk == ()
 
 
 @pytest.mark.parametrize("kind", ["heil", "kraft", "eile", "schutz"])

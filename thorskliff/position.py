@@ -655,7 +655,7 @@ _READ: dict[str, Any] = {
     "roll": _read_roll,
     "units": lambda r, t, key, path, st: _read_units(r, t, key),
     # absent in positions written before a combat kept them: none drunk
-    "drunk": lambda r, t, key, path, st: r.words(t, key, path, WINDOW_POTIONS, []),
+    "drunk": lambda r, t, key, path, st: tuple(r.words(t, key, path, WINDOW_POTIONS, [])),
     "players": _read_players_field,
     "str": lambda r, t, key, path, st: r.get(t, key, path, str),
     "choice": lambda r, t, key, path, st: r.choice(t, key, path, PLAYER_WORDS[key]),

@@ -60,9 +60,10 @@ class Combat:
     def_units: list[list] = _at("units", "defenders", default_factory=list)
     #: every potion each side has drunk in this combat, in order (R-POT-3..6): a Heiltrank
     #: before the first roll and a Krafttrank drunk after a roll too, which the kraft and
-    #: schutz counts leave out; what the window's "no further potion" says (ui/words.py)
-    att_drunk: list[str] = _at("drunk", "attacker_drunk", default_factory=list)
-    def_drunk: list[str] = _at("drunk", "defender_drunk", default_factory=list)
+    #: schutz counts leave out; the windows' "Keinen weiteren Trank" reads it (view
+    #: combat.drunk). Tuples: a copy of the combat shares them
+    att_drunk: tuple[str, ...] = _at("drunk", "attacker_drunk", default=())
+    def_drunk: tuple[str, ...] = _at("drunk", "defender_drunk", default=())
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
@@ -74,8 +75,6 @@ class Combat:
         c.blocked = list(self.blocked)
         c.queue = list(self.queue)
         c.dmg = list(self.dmg)
-        c.att_drunk = list(self.att_drunk)
-        c.def_drunk = list(self.def_drunk)
         return c
 
     def targets(self) -> list[list]:
@@ -656,7 +655,10 @@ class CombatRules(GameFields):
         p.remove_potion(a.arg)
         self.potion_supply[a.arg] += 1
         attacker = seat == c.att
-        (c.att_drunk if attacker else c.def_drunk).append(a.arg)
+        if attacker:
+            c.att_drunk += (a.arg,)
+        else:
+            c.def_drunk += (a.arg,)
         self._emit("drank", seat, a.arg)
         if a.arg == "heil":
             self._heal(p, 4, "heil")
