@@ -94,7 +94,8 @@ def main() -> int:
     got = {name: play(path, args) for name, path in (("old", args.old), ("new", args.new))}
     print("after: ", uptime())
     for r in got["new"]:
-        print(f"seed {r['seed']} rotation {r['rotation']}: winner {r['winner']} ({r['reason']}), {r['rounds']} rounds, "
+        won = "no winner" if r["winner"] is None else f"seat {r['winner'] + 1} won"
+        print(f"seed {r['seed']} rotation {r['rotation']}: {won} ({r['reason']}), {r['rounds']} rounds, "
               f"{r['decisions']} decisions, {r['rolls']} rolls, {r['combat_drinks']} potions drunk in combats")
     problems = compare(got["old"], got["new"])
     for p in problems:
