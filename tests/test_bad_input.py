@@ -180,3 +180,143 @@ def test_position_file_errors_name_the_file(tmp_path):
         load_position(p)
     with pytest.raises(PositionError, match=r"^pos.toml: format: missing key"):
         from_position("", "pos.toml")
+
+
+# --------------------------------------------------------------------- not a regular file
+
+
+def test_a_pipe_nobody_writes_to_is_read_at_once(tmp_path, capsys):
+    """A FIFO left where a save belongs held open() for ever (the resume screen
+    froze on one in the saves folder); it reads as an empty file now."""
+    fifo = tmp_path / "pipe.tkr"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match=rf"^{fifo}:1: the file ends inside the header"):
+        record.load(fifo)
+    code, out, err = run(capsys, "replay", str(fifo))
+    assert code == 2 and one_line(err).startswith(f"{fifo}:1: ")
+    read, write = os.pipe()  # a pipe with a writer (bash's <(…)) still gives its text
+    good = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    os.write(write, good.read_bytes())
+    os.close(write)
+    try:
+        assert record.load(f"/dev/fd/{read}").lines == record.load(good).lines
+    finally:
+        os.close(read)
+
+
+def test_a_group_table_that_is_a_device_or_a_pipe(tmp_path):
+    from thorskliff.campaign.table import TableError, check_table
+
+    link = tmp_path / "campaign.sqlite3"
+    link.symlink_to("/dev/zero")
+    fifo = tmp_path / "fifo.sqlite3"
+    os.mkfifo(fifo)
+    for path in (link, fifo):  # it said "is a folder" of both
+        with pytest.raises(TableError, match=rf"^{path}: is no regular file \(a device, pipe or socket\)"):
+            check_table(path)
+
+
+# --------------------------------------------------------------------- the server's data folder
+
+
+def _socket_file(folder: Path) -> Path:
+    """A Unix socket in ``folder`` (a file that is neither folder nor regular
+    file; unlike a device, harmless if old code changed its mode)."""
+    import socket
+
+    sock = socket.socket(socket.AF_UNIX)
+    old = os.getcwd()
+    os.chdir(folder)  # a relative name: the folder's path may be longer than a socket's 108 bytes
+    try:
+        sock.bind("sock")
+    finally:
+        os.chdir(old)
+    sock.close()
+    return folder / "sock"
+
+
+def test_the_servers_database_when_it_is_not_one(tmp_path):
+    """Garbage, another program's database, a link to a socket: one line naming
+    the file, and the file left exactly as it was, its mode too (the store
+    crashed with "file is not a database", added its tables to another
+    program's database, and chmod-ed whatever a link pointed at)."""
+    import sqlite3
+    import stat
+
+    from thorskliff.ssh.store import Store
+
+    cases = {}
+    for name in ("garbage", "foreign", "link"):
+        (tmp_path / name).mkdir(mode=0o700)
+        cases[name] = tmp_path / name / "hub.sqlite3"
+    cases["garbage"].write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
+    db = sqlite3.connect(cases["foreign"])
+    with db:
+        db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT)")
+    db.close()
+    cases["link"].symlink_to(_socket_file(tmp_path))
+    expect = {"garbage": "is no readable database of the server's games (file is not a database)",
+              "foreign": "is not the server's database (it holds photos)",
+              "link": "is no regular file (a device, pipe or socket)"}
+    for name, path in cases.items():
+        os.chmod(path, 0o644 if name != "link" else 0o755)
+        before = (path.read_bytes() if name != "link" else b"", stat.S_IMODE(path.stat().st_mode))
+        with pytest.raises((LoadError, OSError)) as info:
+            Store(path)
+        assert str(info.value).startswith(f"{path}: ") or info.value.filename == str(path), info.value
+        assert expect[name] in str(info.value) and "left as it is" in str(info.value)
+        assert (path.read_bytes() if name != "link" else b"", stat.S_IMODE(path.stat().st_mode)) == before, name
+        assert sorted(p.name for p in path.parent.iterdir()) == ["hub.sqlite3"], name
+
+
+def test_the_servers_host_key_when_it_is_not_one(tmp_path):
+    import stat
+
+    from thorskliff.ssh.server import HOST_KEY, host_key
+
+    key = tmp_path / HOST_KEY
+    key.write_bytes(bytes(range(256)))
+    key.chmod(0o644)
+    with pytest.raises(LoadError, match=rf"^{key}: is no SSH private key \(Invalid private key\); it is left"):
+        host_key(tmp_path)
+    assert key.read_bytes() == bytes(range(256)) and stat.S_IMODE(key.stat().st_mode) == 0o644
+
+
+def test_serve_data_is_a_file_or_a_shared_folder(tmp_path, capsys):
+    """``serve --data FILE`` said "File exists"; a folder others share (sticky,
+    as /tmp) lost its mode to 0700, locking everyone else out."""
+    import stat
+
+    from thorskliff.ssh.private import private_folder
+
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    code, out, err = run(capsys, "serve", "--data", str(afile), "--port", "0")
+    assert code == 2 and one_line(err) == f"{afile}: is a file, not a folder"
+    assert afile.read_text() == "mine\n"
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    private_folder(shared)
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+    own = tmp_path / "own"
+    own.mkdir()
+    own.chmod(0o755)  # an older, laxer start's folder is still made owner-only
+    private_folder(own)
+    assert stat.S_IMODE(own.stat().st_mode) == 0o700
+
+
+def test_simulate_refuses_numbers_that_would_fill_the_machine(capsys):
+    from thorskliff.cli import MAX_GAMES
+
+    for argv, words in ((("--games", str(10 ** 20)), f"--games must be at most {MAX_GAMES:,}"),
+                        (("--jobs", "100000"), "--jobs must be at most")):
+        code, out, err = run(capsys, "simulate", "--seats", "random,random", *argv)
+        assert code == 2 and words in one_line(err) and not out, argv
+
+
+def test_a_record_given_as_a_position_is_told_so(game, capsys):
+    code, out, err = run(capsys, "--position", str(game))
+    assert code == 2
+    assert one_line(err) == (f"{game}: format: is 'thorskliff-record/1': a game record, not a position "
+                             "(thorskliff --resume FILE continues it; thorskliff position FILE writes its last position)")

@@ -478,6 +478,10 @@ def _simulate_label(spec: str) -> str:
     return f"{spec.strip().lower()}={bot_label(spec)}" if level_bot(spec) else bot_label(spec)
 
 
+#: the most games one simulate runs (a million takes days; tasks are listed up front)
+MAX_GAMES = 1_000_000
+
+
 def cmd_simulate(args) -> int:
     """Headless games between bots; seat positions rotate through the lineup."""
     import time
@@ -493,6 +497,13 @@ def cmd_simulate(args) -> int:
     n = len(specs)
     if args.games < 1 or args.jobs < 1 or args.round_cap < 1:
         raise CliError("simulate: --games, --jobs and --round-cap must be at least 1")
+    # every game's task is listed up front and every job is a process: a slip of
+    # the keyboard must not fill the memory or start 100,000 processes
+    most_jobs = 4 * (os.cpu_count() or 1)
+    if args.games > MAX_GAMES:
+        raise CliError(f"simulate: --games must be at most {MAX_GAMES:,}, not {args.games:,}")
+    if args.jobs > most_jobs:
+        raise CliError(f"simulate: --jobs must be at most {most_jobs} (4 per core), not {args.jobs:,}")
     labels = [_simulate_label(s) for s in specs]  # ValueError for an unknown bot
     mode = args.mode or ("duell" if n == 2 else "base")
     lo, hi = load_mode(mode).players

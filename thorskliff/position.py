@@ -373,8 +373,11 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     """Read a position, as text or as its parsed TOML (raises PositionError)."""
     doc = text if isinstance(text, dict) else parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
-    r.only(doc, "", TOP_KEYS)
     fmt_ = r.get(doc, "format", "", str)
+    if fmt_.startswith("thorskliff-record/"):  # before its keys, which a position does not know
+        raise r.fail("format", f"is {fmt_!r}: a game record, not a position (thorskliff --resume FILE "
+                               "continues it; thorskliff position FILE writes its last position)")
+    r.only(doc, "", TOP_KEYS)
     if fmt_ != FORMAT:
         raise r.fail("format", f"must be {FORMAT!r}, not {fmt_!r}")
     modes = available_modes()

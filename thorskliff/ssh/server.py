@@ -28,9 +28,10 @@ from pathlib import Path
 import asyncssh
 
 from .. import durable
+from ..loaderror import LoadError
 from ..ui.i18n import t
 from .hub import Hub, valid_name
-from .private import private_file, private_folder
+from .private import private_file, private_folder, refuse_special
 from .store import WEB_KEY, Store
 
 log = logging.getLogger("thorskliff.ssh")
@@ -137,8 +138,14 @@ def host_key(data: Path) -> asyncssh.SSHKey:
     path = data / HOST_KEY
     private_folder(data)
     if path.exists():
+        refuse_special(path)
+        try:
+            key = asyncssh.read_private_key(path)
+        except (asyncssh.KeyImportError, ValueError) as exc:  # refused untouched (its mode too)
+            raise LoadError(path, f"is no SSH private key ({exc}); it is left as it is (moved away, a new "
+                            "key is made, and players' ssh says the host key changed)") from None
         private_file(path)
-        return asyncssh.read_private_key(path)
+        return key
     key = asyncssh.generate_private_key("ssh-ed25519", comment="thorskliff host key")
     durable.write_bytes(path, key.export_private_key(), mode=0o600)
     return key
