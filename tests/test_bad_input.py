@@ -320,3 +320,50 @@ def test_a_record_given_as_a_position_is_told_so(game, capsys):
     assert code == 2
     assert one_line(err) == (f"{game}: format: is 'thorskliff-record/1': a game record, not a position "
                              "(thorskliff --resume FILE continues it; thorskliff position FILE writes its last position)")
+
+
+# --------------------------------------------------------------------- newer records, scenario folders
+
+
+def test_a_record_of_a_newer_version_says_so(game, capsys):
+    """A newer version's record has keys this one does not know: the format
+    is named first (it said "unknown header key" of the new key)."""
+    text = game.read_text().replace('format = "thorskliff-record/1"', 'format = "thorskliff-record/2"\nclock = 30')
+    game.write_text(text)
+    for cmd in ("replay", "analyse", "show"):
+        code, out, err = run(capsys, cmd, str(game))
+        assert code == 2 and one_line(err) == (
+            f"{game}:2: format 'thorskliff-record/2' is not 'thorskliff-record/1': written by another (newer?) "
+            "version of thorskliff, which reads it"), cmd
+    game.write_text(text.replace('"thorskliff-record/2"\nclock = 30', '"thorskliff-record/1"').replace(
+        "flow = 2", "flow = 7"))
+    code, out, err = run(capsys, "replay", str(game))
+    assert code == 2 and one_line(err) == f"{game}:3: flow must be one of (1, 2), not 7 (written by a newer version of thorskliff?)"
+
+
+def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, monkeypatch):
+    """THORSKLIFF_SCENARIOS naming no folder blamed every record ("unknown mode
+    'base' (modes: )"); a damaged copy crashed the app at its setup screen."""
+    import shutil
+
+    from thorskliff.scenario import scenario_dir
+    from thorskliff.ui import app as app_module
+
+    def no_app(self):
+        raise AssertionError("the app started")
+
+    monkeypatch.setattr(app_module.ThorsApp, "run", no_app)
+    good = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    copy = tmp_path / "copy"
+    shutil.copytree(scenario_dir(), copy)
+    (copy / "heroes.toml").write_text((copy / "heroes.toml").read_text().replace("life = 8", 'life = "acht"'))
+    (tmp_path / "empty").mkdir()
+    expect = {tmp_path / "nowhere": "THORSKLIFF_SCENARIOS names no folder",
+              tmp_path / "empty": "holds no scenario file", copy: "Bera.life: must be an integer, not str"}
+    for folder, words in expect.items():
+        monkeypatch.setenv("THORSKLIFF_SCENARIOS", str(folder))
+        code, out, err = run(capsys, "replay", str(good)) if folder != copy else (2, "", "")
+        if folder != copy:
+            assert code == 2 and words in one_line(err) and one_line(err).startswith(str(folder)), err
+        assert app_module.run(["--lang", "en"]) == 2
+        assert words in one_line(capsys.readouterr().err), folder
