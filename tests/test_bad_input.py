@@ -367,3 +367,15 @@ def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, mo
             assert code == 2 and words in one_line(err) and one_line(err).startswith(str(folder)), err
         assert app_module.run(["--lang", "en"]) == 2
         assert words in one_line(capsys.readouterr().err), folder
+
+
+def test_apply_through_a_link_writes_the_record_it_names(game, capsys):
+    """The link was replaced by a file of its own and the record it named
+    kept the old decisions."""
+    link = game.parent / "link.tkr"
+    link.symlink_to(game.name)
+    code, out, err = run(capsys, "apply", str(link), "beach 1c3")
+    assert code == 0, err
+    assert link.is_symlink() and os.readlink(link) == game.name
+    assert record.load(game).lines[-1] == "1 beach 1c3"
+    assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "link.tkr"]

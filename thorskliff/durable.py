@@ -38,6 +38,10 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = No
     """:func:`write_text` for bytes; ``mode``: the new file's permission
     bits (default: an existing file's, else 0o666 less the umask)."""
     path = Path(path)
+    if path.is_symlink():
+        # through the link, as an editor writes: replacing the link itself made
+        # it a file and left the file it named (the real record) unchanged
+        path = Path(os.path.realpath(path))
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(path))
     folder = path.parent
