@@ -379,3 +379,19 @@ def test_apply_through_a_link_writes_the_record_it_names(game, capsys):
     assert link.is_symlink() and os.readlink(link) == game.name
     assert record.load(game).lines[-1] == "1 beach 1c3"
     assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "link.tkr"]
+
+
+def test_a_name_in_bytes_that_are_no_utf8(tmp_path, capsys):
+    """A player's name from a Latin-1 terminal said "'utf-8' codec can't encode
+    character '\\udcff' in position 257: surrogates not allowed"."""
+    out = tmp_path / "g.tkr"
+    code, _, err = run(capsys, "new", "--players", "Bj\udcf6rn:Bera,Ben:Oleif", "-o", str(out))
+    assert code == 2 and one_line(err) == "Bj\\xf6rn:Bera,Ben:Oleif: not UTF-8 text (names must be)"
+    assert not out.exists()
+
+
+def test_a_group_asked_for_before_any_table_makes_none(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "data"))
+    code, _, err = run(capsys, "new", "--chapter", "1", "--group", "Sippe", "-o", str(tmp_path / "c.tkr"))
+    assert code == 2 and one_line(err).startswith("--group: no campaign group named 'Sippe' (groups: none yet")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # it made data/campaign.sqlite3, empty

@@ -187,8 +187,11 @@ def cmd_new_chapter(args) -> int:
     if args.group:
         if args.players or args.colours:
             raise CliError("--group brings its players, heroes and colours: leave out --players and --colours")
-        from .campaign.table import CampaignTable
+        from .campaign.table import CampaignTable, data_dir
 
+        where = data_dir() / "campaign.sqlite3"
+        if not where.exists() and not where.is_symlink():  # read only: no empty table made
+            raise CliError(f"--group: no campaign group named {args.group!r} (groups: none yet; no {where})")
         with CampaignTable() as table:
             try:
                 group = table.group(args.group)
@@ -890,6 +893,15 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return exc.code
+    except UnicodeEncodeError as exc:
+        # bytes that are no UTF-8 in a name (a file's name may hold any bytes: they stay as given)
+        bad = next((a for a in argv if any("\udc80" <= c <= "\udcff" for c in a)), None)
+        if bad is None:
+            print(f"thorskliff: {exc}", file=sys.stderr)
+        else:
+            shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            print(f"thorskliff: {shown}: not UTF-8 text (names must be)", file=sys.stderr)
+        return 2
     except (LoadError, ActionError, ScenarioError, ValueError) as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
