@@ -395,3 +395,22 @@ def test_a_group_asked_for_before_any_table_makes_none(tmp_path, capsys, monkeyp
     code, _, err = run(capsys, "new", "--chapter", "1", "--group", "Sippe", "-o", str(tmp_path / "c.tkr"))
     assert code == 2 and one_line(err).startswith("--group: no campaign group named 'Sippe' (groups: none yet")
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # it made data/campaign.sqlite3, empty
+
+
+def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
+    """Run as root, 'position G -o /dev/full' made /dev/full a regular file
+    (the temporary file renamed over the device); a pipe stands in for the
+    device here. A missing folder named the temporary file."""
+    import stat
+
+    fifo = game.parent / "pipe"
+    os.mkfifo(fifo)
+    for argv in (("position", str(game), "-o", str(fifo)),
+                 ("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and one_line(err) == f"{fifo}: is no regular file (a device, pipe or socket): name a file to write"
+        assert stat.S_ISFIFO(fifo.lstat().st_mode), argv
+    nowhere = game.parent / "nowhere"
+    code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"))
+    assert code == 2 and one_line(err) == f"{nowhere}: no such folder"
+    assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "pipe"]
