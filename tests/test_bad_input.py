@@ -414,3 +414,15 @@ def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
     code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"))
     assert code == 2 and one_line(err) == f"{nowhere}: no such folder"
     assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "pipe"]
+
+
+def test_serve_names_a_bad_authorized_keys_file_and_host(tmp_path, capsys):
+    """They said "'utf-8' codec can't decode byte 0xac in position 0" and
+    "Name or service not known", naming neither."""
+    garbage = tmp_path / "keys"
+    garbage.write_bytes(b"\xac\x00" * 50)
+    data = str(tmp_path / "data")
+    code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--authorized-keys", str(garbage))
+    assert code == 2 and one_line(err).startswith(f"{garbage}: is no authorized_keys file: 'utf-8' codec")
+    code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--host", "999.1.1.1")
+    assert code == 2 and one_line(err).startswith("--host 999.1.1.1: ")

@@ -288,8 +288,13 @@ class Host:
         self.data = Path(config.data) if config.data else saves.data_dir()
         self.store = Store(self.data / DATABASE)
         self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints)
-        self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys)) \
-            if config.authorized_keys else None
+        self.authorized = None
+        if config.authorized_keys:
+            try:
+                self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys))
+            except (ValueError, OSError) as exc:  # it said "'utf-8' codec can't decode byte 0xac …", no file named
+                self.store.close()
+                raise LoadError(config.authorized_keys, f"is no authorized_keys file: {exc}") from None
         #: connections not signed in yet, oldest first (a dict keeps the order)
         self.pending: dict[Gate, None] = {}
         #: signed-in connections
@@ -767,4 +772,6 @@ def serve(config: Config) -> int:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
+    except socket.gaierror as exc:  # it said "Name or service not known" alone
+        raise OSError(exc.errno, exc.strerror, f"--host {config.host}") from None
     return 0
