@@ -367,6 +367,8 @@ def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, mo
             assert code == 2 and words in one_line(err) and one_line(err).startswith(str(folder)), err
         assert app_module.run(["--lang", "en"]) == 2
         assert words in one_line(capsys.readouterr().err), folder
+        code, out, err = run(capsys, "serve", "--data", str(tmp_path / "data"), "--port", "0")
+        assert code == 2 and words in one_line(err), folder
 
 
 def test_apply_through_a_link_writes_the_record_it_names(game, capsys):

@@ -740,6 +740,9 @@ def startup_lines(host: Host) -> list[str]:
 
 def serve(config: Config) -> int:
     """Run until interrupted (the CLI's ``serve``)."""
+    from ..scenario import check_scenarios
+
+    check_scenarios()  # a damaged THORSKLIFF_SCENARIOS: one line now, not a crash in every setup screen
     # whatever this process creates is its owner's only (the files set their modes too)
     os.umask(0o077)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
