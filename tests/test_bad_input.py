@@ -428,3 +428,12 @@ def test_serve_names_a_bad_authorized_keys_file_and_host(tmp_path, capsys):
     assert code == 2 and one_line(err).startswith(f"{garbage}: is no authorized_keys file: 'utf-8' codec")
     code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--host", "999.1.1.1")
     assert code == 2 and one_line(err).startswith("--host 999.1.1.1: ")
+
+
+def test_a_record_saved_with_a_byte_order_mark_reads(tmp_path):
+    """An editor on Windows writes one; the header read "not valid TOML:
+    Invalid statement" on line 1."""
+    good = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    bom = tmp_path / "bom.tkr"
+    bom.write_text(good.read_text(encoding="utf-8"), encoding="utf-8-sig")
+    assert record.load(bom).lines == record.load(good).lines

@@ -90,7 +90,8 @@ def read_text(path: str | os.PathLike[str], fail: Fail, missing: str = "no such 
         line = data[:exc.start].count(b"\n") + 1
         raise fail(f"not a text file (UTF-8): {exc.reason} at byte {exc.start}", line=line) from None
     check_lines(text, fail)
-    return text
+    # a byte-order mark, as Windows' Notepad writes one: read as "Invalid statement" on line 1
+    return text.removeprefix("\ufeff")
 
 
 def check_lines(text: str, fail: Fail) -> None:
