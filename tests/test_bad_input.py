@@ -407,10 +407,11 @@ def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
 
     fifo = game.parent / "pipe"
     os.mkfifo(fifo)
-    for argv in (("position", str(game), "-o", str(fifo)),
-                 ("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force")):
+    for argv, problem in ((("position", str(game), "-o", str(fifo)), "exists and is no position file: not replaced"),
+                          (("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force"),
+                           "is no regular file (a device, pipe or socket): name a file to write")):
         code, out, err = run(capsys, *argv)
-        assert code == 2 and one_line(err) == f"{fifo}: is no regular file (a device, pipe or socket): name a file to write"
+        assert code == 2 and one_line(err).startswith(f"{fifo}: {problem}"), err
         assert stat.S_ISFIFO(fifo.lstat().st_mode), argv
     nowhere = game.parent / "nowhere"
     code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"))
@@ -437,3 +438,17 @@ def test_a_record_saved_with_a_byte_order_mark_reads(tmp_path):
     bom = tmp_path / "bom.tkr"
     bom.write_text(good.read_text(encoding="utf-8"), encoding="utf-8-sig")
     assert record.load(bom).lines == record.load(good).lines
+
+
+def test_position_replaces_a_position_file_only(game, capsys):
+    """'position G -o notes.txt' replaced the notes without a word."""
+    notes = game.parent / "notes.txt"
+    notes.write_text("precious\n")
+    code, out, err = run(capsys, "position", str(game), "-o", str(notes))
+    assert code == 2 and one_line(err) == f"{notes}: exists and is no position file: not replaced (name another file)"
+    assert notes.read_text() == "precious\n"
+    pos = game.parent / "p.toml"
+    for _ in range(2):  # a position file is written, and written again
+        code, out, err = run(capsys, "position", str(game), "-o", str(pos))
+        assert code == 0, err
+    assert record.is_position(pos.read_text())

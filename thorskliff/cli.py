@@ -434,11 +434,22 @@ def cmd_position(args) -> int:
     if args.output:
         if Path(args.output).is_dir():
             raise CliError(f"{args.output}: is a folder; -o names the position file to write")
+        if Path(args.output).exists() and not _holds_a_position(args.output):  # -o notes.txt replaced the notes
+            raise CliError(f"{args.output}: exists and is no position file: not replaced (name another file)")
         durable.write_text(args.output, text)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _holds_a_position(path: str) -> bool:
+    from .loaderror import read_text
+
+    try:
+        return record.is_position(read_text(path, lambda problem, line=0: LoadError(path, problem)))
+    except LoadError:
+        return False
 
 
 def cmd_bench(args) -> int:
