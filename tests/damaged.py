@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -102,6 +103,18 @@ def save_dangling_link(data: Path) -> Path:
     return p
 
 
+def save_fifo(data: Path) -> Path:
+    p = _saves(data) / "pipe.tkr"
+    os.mkfifo(p)
+    return p
+
+
+def save_device_link(data: Path) -> Path:
+    p = _saves(data) / "zero.tkr"
+    p.symlink_to("/dev/zero")
+    return p
+
+
 def saves_is_file(data: Path) -> Path:
     data.mkdir(parents=True, exist_ok=True)
     p = data / "saves"
@@ -133,6 +146,13 @@ def table_truncated(data: Path) -> Path:
 def table_is_folder(data: Path) -> Path:
     p = data / "campaign.sqlite3"
     p.mkdir(parents=True)
+    return p
+
+
+def table_device_link(data: Path) -> Path:
+    data.mkdir(parents=True, exist_ok=True)
+    p = data / "campaign.sqlite3"
+    p.symlink_to("/dev/zero")
     return p
 
 
@@ -188,7 +208,7 @@ def data_is_file(data: Path) -> Path:
 KINDS: dict[str, Callable[[Path], Path]] = {f.__name__: f for f in (
     save_garbage, save_truncated, save_cut_in_header, save_illegal_line, save_deep, save_not_utf8,
     save_is_folder, save_dangling_link, saves_is_file, table_garbage, table_truncated, table_is_folder,
-    table_foreign, table_illegal_history, table_history_not_list, table_history_not_json, table_chapter_gone,
+    save_fifo, save_device_link, table_device_link, table_foreign, table_illegal_history, table_history_not_list, table_history_not_json, table_chapter_gone,
     table_bad_carried, table_bad_member, data_is_file)}
 
 
@@ -212,6 +232,8 @@ def _hash(p: Path) -> str:
         return "link:" + str(p.readlink())
     if p.is_dir():
         return "folder"
+    if not p.is_file():  # a pipe (reading it would wait for a writer)
+        return "pipe"
     return hashlib.sha256(p.read_bytes()).hexdigest()
 
 

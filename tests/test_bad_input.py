@@ -180,3 +180,275 @@ def test_position_file_errors_name_the_file(tmp_path):
         load_position(p)
     with pytest.raises(PositionError, match=r"^pos.toml: format: missing key"):
         from_position("", "pos.toml")
+
+
+# --------------------------------------------------------------------- not a regular file
+
+
+def test_a_pipe_nobody_writes_to_is_read_at_once(tmp_path, capsys):
+    """A FIFO left where a save belongs held open() for ever (the resume screen
+    froze on one in the saves folder); it reads as an empty file now."""
+    fifo = tmp_path / "pipe.tkr"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match=rf"^{fifo}:1: the file ends inside the header"):
+        record.load(fifo)
+    code, out, err = run(capsys, "replay", str(fifo))
+    assert code == 2 and one_line(err).startswith(f"{fifo}:1: ")
+    read, write = os.pipe()  # a pipe with a writer (bash's <(…)) still gives its text
+    good = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    os.write(write, good.read_bytes())
+    os.close(write)
+    try:
+        assert record.load(f"/dev/fd/{read}").lines == record.load(good).lines
+    finally:
+        os.close(read)
+
+
+def test_a_group_table_that_is_a_device_or_a_pipe(tmp_path):
+    from thorskliff.campaign.table import TableError, check_table
+
+    link = tmp_path / "campaign.sqlite3"
+    link.symlink_to("/dev/zero")
+    fifo = tmp_path / "fifo.sqlite3"
+    os.mkfifo(fifo)
+    for path in (link, fifo):  # it said "is a folder" of both
+        with pytest.raises(TableError, match=rf"^{path}: is no regular file \(a device, pipe or socket\)"):
+            check_table(path)
+
+
+# --------------------------------------------------------------------- the server's data folder
+
+
+def _socket_file(folder: Path) -> Path:
+    """A Unix socket in ``folder`` (a file that is neither folder nor regular
+    file; unlike a device, harmless if old code changed its mode)."""
+    import socket
+
+    sock = socket.socket(socket.AF_UNIX)
+    old = os.getcwd()
+    os.chdir(folder)  # a relative name: the folder's path may be longer than a socket's 108 bytes
+    try:
+        sock.bind("sock")
+    finally:
+        os.chdir(old)
+    sock.close()
+    return folder / "sock"
+
+
+def test_the_servers_database_when_it_is_not_one(tmp_path):
+    """Garbage, another program's database, a link to a socket: one line naming
+    the file, and the file left exactly as it was, its mode too (the store
+    crashed with "file is not a database", added its tables to another
+    program's database, and chmod-ed whatever a link pointed at)."""
+    import sqlite3
+    import stat
+
+    from thorskliff.ssh.store import Store
+
+    cases = {}
+    for name in ("garbage", "foreign", "link"):
+        (tmp_path / name).mkdir(mode=0o700)
+        cases[name] = tmp_path / name / "hub.sqlite3"
+    cases["garbage"].write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
+    db = sqlite3.connect(cases["foreign"])
+    with db:
+        db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT)")
+    db.close()
+    cases["link"].symlink_to(_socket_file(tmp_path))
+    expect = {"garbage": "is no readable database of the server's games (file is not a database)",
+              "foreign": "is not the server's database (it holds photos)",
+              "link": "is no regular file (a device, pipe or socket)"}
+    for name, path in cases.items():
+        os.chmod(path, 0o644 if name != "link" else 0o755)
+        before = (path.read_bytes() if name != "link" else b"", stat.S_IMODE(path.stat().st_mode))
+        with pytest.raises((LoadError, OSError)) as info:
+            Store(path)
+        assert str(info.value).startswith(f"{path}: ") or info.value.filename == str(path), info.value
+        assert expect[name] in str(info.value) and "left as it is" in str(info.value)
+        assert (path.read_bytes() if name != "link" else b"", stat.S_IMODE(path.stat().st_mode)) == before, name
+        assert sorted(p.name for p in path.parent.iterdir()) == ["hub.sqlite3"], name
+
+
+def test_the_servers_host_key_when_it_is_not_one(tmp_path):
+    import stat
+
+    from thorskliff.ssh.server import HOST_KEY, host_key
+
+    key = tmp_path / HOST_KEY
+    key.write_bytes(bytes(range(256)))
+    key.chmod(0o644)
+    with pytest.raises(LoadError, match=rf"^{key}: is no SSH private key \(Invalid private key\); it is left"):
+        host_key(tmp_path)
+    assert key.read_bytes() == bytes(range(256)) and stat.S_IMODE(key.stat().st_mode) == 0o644
+
+
+def test_serve_data_is_a_file_or_a_shared_folder(tmp_path, capsys):
+    """``serve --data FILE`` said "File exists"; a folder others share (sticky,
+    as /tmp) lost its mode to 0700, locking everyone else out."""
+    import stat
+
+    from thorskliff.ssh.private import private_folder
+
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    code, out, err = run(capsys, "serve", "--data", str(afile), "--port", "0")
+    assert code == 2 and one_line(err) == f"{afile}: is a file, not a folder"
+    assert afile.read_text() == "mine\n"
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    private_folder(shared)
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+    own = tmp_path / "own"
+    own.mkdir()
+    own.chmod(0o755)  # an older, laxer start's folder is still made owner-only
+    private_folder(own)
+    assert stat.S_IMODE(own.stat().st_mode) == 0o700
+
+
+def test_simulate_refuses_numbers_that_would_fill_the_machine(capsys):
+    from thorskliff.cli import MAX_GAMES
+
+    for argv, words in ((("--games", str(10 ** 20)), f"--games must be at most {MAX_GAMES:,}"),
+                        (("--jobs", "100000"), "--jobs must be at most")):
+        code, out, err = run(capsys, "simulate", "--seats", "random,random", *argv)
+        assert code == 2 and words in one_line(err) and not out, argv
+
+
+def test_a_record_given_as_a_position_is_told_so(game, capsys):
+    code, out, err = run(capsys, "--position", str(game))
+    assert code == 2
+    assert one_line(err) == (f"{game}: format: is 'thorskliff-record/1': a game record, not a position "
+                             "(thorskliff --resume FILE continues it; thorskliff position FILE writes its last position)")
+
+
+# --------------------------------------------------------------------- newer records, scenario folders
+
+
+def test_a_record_of_a_newer_version_says_so(game, capsys):
+    """A newer version's record has keys this one does not know: the format
+    is named first (it said "unknown header key" of the new key)."""
+    text = game.read_text().replace('format = "thorskliff-record/1"', 'format = "thorskliff-record/2"\nclock = 30')
+    game.write_text(text)
+    for cmd in ("replay", "analyse", "show"):
+        code, out, err = run(capsys, cmd, str(game))
+        assert code == 2 and one_line(err) == (
+            f"{game}:2: format 'thorskliff-record/2' is not 'thorskliff-record/1': written by another (newer?) "
+            "version of thorskliff, which reads it"), cmd
+    game.write_text(text.replace('"thorskliff-record/2"\nclock = 30', '"thorskliff-record/1"').replace(
+        "flow = 2", "flow = 7"))
+    code, out, err = run(capsys, "replay", str(game))
+    assert code == 2 and one_line(err) == f"{game}:3: flow must be one of (1, 2), not 7 (written by a newer version of thorskliff?)"
+
+
+def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, monkeypatch):
+    """THORSKLIFF_SCENARIOS naming no folder blamed every record ("unknown mode
+    'base' (modes: )"); a damaged copy crashed the app at its setup screen."""
+    import shutil
+
+    from thorskliff.scenario import scenario_dir
+    from thorskliff.ui import app as app_module
+
+    def no_app(self):
+        raise AssertionError("the app started")
+
+    monkeypatch.setattr(app_module.ThorsApp, "run", no_app)
+    good = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    copy = tmp_path / "copy"
+    shutil.copytree(scenario_dir(), copy)
+    (copy / "heroes.toml").write_text((copy / "heroes.toml").read_text().replace("life = 8", 'life = "acht"'))
+    (tmp_path / "empty").mkdir()
+    expect = {tmp_path / "nowhere": "THORSKLIFF_SCENARIOS names no folder",
+              tmp_path / "empty": "holds no scenario file", copy: "Bera.life: must be an integer, not str"}
+    for folder, words in expect.items():
+        monkeypatch.setenv("THORSKLIFF_SCENARIOS", str(folder))
+        code, out, err = run(capsys, "replay", str(good)) if folder != copy else (2, "", "")
+        if folder != copy:
+            assert code == 2 and words in one_line(err) and one_line(err).startswith(str(folder)), err
+        assert app_module.run(["--lang", "en"]) == 2
+        assert words in one_line(capsys.readouterr().err), folder
+        code, out, err = run(capsys, "serve", "--data", str(tmp_path / "data"), "--port", "0")
+        assert code == 2 and words in one_line(err), folder
+
+
+def test_apply_through_a_link_writes_the_record_it_names(game, capsys):
+    """The link was replaced by a file of its own and the record it named
+    kept the old decisions."""
+    link = game.parent / "link.tkr"
+    link.symlink_to(game.name)
+    code, out, err = run(capsys, "apply", str(link), "beach 1c3")
+    assert code == 0, err
+    assert link.is_symlink() and os.readlink(link) == game.name
+    assert record.load(game).lines[-1] == "1 beach 1c3"
+    assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "link.tkr"]
+
+
+def test_a_name_in_bytes_that_are_no_utf8(tmp_path, capsys):
+    """A player's name from a Latin-1 terminal said "'utf-8' codec can't encode
+    character '\\udcff' in position 257: surrogates not allowed"."""
+    out = tmp_path / "g.tkr"
+    code, _, err = run(capsys, "new", "--players", "Bj\udcf6rn:Bera,Ben:Oleif", "-o", str(out))
+    assert code == 2 and one_line(err) == "Bj\\xf6rn:Bera,Ben:Oleif: not UTF-8 text (names must be)"
+    assert not out.exists()
+
+
+def test_a_group_asked_for_before_any_table_makes_none(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "data"))
+    code, _, err = run(capsys, "new", "--chapter", "1", "--group", "Sippe", "-o", str(tmp_path / "c.tkr"))
+    assert code == 2 and one_line(err).startswith("--group: no campaign group named 'Sippe' (groups: none yet")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # it made data/campaign.sqlite3, empty
+
+
+def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
+    """Run as root, 'position G -o /dev/full' made /dev/full a regular file
+    (the temporary file renamed over the device); a pipe stands in for the
+    device here. A missing folder named the temporary file."""
+    import stat
+
+    fifo = game.parent / "pipe"
+    os.mkfifo(fifo)
+    for argv, problem in ((("position", str(game), "-o", str(fifo)), "exists and is no position file: not replaced"),
+                          (("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force"),
+                           "is no regular file (a device, pipe or socket): name a file to write")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and one_line(err).startswith(f"{fifo}: {problem}"), err
+        assert stat.S_ISFIFO(fifo.lstat().st_mode), argv
+    nowhere = game.parent / "nowhere"
+    code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"))
+    assert code == 2 and one_line(err) == f"{nowhere}: no such folder"
+    assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "pipe"]
+
+
+def test_serve_names_a_bad_authorized_keys_file_and_host(tmp_path, capsys):
+    """They said "'utf-8' codec can't decode byte 0xac in position 0" and
+    "Name or service not known", naming neither."""
+    garbage = tmp_path / "keys"
+    garbage.write_bytes(b"\xac\x00" * 50)
+    data = str(tmp_path / "data")
+    code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--authorized-keys", str(garbage))
+    assert code == 2 and one_line(err).startswith(f"{garbage}: is no authorized_keys file: 'utf-8' codec")
+    code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--host", "999.1.1.1")
+    assert code == 2 and one_line(err).startswith("--host 999.1.1.1: ")
+
+
+def test_a_record_saved_with_a_byte_order_mark_reads(tmp_path):
+    """An editor on Windows writes one; the header read "not valid TOML:
+    Invalid statement" on line 1."""
+    good = Path(__file__).parent / "records" / "base3-greedy.tkr"
+    bom = tmp_path / "bom.tkr"
+    bom.write_text(good.read_text(encoding="utf-8"), encoding="utf-8-sig")
+    assert record.load(bom).lines == record.load(good).lines
+
+
+def test_position_replaces_a_position_file_only(game, capsys):
+    """'position G -o notes.txt' replaced the notes without a word."""
+    notes = game.parent / "notes.txt"
+    notes.write_text("precious\n")
+    code, out, err = run(capsys, "position", str(game), "-o", str(notes))
+    assert code == 2 and one_line(err) == f"{notes}: exists and is no position file: not replaced (name another file)"
+    assert notes.read_text() == "precious\n"
+    pos = game.parent / "p.toml"
+    for _ in range(2):  # a position file is written, and written again
+        code, out, err = run(capsys, "position", str(game), "-o", str(pos))
+        assert code == 0, err
+    assert record.is_position(pos.read_text())

@@ -173,3 +173,21 @@ def test_curve_standups_finds_the_lay_swings_of_a_record():
         assert parts["to_move"] == pytest.approx(TABLE[3]["to_move"])
     r = curve_standups.survey(3, range(30000, 30003))
     assert r["swings"] == 9 and r["standing_up"] >= r["standing_up_at_lay"] == r["lay"]
+
+
+def test_same_decisions_plays_a_checkout_and_names_the_first_decision_that_differs():
+    """The proof that a change of the engine's shape changes no bot's game: the probe plays
+    a checkout's seeded bot games (with potions dealt, so potions are drunk in combats) and
+    the comparison names the first step where two runs part."""
+    import argparse
+
+    import same_decisions
+
+    args = argparse.Namespace(mode="duell", players=2, bot="heuristic", seed=8101, games=1, potions=True)
+    games = same_decisions.play(Path(__file__).resolve().parent.parent, args)
+    g = games[0]
+    assert g["combat_drinks"] > 0 and len(g["lines"]) == g["decisions"] + g["rolls"]
+    assert same_decisions.compare(games, games) == []
+    other = [dict(g, lines=g["lines"][:5] + ["changed"] + g["lines"][6:])]
+    assert same_decisions.compare(games, other) == [
+        f"seed 8101 rotation 0: step 6 differs: old {g['lines'][5:6]} new ['changed']"]

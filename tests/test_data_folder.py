@@ -1,4 +1,4 @@
-"""The app on a damaged data folder (tests/damaged.py builds 20 kinds): it
+"""The app on a damaged data folder (tests/damaged.py builds 23 kinds): it
 never crashes, names the damaged path and the problem, keeps working, and
 changes or deletes no file that was there. A save that fails (disk full,
 read-only) is told at once; the game goes on in memory and can be saved

@@ -10,6 +10,7 @@ import pytest
 from helpers import begin, legal, place, play, position, roll
 from thorskliff.engine.combat import Combat
 from thorskliff.engine.fields import SCRATCH, TURN
+from thorskliff import record
 from thorskliff.game import Game
 from thorskliff.engine.player import Player
 from thorskliff.position import PositionError, from_position, to_position
@@ -246,3 +247,52 @@ def test_the_scratch_table_is_the_declared_fields_of_the_turn():
         back = from_position(to_position(st))
         for name in declared:
             assert getattr(back, name) == getattr(st, name), name
+
+
+def _heiltrank_drunk_in_a_combat() -> GameState:
+    """Bera, hurt, defends on 1c3 and has drunk a Heiltrank before the attack roll (R-POT-4)."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    st.players[1].potions = [("heil", 1), ("kraft", 1)]
+    st.potion_supply["heil"] -= 1
+    st.potion_supply["kraft"] -= 1
+    st.players[1].life -= 3
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "end", "fight 1c3", "drink heil")
+    return st
+
+
+def test_the_potions_drunk_in_a_combat_round_trip_and_an_older_position_has_none():
+    """A combat keeps every potion drunk in it (Combat.def_drunk): a position writes
+    them in its [combat] table and reads them back; a position written before the key
+    existed (none there) reads as nothing drunk, and a word that is no potion a window
+    takes is refused, naming the key."""
+    st = _heiltrank_drunk_in_a_combat()
+    text = to_position(st)
+    assert 'defender_drunk = ["heil"]\n' in text
+    assert "attacker_drunk" not in text  # left out when nothing was drunk
+    back = round_trip(st)
+    assert back.combat.def_drunk == ("heil",) and back.combat.att_drunk == ()
+    doc = tomllib.loads(text)
+    del doc["combat"]["defender_drunk"]
+    assert from_position(doc, "old").combat.def_drunk == ()
+    doc["combat"]["defender_drunk"] = ["eile"]
+    with pytest.raises(PositionError) as e:
+        from_position(doc, "bad")
+    assert e.value.key == "combat.defender_drunk[0]"
+
+
+def test_a_record_that_starts_inside_a_combat_replays_its_potions_drunk():
+    """A record starting from a position inside a combat (its [position] table) and
+    going on with a Krafttrank: replayed, the combat holds the Heiltrank of the
+    position and the Krafttrank of the record line; a record whose position was
+    written before the key existed replays with only the Krafttrank."""
+    game = record.from_state(_heiltrank_drunk_in_a_combat(), auto_chance=False)
+    game.submit("drink kraft")
+    text = record.dumps(game)
+    assert record.loads(text, "new").state.combat.def_drunk == ("heil", "kraft")
+    head, sep, lines = text.partition("[decisions]")
+    older = head.replace('defender_drunk = [\n    "heil",\n]\n', "")
+    assert older != head
+    assert record.loads(older + sep + lines, "old").state.combat.def_drunk == ("kraft",)

@@ -281,7 +281,7 @@ def test_unknown_header_key_names_its_line():
 
 def test_bad_format_arrangement_first_and_rifts():
     text = BASE.replace("thorskliff-record/1", "thorskliff-record/9")
-    bad(text, f"game.tkr:{line_of(text, 'format')}: format must be 'thorskliff-record/1'")
+    bad(text, f"game.tkr:{line_of(text, 'format')}: format 'thorskliff-record/9' is not 'thorskliff-record/1': written by another (newer?) version")
     text = BASE.replace('arrangement = "ABCDEF"', 'arrangement = "ABCDEA"')
     bad(text, f"game.tkr:{line_of(text, 'arrangement')}: arrangement 'ABCDEA': names a block twice")
     text = BASE.replace("first = 2", "first = 4")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import H, begin, legal, place, play, position, roll
+from thorskliff import record
+from thorskliff.engine import events as E
 from thorskliff.engine.actions import IllegalActionError
 from thorskliff.engine.state import CHANCE
 
@@ -470,6 +472,7 @@ def test_krafttrank_after_the_roll_joins_the_roll():
     play(st, "drink kraft")
     assert st.current_player() == CHANCE and st.chance_request() == ("G",)
     roll(st, "G2")
+    assert st.combat.att_drunk == ("kraft",) and st.combat.att_kraft == 0  # drunk, yet rolled already
     assert st.step == "c:att_post" and legal(st) == ["end"]
     play(st, "end")
     # three 2s: three warriors defeated
@@ -531,6 +534,56 @@ def test_attacker_schutztrank_after_counter_roll():
     assert st.step == "c:att_post2" and legal(st) == ["drink schutz", "end"]
     play(st, "drink schutz", "end")
     assert st.players[0].life == 8  # one 2 blocked, no decision: both alike
+
+
+def _bera_hurt_defends_with(*kinds):
+    """Oleif's hero attacks Bera's on 1c3; Bera, 3 life short, holds ``kinds``."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "1c3", hero=True)
+    _potions(st, 1, *kinds)
+    st.players[1].life -= 3
+    melee(st, 0, 1, "H 1c2-1c3", fight="1c3")
+    return st
+
+
+def test_the_combat_keeps_every_potion_drunk_in_it_a_heiltrank_before_the_roll_too():
+    """R-POT-4: Bera drinks a Heiltrank at the window before the attack roll; R-POT-5/6:
+    a Krafttrank (for her counter roll, decision 32) and a Schutztrank after it (R-POT-3:
+    any number). The combat keeps all three, in order, for her side: the later window's
+    "no further potion" reads it (the Kraft and Schutz counts alone forget the Heiltrank)."""
+    st = _bera_hurt_defends_with("heil", "kraft", "schutz")
+    assert st.step == "c:def_pre" and legal(st) == ["drink heil", "drink kraft", "end"]
+    play(st, "drink heil")
+    assert st.combat.def_drunk == ("heil",) and st.combat.att_drunk == ()
+    assert st.observation(1)["combat"]["drunk"] == {"attacker": [], "defender": ["heil"]}
+    play(st, "end")
+    roll(st, "M1 M1")
+    assert st.step == "c:def_post" and legal(st) == ["drink schutz", "drink kraft", "end"]  # R-POT-3: any number
+    view = st.observation(1)["combat"]
+    assert view["drunk"] == {"attacker": [], "defender": ["heil"]}
+    assert view["kraft"] == {"attacker": 0, "defender": 0} and view["schutz"] == {"attacker": 0, "defender": 0}
+    before = st.clone()
+    play(st, "drink kraft")
+    assert st.combat.def_drunk == ("heil", "kraft") and st.combat.def_kraft == 1
+    assert st.step == "c:def_post" and legal(st) == ["drink schutz", "end"]
+    play(st, "drink schutz")
+    assert st.combat.def_drunk == ("heil", "kraft", "schutz") and st.combat.def_schutz == 1
+    assert before.combat.def_drunk == ("heil",)  # a copy of the game keeps what it had
+
+
+def test_a_combat_begins_with_nothing_drunk():
+    """Each combat keeps its own potions: what Bera drank in one is not in the next."""
+    st = _bera_hurt_defends_with("heil", "kraft")
+    play(st, "drink heil", "end")
+    roll(st, "M1 M1")
+    play(st, "end")  # no Krafttrank after the roll
+    roll(st, "M1 M1")  # Bera's counter roll: 2 damage, Oleif stands and retreats
+    while st.combat is not None:
+        play(st, "end" if st.step.startswith("c:") and "end" in legal(st) else legal(st)[0])
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "end", "fight 1c3")
+    assert st.step == "c:def_pre" and st.combat.def_drunk == () and st.combat.att_drunk == ()
 
 
 @pytest.mark.parametrize("kind", ["heil", "kraft", "eile", "schutz"])
@@ -899,3 +952,18 @@ def test_auto_is_legal_and_defeats_the_most(case):
     if len(seq) < len(queue):  # dice left over only when all are defeated
         assert all(x >= y for x, y in zip(d, life))
     assert sum(x >= y for x, y in zip(d, life)) == _most_defeated(life, dmg, queue)
+
+
+def test_every_seat_sees_that_and_what_was_drunk_as_the_drank_event_says_but_no_held_kind():
+    """R-SECRET-1 hides the kinds of potions held; a potion drunk is public: the "drank"
+    event names it to every seat and to a spectator, and the combat's ``drunk`` says no
+    more than those events. Bera's Schutztrank, still held, stays hidden from the others."""
+    st = _bera_hurt_defends_with("heil", "schutz")
+    game = record.from_state(st, auto_chance=False)
+    game.submit("drink heil")
+    for viewer in (0, 1, None):
+        obs = game.view(viewer)
+        drank = [e.potion for evs in game.events for e in E.visible(evs, viewer) if e.kind == "drank"]
+        assert obs["combat"]["drunk"] == {"attacker": [], "defender": drank} == {"attacker": [], "defender": ["heil"]}
+        held = [p["kind"] for p in obs["players"][1]["potions"]]
+        assert held == (["schutz"] if viewer == 1 else [None]), viewer

@@ -187,8 +187,11 @@ def cmd_new_chapter(args) -> int:
     if args.group:
         if args.players or args.colours:
             raise CliError("--group brings its players, heroes and colours: leave out --players and --colours")
-        from .campaign.table import CampaignTable
+        from .campaign.table import CampaignTable, data_dir
 
+        where = data_dir() / "campaign.sqlite3"
+        if not where.exists() and not where.is_symlink():  # read only: no empty table made
+            raise CliError(f"--group: no campaign group named {args.group!r} (groups: none yet; no {where})")
         with CampaignTable() as table:
             try:
                 group = table.group(args.group)
@@ -431,11 +434,22 @@ def cmd_position(args) -> int:
     if args.output:
         if Path(args.output).is_dir():
             raise CliError(f"{args.output}: is a folder; -o names the position file to write")
+        if Path(args.output).exists() and not _holds_a_position(args.output):  # -o notes.txt replaced the notes
+            raise CliError(f"{args.output}: exists and is no position file: not replaced (name another file)")
         durable.write_text(args.output, text)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _holds_a_position(path: str) -> bool:
+    from .loaderror import read_text
+
+    try:
+        return record.is_position(read_text(path, lambda problem, line=0: LoadError(path, problem)))
+    except LoadError:
+        return False
 
 
 def cmd_bench(args) -> int:
@@ -478,6 +492,10 @@ def _simulate_label(spec: str) -> str:
     return f"{spec.strip().lower()}={bot_label(spec)}" if level_bot(spec) else bot_label(spec)
 
 
+#: the most games one simulate runs (a million takes days; tasks are listed up front)
+MAX_GAMES = 1_000_000
+
+
 def cmd_simulate(args) -> int:
     """Headless games between bots; seat positions rotate through the lineup."""
     import time
@@ -493,6 +511,13 @@ def cmd_simulate(args) -> int:
     n = len(specs)
     if args.games < 1 or args.jobs < 1 or args.round_cap < 1:
         raise CliError("simulate: --games, --jobs and --round-cap must be at least 1")
+    # every game's task is listed up front and every job is a process: a slip of
+    # the keyboard must not fill the memory or start 100,000 processes
+    most_jobs = 4 * (os.cpu_count() or 1)
+    if args.games > MAX_GAMES:
+        raise CliError(f"simulate: --games must be at most {MAX_GAMES:,}, not {args.games:,}")
+    if args.jobs > most_jobs:
+        raise CliError(f"simulate: --jobs must be at most {most_jobs} (4 per core), not {args.jobs:,}")
     labels = [_simulate_label(s) for s in specs]  # ValueError for an unknown bot
     mode = args.mode or ("duell" if n == 2 else "base")
     lo, hi = load_mode(mode).players
@@ -879,6 +904,15 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return exc.code
+    except UnicodeEncodeError as exc:
+        # bytes that are no UTF-8 in a name (a file's name may hold any bytes: they stay as given)
+        bad = next((a for a in argv if any("\udc80" <= c <= "\udcff" for c in a)), None)
+        if bad is None:
+            print(f"thorskliff: {exc}", file=sys.stderr)
+        else:
+            shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            print(f"thorskliff: {shown}: not UTF-8 text (names must be)", file=sys.stderr)
+        return 2
     except (LoadError, ActionError, ScenarioError, ValueError) as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2

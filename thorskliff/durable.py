@@ -13,6 +13,7 @@ decision, and a folder of 500 saves took 0.24 ms to scan, a third of a write).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -38,9 +39,18 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = No
     """:func:`write_text` for bytes; ``mode``: the new file's permission
     bits (default: an existing file's, else 0o666 less the umask)."""
     path = Path(path)
+    if path.is_symlink():
+        # through the link, as an editor writes: replacing the link itself made
+        # it a file and left the file it named (the real record) unchanged
+        path = Path(os.path.realpath(path))
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(path))
+    if path.exists() and not path.is_file():  # run as root, -o /dev/full became a regular file
+        raise OSError(errno.EINVAL, "is no regular file (a device, pipe or socket): name a file to write",
+                      str(path))
     folder = path.parent
+    if not folder.is_dir():  # named the temporary file's path instead: /x/.g.tkr.1a2b3c4d.tmp
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(folder))
     if path not in _swept:
         sweep(folder, path.name)
         _swept.add(path)

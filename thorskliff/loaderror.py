@@ -69,7 +69,12 @@ Fail = Callable[..., LoadError]
 def read_text(path: str | os.PathLike[str], fail: Fail, missing: str = "no such file") -> str:
     """The UTF-8 text of ``path``; every problem through ``fail(problem)``."""
     try:
-        with open(path, "rb") as fh:
+        # O_NONBLOCK: a named pipe nobody writes to would hold open() for ever
+        # (a FIFO in the saves folder froze the resume screen); opened so, it
+        # reads as empty, and a pipe with a writer (bash's <(…)) as its text.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(fd, True)
+        with open(fd, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise fail(missing) from None
@@ -85,7 +90,8 @@ def read_text(path: str | os.PathLike[str], fail: Fail, missing: str = "no such 
         line = data[:exc.start].count(b"\n") + 1
         raise fail(f"not a text file (UTF-8): {exc.reason} at byte {exc.start}", line=line) from None
     check_lines(text, fail)
-    return text
+    # a byte-order mark, as Windows' Notepad writes one: read as "Invalid statement" on line 1
+    return text.removeprefix("\ufeff")
 
 
 def check_lines(text: str, fail: Fail) -> None:

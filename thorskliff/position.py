@@ -28,6 +28,7 @@ from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem
     load_mode
 from .engine.fields import NAMES, POSITION, Pos
 from .engine.steps import CAMPAIGN_STEPS, Step
+from .engine.turn_verbs import WINDOWS
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
@@ -36,6 +37,8 @@ STEPS = tuple(s.value for s in Step if s not in CAMPAIGN_STEPS)
 PURPOSES = ("", "attack", "counter", "kraft_att", "kraft_def", "gamble")
 REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
 UNITS = ("H", "G", "W", "T", "R")
+#: the potions a combat's windows take (R-POT-4..6), which a combat's ``drunk`` lists hold
+WINDOW_POTIONS = tuple(k for k in POTIONS if any(k in w for w in WINDOWS.values()))
 BIG = 999  # Taler and other open-ended counts
 #: (name, how a position writes it) of a combat's declared fields, in the [combat] table's order
 COMBAT_POSITION: tuple[tuple[str, Pos], ...] = tuple((f.name, f.metadata["pos"]) for f in fields(Combat))
@@ -172,6 +175,7 @@ _WRITE: dict[str, Any] = {
     "roll": lambda v, lab, st: [f"{k}{x}" for k, x in v],
     "ints": lambda v, lab, st: list(v),
     "units": lambda v, lab, st: _units_out(v, lab),
+    "drunk": lambda v, lab, st: list(v) or None,
     "str": lambda v, lab, st: v,
     "hero": lambda v, lab, st: v,
     "choice": lambda v, lab, st: v,
@@ -369,8 +373,11 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     """Read a position, as text or as its parsed TOML (raises PositionError)."""
     doc = text if isinstance(text, dict) else parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
-    r.only(doc, "", TOP_KEYS)
     fmt_ = r.get(doc, "format", "", str)
+    if fmt_.startswith("thorskliff-record/"):  # before its keys, which a position does not know
+        raise r.fail("format", f"is {fmt_!r}: a game record, not a position (thorskliff --resume FILE "
+                               "continues it; thorskliff position FILE writes its last position)")
+    r.only(doc, "", TOP_KEYS)
     if fmt_ != FORMAT:
         raise r.fail("format", f"must be {FORMAT!r}, not {fmt_!r}")
     modes = available_modes()
@@ -650,6 +657,8 @@ _READ: dict[str, Any] = {
     else "def",
     "roll": _read_roll,
     "units": lambda r, t, key, path, st: _read_units(r, t, key),
+    # absent in positions written before a combat kept them: none drunk
+    "drunk": lambda r, t, key, path, st: tuple(r.words(t, key, path, WINDOW_POTIONS, [])),
     "players": _read_players_field,
     "str": lambda r, t, key, path, st: r.get(t, key, path, str),
     "choice": lambda r, t, key, path, st: r.choice(t, key, path, PLAYER_WORDS[key]),

@@ -163,7 +163,8 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
     game = _setup(doc, header_lines, sep + 1, source)
     flow = doc.get("flow", 1)
     if flow not in FLOWS or isinstance(flow, bool):
-        raise _Header(header_lines, sep + 1, source).fail(f"flow must be one of {FLOWS}, not {flow!r}", "flow")
+        newer = " (written by a newer version of thorskliff?)" if isinstance(flow, int) and flow > max(FLOWS) else ""
+        raise _Header(header_lines, sep + 1, source).fail(f"flow must be one of {FLOWS}, not {flow!r}{newer}", "flow")
     if flow != game.setup.flow:
         game.setup.flow = flow
         game.state = game.setup.build()
@@ -267,6 +268,11 @@ class _Header:
 
 def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game:
     h = _Header(lines, end, source)
+    fmt = doc.get("format")
+    if isinstance(fmt, str) and fmt.startswith("thorskliff-record/") and fmt != FORMAT:
+        # before the keys: a newer version's record may well have keys this one does not know
+        raise h.fail(f"format {fmt!r} is not {FORMAT!r}: written by another (newer?) version of thorskliff, "
+                     "which reads it", "format")
     for k in doc:
         if k not in HEADER_KEYS:
             raise h.fail(f"unknown header key {k!r} (keys: {', '.join(HEADER_KEYS)})", k)

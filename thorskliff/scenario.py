@@ -42,6 +42,9 @@ def scenario_dir() -> Path:
     """
     env = os.environ.get("THORSKLIFF_SCENARIOS")
     if env:
+        if not Path(env).is_dir():  # else every record would read "unknown mode 'base' (modes: )"
+            raise ScenarioError(env, "", "THORSKLIFF_SCENARIOS names no folder (it names the folder of the "
+                                         "scenario files, e.g. a copy of scenarios/)")
         return Path(env)
     return _installed_dir()
 
@@ -383,4 +386,19 @@ def arrangement_problem(text: str, n: int) -> str | None:
 
 
 def available_modes() -> list[str]:
-    return sorted(p.stem for p in scenario_dir().glob("*.toml") if p.stem not in ("island", "heroes"))
+    modes = sorted(p.stem for p in scenario_dir().glob("*.toml") if p.stem not in ("island", "heroes"))
+    if not modes:  # else a record read "unknown mode 'base' (modes: )"
+        raise ScenarioError(scenario_dir(), "", "holds no scenario file (base.toml, duell.toml, …)")
+    return modes
+
+
+def check_scenarios() -> None:
+    """Load the island, the heroes and every mode once (raises ScenarioError):
+    the app asks before its first screen, so that a damaged scenario folder is
+    one line on the terminal, not a crash at the setup screen (the files are
+    cached, so this is the loading the game would do anyway)."""
+    modes = available_modes()
+    load_island()
+    load_heroes()
+    for mode in modes:
+        load_mode(mode)

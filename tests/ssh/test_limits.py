@@ -332,7 +332,9 @@ async def test_files_of_a_laxer_older_start_are_tightened(server, data):
     os.chmod(data, 0o755)
     db = sqlite3.connect(data / "hub.sqlite3")
     db.execute("PRAGMA journal_mode=WAL")
-    db.execute("CREATE TABLE x (y)")
+    from thorskliff.ssh.store import SCHEMA
+
+    db.executescript(SCHEMA)  # an older start's database (another program's is refused)
     for p in data.iterdir():
         os.chmod(p, 0o644)
     await server()

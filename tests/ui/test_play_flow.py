@@ -497,6 +497,41 @@ async def test_at_the_beaches_the_footer_names_neither_phase_end_nor_hero():
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_the_footer_works_out_its_idle_keys_once_per_decision_point_and_brings_them_back():
+    """The keys that only refuse (R-SETUP: at the beaches no phase to end, no hero to
+    find) are worked out once per decision point, not at every redraw and footer
+    refresh (a hosted table redraws every screen at every decision); once the heroes
+    stand on the island, "h Heldin" is back in the footer, and "e Phasenende" where
+    the seat at the keyboard has a phase to end."""
+    from thorskliff.game import Game
+
+    game = Game.new("duell", [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")], 3)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Menü" in screen_text(app).split("\n")[-1], "the footer drawn")
+        screen = app.screen
+        worked_out = []
+        idle_now = screen._idle_now
+        screen._idle_now = lambda obs: worked_out.append(obs["step"]) or idle_now(obs)
+        for _ in range(3):  # the same decision point: nothing worked out again
+            screen.redraw()
+            screen.refresh_bindings()
+            await pilot.pause()
+        assert worked_out == [] and {"end", "hero"} <= screen.idle_keys()
+        while game.state.step == "beach":
+            await pilot.press("enter")  # the first beach offered
+            await until(pilot, lambda: worked_out and screen.obs["step"] == game.state.step, "the next point")
+        assert worked_out == ["beach", "move"], worked_out  # once per decision point, not per redraw
+        await until(pilot, lambda: "Heldin" in screen_text(app).split("\n")[-1], "h back in the footer")
+        footer = screen_text(app).split("\n")[-1]
+        assert ("Phasenende" in footer) == bool(screen.legal) and screen.legal, footer
+        n = len(worked_out)
+        screen.redraw()
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert len(worked_out) == n
+
+
 async def test_80x24_a_combat_hex_shows_both_sides(tmp_path):
     st = position(("Oleif", "Bera"))
     place(st, 0, "1c2", hero=True, warriors=2)

@@ -553,12 +553,14 @@ async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_
         await until(pilot, lambda: st.players[1].life == 8 and "Heiltrank trinken" not in entries(), "drunk")
         assert session.state.step == "c:def_pre"  # the window stays open (R-POT-3)
         assert entries() == ["Keinen weiteren Trank", "Krafttrank trinken"]
+        assert session.view(1)["combat"]["drunk"] == {"attacker": [], "defender": ["heil"]}  # the engine's, in the view
         await pilot.press("enter")  # no Krafttrank now
         await until(pilot, lambda: session.state.step == "c:roll", "the attack roll")
         await pilot.press("colon")
         await pilot.press(*"roll M1 M1", "enter")  # the attack roll, forced
         await until(pilot, lambda: session.state.step == "c:def_post" and "Krafttrank trinken" in entries(),
                     "the defender's window after the roll")
+        assert session.view(1)["combat"]["drunk"]["defender"] == ["heil"]  # kept past the first roll (R-POT-4)
         assert entries() == ["Keinen weiteren Trank", "Krafttrank trinken"]
         assert "kein Trank" not in "\n".join(entries())
 

@@ -82,8 +82,10 @@ def check_table(path: Path) -> None:
         if path.is_symlink():
             raise TableError(path, "is a link to nothing")
         return
-    if not path.is_file():
+    if path.is_dir():
         raise TableError(path, "is a folder, not the group table file")
+    if not path.is_file():  # SQLite would wait on a pipe or read a device (/dev/zero) without end
+        raise TableError(path, "is no regular file (a device, pipe or socket), not the group table file")
     try:
         probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:

@@ -58,6 +58,12 @@ class Combat:
     black: int = _at("int", None, 0, 3, default=0)  # black dice of lightning / Mjölnir in the attack roll
     att_units: list[list] = _at("units", "attackers", default_factory=list)
     def_units: list[list] = _at("units", "defenders", default_factory=list)
+    #: every potion each side has drunk in this combat, in order (R-POT-3..6): a Heiltrank
+    #: before the first roll and a Krafttrank drunk after a roll too, which the kraft and
+    #: schutz counts leave out; the windows' "Keinen weiteren Trank" reads it (view
+    #: combat.drunk). Tuples: a copy of the combat shares them
+    att_drunk: tuple[str, ...] = _at("drunk", "attacker_drunk", default=())
+    def_drunk: tuple[str, ...] = _at("drunk", "defender_drunk", default=())
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
@@ -649,6 +655,10 @@ class CombatRules(GameFields):
         p.remove_potion(a.arg)
         self.potion_supply[a.arg] += 1
         attacker = seat == c.att
+        if attacker:
+            c.att_drunk += (a.arg,)
+        else:
+            c.def_drunk += (a.arg,)
         self._emit("drank", seat, a.arg)
         if a.arg == "heil":
             self._heal(p, 4, "heil")

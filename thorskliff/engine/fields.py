@@ -69,7 +69,8 @@ class Pos:
       dice due, the epic cards left), written and read as it says there;
     - the game's own shapes, each a kind of its name: ``mode``, ``arrangement``,
       ``step``, ``decider``, ``pending``, ``result``, ``rifts``, ``purpose``,
-      ``potion_supply``, ``trolls``, ``rune``, ``combat``, ``players``.
+      ``potion_supply``, ``trolls``, ``rune``, ``combat``, ``players``; a
+      combat's ``drunk``: potion kinds, left out when empty.
     """
 
     kind: str

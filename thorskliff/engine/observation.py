@@ -1,10 +1,12 @@
 """What one seat (or a spectator) may see of a game (R-SECRET-1/2).
 
 :func:`observe` returns plain JSON-ready data, documented in
-``docs/records.md`` (section "show --json"); its keys are stable. Potion
-kinds appear only for their owner, except a used Eiletrank, which lies face
-up; a spectator (``seat=None``) sees no kind at all. The supply of potions is
-shown as a total only, since its kinds would betray what was bought.
+``docs/records.md`` (section "show --json"); its keys are stable. The kinds
+of held potions appear only for their owner, except a used Eiletrank, which
+lies face up; a spectator (``seat=None``) sees no held kind at all. A potion
+drunk is public (the "drank" event names it to every seat; a combat's
+``drunk``). The supply of potions is shown as a total only, since its kinds
+would betray what was bought.
 """
 
 from __future__ import annotations
@@ -171,6 +173,9 @@ def _combat(st) -> dict[str, Any] | None:
         "kraft": {"attacker": c.att_kraft, "defender": c.def_kraft},
         "schutz": {"attacker": c.att_schutz, "defender": c.def_schutz},
         "black": c.black,
+        # every potion drunk in this combat, kinds included: a potion drunk is public, as
+        # the "drank" event says to every seat (R-SECRET-1 hides only those held)
+        "drunk": {"attacker": list(c.att_drunk), "defender": list(c.def_drunk)},
         "suggestion": [f"{v}>{t}" for v, t in st.suggest_assignment()] if c.queue and st.step.endswith("assign")
         else [],
     }

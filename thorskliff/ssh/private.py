@@ -10,6 +10,7 @@ are tightened when the server starts.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import stat
@@ -22,13 +23,35 @@ FOLDER = 0o700
 
 
 def private_folder(path: Path) -> None:
-    """``path`` and its missing parents made; ``path`` itself owner-only."""
+    """``path`` and its missing parents made; ``path`` itself owner-only,
+    unless others may write in it (see below)."""
+    if path.exists() and not path.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "is a file, not a folder", str(path))
     path.mkdir(mode=FOLDER, parents=True, exist_ok=True)
+    shared = stat.S_IMODE(path.stat().st_mode)
+    if shared & (0o002 | stat.S_ISVTX):
+        # A folder everyone may write in, or a sticky one, is shared on purpose
+        # (serve --data /tmp): taking it from the others would break their
+        # files. The server's own files in it are owner-only all the same.
+        log.warning("%s is shared with others (mode %o) and stays so; the server's files in it are "
+                    "its owner's only", path, shared)
+        return
     _tighten(path, FOLDER)
+
+
+def refuse_special(path: Path) -> None:
+    """Raise OSError if ``path`` is there but no regular file: a link to
+    /dev/zero would have the device's mode changed, a pipe would block."""
+    if path.exists() and not path.is_file():
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+        raise OSError(errno.EINVAL, "is no regular file (a device, pipe or socket); it is left as it is",
+                      str(path))
 
 
 def private_file(path: Path) -> None:
     """``path`` made (empty) unless it exists, and owner-only either way."""
+    refuse_special(path)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE)
     os.close(fd)
     _tighten(path, FILE)

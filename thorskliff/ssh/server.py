@@ -28,9 +28,10 @@ from pathlib import Path
 import asyncssh
 
 from .. import durable
+from ..loaderror import LoadError
 from ..ui.i18n import t
 from .hub import Hub, valid_name
-from .private import private_file, private_folder
+from .private import private_file, private_folder, refuse_special
 from .store import WEB_KEY, Store
 
 log = logging.getLogger("thorskliff.ssh")
@@ -137,8 +138,14 @@ def host_key(data: Path) -> asyncssh.SSHKey:
     path = data / HOST_KEY
     private_folder(data)
     if path.exists():
+        refuse_special(path)
+        try:
+            key = asyncssh.read_private_key(path)
+        except (asyncssh.KeyImportError, ValueError) as exc:  # refused untouched (its mode too)
+            raise LoadError(path, f"is no SSH private key ({exc}); it is left as it is (moved away, a new "
+                            "key is made, and players' ssh says the host key changed)") from None
         private_file(path)
-        return asyncssh.read_private_key(path)
+        return key
     key = asyncssh.generate_private_key("ssh-ed25519", comment="thorskliff host key")
     durable.write_bytes(path, key.export_private_key(), mode=0o600)
     return key
@@ -281,8 +288,13 @@ class Host:
         self.data = Path(config.data) if config.data else saves.data_dir()
         self.store = Store(self.data / DATABASE)
         self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints)
-        self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys)) \
-            if config.authorized_keys else None
+        self.authorized = None
+        if config.authorized_keys:
+            try:
+                self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys))
+            except (ValueError, OSError) as exc:  # it said "'utf-8' codec can't decode byte 0xac …", no file named
+                self.store.close()
+                raise LoadError(config.authorized_keys, f"is no authorized_keys file: {exc}") from None
         #: connections not signed in yet, oldest first (a dict keeps the order)
         self.pending: dict[Gate, None] = {}
         #: signed-in connections
@@ -728,6 +740,9 @@ def startup_lines(host: Host) -> list[str]:
 
 def serve(config: Config) -> int:
     """Run until interrupted (the CLI's ``serve``)."""
+    from ..scenario import check_scenarios
+
+    check_scenarios()  # a damaged THORSKLIFF_SCENARIOS: one line now, not a crash in every setup screen
     # whatever this process creates is its owner's only (the files set their modes too)
     os.umask(0o077)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -760,4 +775,6 @@ def serve(config: Config) -> int:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
+    except socket.gaierror as exc:  # it said "Name or service not known" alone
+        raise OSError(exc.errno, exc.strerror, f"--host {config.host}") from None
     return 0

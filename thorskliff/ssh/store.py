@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from ..loaderror import LoadError
 from .private import private_file, private_folder, tighten_if_there
 
 SCHEMA = """
@@ -57,6 +58,24 @@ CREATE TABLE IF NOT EXISTS invites (
 WEB_KEY = "web sha256:"
 
 
+def check_store(path: Path) -> None:
+    """Refuse an existing ``path`` that is no database of the server's games,
+    reading it only."""
+    try:
+        probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise LoadError(path, f"cannot be opened ({exc}); it is left as it is") from None
+    try:
+        names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as exc:
+        raise LoadError(path, f"is no readable database of the server's games ({exc}); it is left as it is") from None
+    finally:
+        probe.close()
+    if names and "games" not in names:
+        raise LoadError(path, f"is not the server's database (it holds {', '.join(sorted(names)[:5])}); "
+                        "it is left as it is")
+
+
 class SeatRow(NamedTuple):
     user: str | None
     bot: str | None
@@ -76,15 +95,23 @@ class Store:
         # Every seat's secrets are in here: owner-only. SQLite gives its -wal
         # and -shm files the database file's mode, so the file is made 0600
         # before SQLite opens it; files from a laxer older start are tightened.
+        # A file that is no database, or another program's, is refused first,
+        # untouched (no mode changed, no WAL mode, none of our tables in it).
         private_folder(self.path.parent)
+        if self.path.is_file():
+            check_store(self.path)
         private_file(self.path)
         for extra in ("-wal", "-shm", "-journal"):
             tighten_if_there(self.path.with_name(self.path.name + extra))
         # The hub runs in one thread; autocommit keeps each change durable at once.
         self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")  # a finished move survives a power cut
-        self.db.executescript(SCHEMA)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")  # a finished move survives a power cut
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise LoadError(self.path, f"cannot be used as the server's database ({exc})") from None
 
     def close(self) -> None:
         self.db.close()

@@ -305,6 +305,12 @@ def run(argv: list[str] | None = None) -> int:
         os.environ["THORSKLIFF_DATA"] = args.data
     if not math.isfinite(args.bot_delay):
         return _refuse(f"--bot-delay must be a number of seconds, not {args.bot_delay}")
+    from ..scenario import ScenarioError, check_scenarios
+
+    try:
+        check_scenarios()
+    except ScenarioError as exc:  # THORSKLIFF_SCENARIOS names a damaged copy: crashed at the setup screen
+        return _refuse(str(exc))
     session = None
     if args.resume:
         from ..loaderror import LoadError

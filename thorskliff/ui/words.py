@@ -108,8 +108,9 @@ def _end_key(step: str, obs: dict | None = None) -> str:
 def _window_end_key(step: str, obs: dict | None) -> str:
     """Ending a combat's potion window, said truthfully: "Weiter (kein Trank)" read wrong
     to a player who had just drunk one and had none left to drink. With no potion to
-    drink it is "Weiter"; after a potion drunk in this combat (a Kraft- or Schutztrank,
-    or a Heiltrank before the first roll, R-POT-4: ``drunk_in_combat``), "no further potion"."""
+    drink it is "Weiter"; after a potion drunk in this combat (any kind, a Heiltrank before
+    the first roll too, R-POT-4: the view's ``combat.drunk``, which the engine keeps),
+    "no further potion"."""
     if obs is None or "legal" not in obs or step in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
                                                      Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
         return "window"
@@ -117,31 +118,9 @@ def _window_end_key(step: str, obs: dict | None) -> str:
         return "other"
     c = obs.get("combat") or {}
     side = "defender" if step.startswith("c:def") else "attacker"
-    if c.get("kraft", {}).get(side) or c.get("schutz", {}).get(side) or c.get("drunk", {}).get(side):
+    if c.get("drunk", {}).get(side):
         return "window_more"
     return "window"
-
-
-def drunk_in_combat(obs: dict, per_line) -> dict:
-    """``obs`` with the potions each side of its combat has drunk in it so far
-    (``combat.drunk``: side -> kinds, from the public "drank" events since the combat's
-    start): the combat's own record keeps only its Kraft- and Schutztränke, and a
-    Heiltrank drunk at its first window (R-POT-4) was forgotten by the next one. A new
-    dict: the view it came from is left as it was."""
-    c = obs.get("combat")
-    if not c:
-        return obs
-    seats = {c["attacker"] - 1: "attacker"}
-    if c["defender"] != "troll":
-        seats[c["defender"] - 1] = "defender"
-    drunk: dict[str, list[str]] = {}
-    for line in reversed(per_line):
-        for e in reversed(line):
-            if e.kind == "combat":
-                return {**obs, "combat": {**c, "drunk": drunk}}
-            if e.kind == "drank" and e.seat in seats:
-                drunk.setdefault(seats[e.seat], []).insert(0, e.potion)
-    return {**obs, "combat": {**c, "drunk": drunk}}
 
 
 def _silver_gain(obs: dict, terr: str) -> int | None:

@@ -43,7 +43,6 @@ from ..botwords import bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
-from ..viewmemo import per_view
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
@@ -442,9 +441,7 @@ class GameScreen(Hints, EventFeed, Screen):
         s = self.session
         per_line = s.events(self.viewer)
         self._lines = len(per_line)
-        view = s.view(self.viewer)
-        # one object per view, so the spectators of a hosted table still share it in a combat (viewmemo)
-        self.obs = obs = per_view(view, ("drunk", self._lines), lambda: words.drunk_in_combat(view, per_line))
+        self.obs = obs = s.view(self.viewer)
         d = self.decider
         # a word said at one decision point (a refusal, say) is not left standing at the next
         point = (d, obs["step"], obs["round"], obs["turn"])
@@ -964,10 +961,22 @@ class GameScreen(Hints, EventFeed, Screen):
         """The actions whose keys would only answer with a refusal now: with
         bots alone playing, e, u, b and t; at the beaches, e and h (no hero on
         the island yet). The footer leaves them out (:attr:`active_bindings`);
-        the keys still answer as before, with their refusal."""
+        the keys still answer as before, with their refusal. Worked out once per
+        decision point (:meth:`hint_point`, and who bots play: seats change hands
+        between decisions), not at every redraw and footer refresh: a hosted table
+        redraws every screen at every decision made anywhere."""
         obs = getattr(self, "obs", None)
         if obs is None:
             return frozenset()
+        point = (self.hint_point(), self._is_bot(self.decider), self._humans())
+        kept = getattr(self, "_idle", None)
+        if kept is not None and kept[0] == point:
+            return kept[1]
+        idle = self._idle_now(obs)
+        self._idle = (point, idle)
+        return idle
+
+    def _idle_now(self, obs: dict) -> frozenset[str]:
         idle = set()
         if not self.legal or obs["step"] == Step.BEACH:  # no decision of this seat, or no phase to end
             idle.add("end")
