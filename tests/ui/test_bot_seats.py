@@ -443,3 +443,23 @@ async def test_the_prompt_names_an_old_bot_in_words():
         await pilot.pause()
         prompt = str(app.screen.query_one("#prompt", Static).content)
         assert "ist ein Bot (Suche mit 400 Iterationen)" in prompt and "400it" not in prompt
+
+
+@pytest.mark.parametrize("bots", [{0: "random", 1: "random"}, {1: "random"}])
+async def test_with_bots_alone_the_footer_leaves_out_enter_colon_and_tab(bots):
+    """Last play-test: with bots alone at the table the footer still offered
+    ⏎ Wählen, : Notation and Tab Liste/Karte, which only refuse then; with a
+    person at the table (her turn) they are there."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    app = ThorsApp(session=LocalSession(game_of(st, auto_chance=True), bots=bots), handover=False, bot_delay=600)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and getattr(app.screen, "obs", None),
+                    "the game")
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert i18n.t("key.help") in footer, footer
+        for key in ("key.select", "key.command", "key.focus"):
+            assert (i18n.t(key) in footer) == (len(bots) == 1), (key, footer)

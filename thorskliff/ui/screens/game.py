@@ -962,7 +962,7 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def idle_keys(self) -> frozenset[str]:
         """The actions whose keys would only answer with a refusal now: with
-        bots alone playing, e, u, b and t; at the beaches, e and h (no hero on
+        bots alone playing, e, u, b, t, ⏎, : and Tab; at the beaches, e and h (no hero on
         the island yet). The footer leaves them out (:attr:`active_bindings`);
         the keys still answer as before, with their refusal."""
         obs = getattr(self, "obs", None)
@@ -977,6 +977,8 @@ class GameScreen(Hints, EventFeed, Screen):
             idle.add("hint")
         if self.changes_seats() and (self.decider == TERMINAL or not self.session.humans()):
             idle.add("seat_to_bot")
+        if getattr(self.session, "humans", None) and not self.session.humans():
+            idle.update(("choose_here", "command", "toggle_focus"))  # bots alone: ⏎, : and Tab only refuse
         seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
         if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
             idle.add("hero")
