@@ -55,7 +55,8 @@ async def test_duell_one_human_one_bot_with_keys():
         assert setup.stage == 2
         # the choosing order on a line of its own (it read "(Astrid, Bot 2 (Bot))", brackets in brackets)
         head = str(setup.query_one("#pick-order", Static).content)
-        order = ", ".join(["Astrid", "Bot 2 (Bot)"][s] for s in setup.order)
+        # and "Bot 2" once: not "Bot 2 (Bot)", the name says it already
+        order = ", ".join(["Astrid", "Bot 2"][s] for s in setup.order)
         assert f"\nReihenfolge: {order}\n" in head and "((" not in head and "))" not in head, head
         if setup.order[0] == 0:
             await pilot.press("enter", "enter")  # Astrid: first free hero and colour
@@ -76,7 +77,8 @@ async def test_duell_one_human_one_bot_with_keys():
         await until(pilot, lambda: session.state.step != "beach" and session.decider() == 0 and game.legal,
                     "Astrid's first turn")
         assert session.state.round == 1 and session.state.seat == 0
-        assert "(Bot)" in str(game.query_one(Tableaus).content)
+        tableaus = str(game.query_one(Tableaus).content)
+        assert "Bot 2" in tableaus and "(Bot)" not in tableaus  # "Bot 2" says it once
         # Astrid ends every phase with 'e' until the turn passes to the bot
         beach = len(seat_lines(session, 1))
         for _ in range(12):
@@ -463,3 +465,18 @@ async def test_with_bots_alone_the_footer_leaves_out_enter_colon_and_tab(bots):
         assert i18n.t("key.help") in footer, footer
         for key in ("key.select", "key.command", "key.focus"):
             assert (i18n.t(key) in footer) == (len(bots) == 1), (key, footer)
+
+
+@pytest.mark.parametrize("lang, names, want", [
+    ("de", ["Bot 2", "Knut", "Robotnik", "bot 3"], ["Bot 2", "Knut (Bot)", "Robotnik (Bot)", "bot 3"]),
+    ("en", ["Bot 2", "Ann"], ["Bot 2", "Ann (bot)"]),
+])
+def test_a_bot_seat_is_marked_once(lang, names, want):
+    """A bot seat's default name "Bot 2" says it is a bot: it read "Bot 2 (Bot)"."""
+    from thorskliff.ui.botwords import bot_name
+
+    i18n.set_lang(lang)
+    try:
+        assert [bot_name(n) for n in names] == want
+    finally:
+        i18n.set_lang("de")

@@ -39,7 +39,7 @@ from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from .. import glyphs as G
-from ..botwords import bot_words
+from ..botwords import bot_name, bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
@@ -342,7 +342,7 @@ class GameScreen(Hints, EventFeed, Screen):
         phase bar."""
         if not getattr(self.session, "bots", None):
             return obs
-        players = [dict(p, name=f"{p['name']} {t('bots.mark')}") if self._is_bot(p["seat"] - 1) else p
+        players = [dict(p, name=bot_name(p["name"])) if self._is_bot(p["seat"] - 1) else p
                    for p in obs["players"]]
         return dict(obs, players=players)
 

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from .. import glyphs as G
 from .. import words
+from ..botwords import bot_name
 from ..i18n import t
 from ..words import CAMPAIGN_VERBS, carried_title  # noqa: F401  (the campaign screens read them here)
 from .panels import GameLog, Tableaus, possessions, tableau_head
@@ -201,7 +202,7 @@ def group_table(rows: list[dict], carried: dict[int, list[str]] | None = None) -
     for q, r in enumerate(rows):
         cards = (carried or {}).get(q, [])
         who = Text(r["player"])
-        if r.get("bot"):  # a bot plays this seat
+        if r.get("bot") and bot_name(r["player"]) != r["player"]:  # a bot plays this seat ("Bot 2" says so)
             who.append(" " + t("bots.mark"), style="italic")
         tab.add_row(who, r["hero"], _won(r["chapter1"]), _won(r["chapter2"]),
                     Text("✔", style="bold") if r["tattoo"] else Text("–", style="dim"),
