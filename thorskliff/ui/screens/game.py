@@ -364,8 +364,14 @@ class GameScreen(Hints, EventFeed, Screen):
                 hero = self.obs["players"][self.viewer]["hero_at"] if self.viewer is not None else None
                 own = self._index(hero) if hero else -1
                 self.map.set_cursor(own if own in marked else min(marked))
-        elif not self.decisions.has_focus:
-            self.decisions.focus()
+        else:
+            if not self.decisions.has_focus:
+                self.decisions.focus()
+            hero = self.obs["players"][self.viewer]["hero_at"] if self.viewer == self.decider else None
+            if hero and self.obs["step"] == Step.ACTION:
+                # the prompt asks for an action on the heroine's hex: the cursor (and the hex
+                # panel with it) goes there, not left where the move ended; arrows still look around
+                self.map.set_cursor(self._index(hero))
 
     def _handed(self, seat: int):
         def done(_=None) -> None:
