@@ -480,3 +480,34 @@ def test_a_bot_seat_is_marked_once(lang, names, want):
         assert [bot_name(n) for n in names] == want
     finally:
         i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("name, prefixed", [("Bot 1", False), ("P1", True)])
+async def test_the_status_line_says_bot_once(name, prefixed):
+    """Play-test: a bot's step read "Bot · Bot 2 wählt den Strand 1c3"; a bot
+    named "Bot 2" is named once, one with a person's name keeps "Bot · "."""
+    st = position(("Oleif", "Bera"))
+    st.players[0].name = name
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
+    said: list[str] = []
+    orig = GameScreen.say
+
+    def spy(self, text, *a, **kw):
+        said.append(str(text))
+        return orig(self, text, *a, **kw)
+
+    GameScreen.say = spy
+    try:
+        app = ThorsApp(session=session, handover=False, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: any(x.count(name) for x in said), "a bot step in the status line")
+            # the bot ends its turn: the person's "since your last turn" comes up whole
+            await until(pilot, lambda: session.decider() == 1 and app.screen.query("#sum-go"), "Bera's turn")
+    finally:
+        GameScreen.say = orig
+    steps = [x for x in said if name in x]
+    assert all(x.startswith("Bot · ") == prefixed for x in steps), steps
+    assert not any("Bot · Bot" in x for x in said), said

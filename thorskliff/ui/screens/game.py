@@ -323,7 +323,8 @@ class GameScreen(Hints, EventFeed, Screen):
                         said = self._bot_stepped(lines_before)
                         self.sync()
                         if said and not self._summary_open:
-                            self.say(t("summary.bot_step", what=said))
+                            name = self.obs["players"][job.seat]["name"]  # "Bot 2 wählt …" says it is a bot
+                            self.say(said if bot_name(name) == name else t("summary.bot_step", what=said))
                     except NoMatches:
                         break  # the screen is being taken down around us
         finally:
