@@ -511,3 +511,21 @@ async def test_the_status_line_says_bot_once(name, prefixed):
     steps = [x for x in said if name in x]
     assert all(x.startswith("Bot · ") == prefixed for x in steps), steps
     assert not any("Bot · Bot" in x for x in said), said
+
+
+@pytest.mark.parametrize("lang, word", [("de", "Liste schließen"), ("en", "Close list")])
+async def test_an_open_select_list_names_its_key_in_the_players_language(lang, word):
+    """Play-test: with a seat's "Mensch / Bot" list open the footer read "esc Dismiss
+    menu", Textual's own English."""
+    app = ThorsApp(seed=11, handover=True, bot_delay=0, lang=lang)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            setup = await open_setup(pilot)
+            setup.query_one("#kind-1", Select).focus()
+            await pilot.pause()
+            await pilot.press("enter")  # the list opens
+            await pilot.pause()
+            footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+            assert word in footer and "Dismiss" not in footer, footer
+    finally:
+        i18n.set_lang("de")
