@@ -344,3 +344,29 @@ async def test_an_old_groups_raw_bot_is_shown_in_words_never_as_its_spec():
             i18n.set_lang("de")
         with CampaignTable() as table:  # shown in words, kept as stored
             assert table.group("Wikinger").bots() == {0: "search:400it", 1: "Search:400IT/2500h"}
+
+
+async def test_a_chapter_is_played_at_80x24():
+    """Play-test: a chapter at 80×24 read "Dein Fenster (80×23) ist zu klein für das
+    Spiel: es braucht mindestens 80×24" (the time track's row was taken off the
+    window's height before the check). The window is measured whole."""
+    from thorskliff.game import Game
+
+    table = new_group()
+    table.start_chapter("Wikinger", 1, seed=3)
+    session = CampaignSession(Game.new_chapter(table.group("Wikinger"), 1, seed=3), table, "Wikinger")
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await read_all_cards(pilot, app)
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen)
+        assert not gs.has_class("-toosmall") and "zu klein" not in text_of(gs.query_one("#toosmall"))
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 23)) as pilot:  # one row less: too small, and says the window's size
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await pilot.pause()
+        gs = next(s for s in app.screen_stack if isinstance(s, CampaignGameScreen))
+        assert gs.has_class("-toosmall") and "(80×23)" in text_of(gs.query_one("#toosmall"))

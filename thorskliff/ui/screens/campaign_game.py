@@ -57,7 +57,7 @@ class CampaignGameScreen(GameScreen):
     def _layout(self, width: int, height: int) -> None:
         track = self.query(TimeTrack)
         rows = track.first().size.height if track and track.first().size.height else 1
-        super()._layout(width, height - rows)
+        super()._layout(width, height - rows, taken=rows)  # at 80x24 the window is big enough
 
     # ------------------------------------------------------------ the flow
     def sync(self) -> None:

@@ -197,13 +197,15 @@ class GameScreen(Hints, EventFeed, Screen):
         self._layout(event.size.width, event.size.height)
         self.refresh_bindings()
 
-    def _layout(self, width: int, height: int) -> None:
+    def _layout(self, width: int, height: int, taken: int = 0) -> None:
+        """``height``: the rows for the game below what a subclass shows above
+        it (``taken`` rows: the campaign's time track), which the window has too."""
         if not width or not height:
             return
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        small = width < MIN_SIZE[0] or height + taken < MIN_SIZE[1]
         if small:
             show_changed(self.query_one("#toosmall", Static),
-                         t("game.too_small", w=width, h=height, mw=MIN_SIZE[0], mh=MIN_SIZE[1]))
+                         t("game.too_small", w=width, h=height + taken, mw=MIN_SIZE[0], mh=MIN_SIZE[1]))
         if small != self.has_class("-toosmall"):
             self.set_class(small, "-toosmall")
             if not small and self.focused is None:
