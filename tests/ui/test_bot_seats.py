@@ -529,3 +529,22 @@ async def test_an_open_select_list_names_its_key_in_the_players_language(lang, w
             assert word in footer and "Dismiss" not in footer, footer
     finally:
         i18n.set_lang("de")
+
+
+async def test_with_bots_alone_at_the_end_enter_is_offered_again():
+    """The game over, the list offers the result and the title: ⏎ works then
+    and the footer names it, bots alone or not."""
+    from pathlib import Path
+
+    from thorskliff.ui.screens.result import ResultScreen
+
+    path = Path(__file__).resolve().parent.parent / "records" / "duell-greedy.tkr"
+    session = LocalSession(record.load(path), bots={0: "greedy", 1: "greedy"})
+    app = ThorsApp(session=session, handover=False, bot_delay=0)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the end screen")
+        await pilot.press("escape")  # look at the island
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert i18n.t("key.select") in footer, footer

@@ -986,7 +986,7 @@ class GameScreen(Hints, EventFeed, Screen):
             idle.add("hint")
         if self.changes_seats() and (self.decider == TERMINAL or not self.session.humans()):
             idle.add("seat_to_bot")
-        if getattr(self.session, "humans", None) and not self.session.humans():
+        if getattr(self.session, "humans", None) and not self.session.humans() and self.decider != TERMINAL:
             idle.update(("choose_here", "command", "toggle_focus"))  # bots alone: ⏎, : and Tab only refuse
         seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
         if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
