@@ -211,6 +211,31 @@ async def test_a_reflex_enter_never_sells_the_amber_or_puts_a_potion_back(tmp_pa
         assert highlighted(app) not in shown[-2:]
 
 
+async def test_tab_and_enter_in_one_packet_choose_in_the_list():
+    """Play-test: Tab then Enter typed fast (one read, as over SSH) selected the
+    hex under the island's cursor: Tab's focus came a turn late, after the Enter.
+    Both keys are queued at once here, as a terminal delivers them."""
+    from textual import events
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        game = app.screen
+        assert game.map.has_focus
+        first = options(app)[0]
+        app.post_message(events.Key("tab", None))
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert game.selected < 0 and isinstance(app.focused, DecisionList)
+        assert first == "Heldin 1c2 → 1c3" and session.game.lines[-1] == "1 H 1c2-1c3"
+
+
 # ---------------------------------------------------------------- fights
 
 

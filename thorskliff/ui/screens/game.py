@@ -893,10 +893,9 @@ class GameScreen(Hints, EventFeed, Screen):
     def action_toggle_focus(self) -> None:
         if self.app.screen is not self:
             return
-        if self.map.has_focus:
-            self.decisions.focus()
-        else:
-            self.map.focus()
+        # now, not after the keys already queued (Widget.focus waits a turn): Tab and Enter
+        # in one packet (over SSH, or typed fast) chose on the island instead of the list
+        self.set_focus(self.decisions if self.map.has_focus else self.map)
 
     def action_hero(self) -> None:
         seat = self.viewer if self.viewer is not None else (self.obs["turn"] or 1) - 1
