@@ -520,8 +520,9 @@ async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_deci
         await drink()  # the second
         await until(pilot, lambda: not st.players[1].potions and len(entries()) == 1, "the second drunk")
         assert entries() == ["Weiter"]
-        assert "kein Trank" not in shown(app.screen)
-        assert prompt() == "P2: deine Entscheidung im Kampf."
+        assert "Weiter (kein Trank)" not in shown(app.screen)
+        # hers, and why only "Weiter" is left
+        assert prompt() == "P2: du hast keinen Trank, den du jetzt trinken darfst – weiter (Enter)."
 
 
 async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_potion():

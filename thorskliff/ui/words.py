@@ -82,8 +82,14 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
         gain = _silver_gain(obs, a.arg) if obs else None
         return t("do.silver", terrain=terrain(a.arg)) + (t("do.silver_gain", n=gain) if gain is not None else "")
     if v == "block":
-        return t("do.block", dice=", ".join(str(x) for x in a.vals))
+        # which red dice the protection takes away (R-COMBAT-1 step 3, §8): "Blocken: 5" named
+        # neither the die nor what blocks it
+        c = (obs or {}).get("combat") or {}
+        return t("do.block_with", dice=", ".join(blocked_dice(c.get("roll", []), a.vals)))
     if v == "hit":
+        hero = _hit_hero(obs, a.arg)
+        if hero:
+            return t("do.hit_hero", value=a.vals[0], **hero)
         return t("do.hit", value=a.vals[0], unit=unit_code(a.arg))
     if v == "auto":
         return t("do.auto")
@@ -98,6 +104,34 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
     return t(f"do.{v}")
 
 
+def blocked_dice(roll: list[dict], vals) -> list[str]:
+    """Blocked values as dice of the roll ("G5", "K1"): the red die of that value each
+    blocks, matched as the roll's faces strike them out (logtext.dice)."""
+    left = [(d["die"], d["value"]) for d in roll if d["die"] != "S"]
+    out = []
+    for v in vals:
+        k = next((k for k, x in left if x == v), None)
+        if k is None:
+            out.append(str(v))
+            continue
+        left.remove((k, v))
+        out.append(f"{k}{v}")
+    return out
+
+
+def _hit_hero(obs: dict | None, code: str) -> dict | None:
+    """Whose heroine a die goes onto ("Würfel 1 → Heldin" named none): the side the
+    roll strikes, R-COMBAT-1 steps 4 and 6."""
+    c = (obs or {}).get("combat")
+    if code != "H" or not c:
+        return None
+    owner = c["defender"] if c["roll_of"] == "attacker" else c["attacker"]
+    if not isinstance(owner, int):
+        return None
+    p = obs["players"][owner - 1]
+    return {"hero": p["hero"], "name": p["name"]}
+
+
 def _end_key(step: str, obs: dict | None = None) -> str:
     if step in COMBAT_STEPS:
         return _window_end_key(step, obs)
@@ -110,16 +144,28 @@ def _window_end_key(step: str, obs: dict | None) -> str:
     to a player who had just drunk one and had none left to drink. With no potion to
     drink it is "Weiter"; after a potion drunk in this combat (a Kraft- or Schutztrank,
     or a Heiltrank before the first roll, R-POT-4: ``drunk_in_combat``), "no further potion"."""
-    if obs is None or "legal" not in obs or step in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
-                                                     Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
+    if obs is None or "legal" not in obs or not is_window(step):
         return "window"
-    if not any(x.startswith("drink") for x in obs["legal"]):
-        return "other"
     c = obs.get("combat") or {}
     side = "defender" if step.startswith("c:def") else "attacker"
-    if c.get("kraft", {}).get(side) or c.get("schutz", {}).get(side) or c.get("drunk", {}).get(side):
+    drunk = c.get("kraft", {}).get(side) or c.get("schutz", {}).get(side) or c.get("drunk", {}).get(side)
+    if not can_drink(obs):
+        # nothing to drink here: the defender read "Weiter" where the attacker read "Weiter
+        # (kein Trank)"; both read the same, and after a potion drunk, just "Weiter"
+        return "other" if drunk else "window"
+    if drunk:
         return "window_more"
     return "window"
+
+
+def is_window(step: str) -> bool:
+    """A combat's potion window (R-POT-4..6), not its roll, block or assignment."""
+    return step in COMBAT_STEPS and step not in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
+                                                 Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN)
+
+
+def can_drink(obs: dict) -> bool:
+    return any(x.startswith("drink") for x in obs.get("legal", ()))
 
 
 def drunk_in_combat(obs: dict, per_line) -> dict:

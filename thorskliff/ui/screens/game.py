@@ -537,6 +537,9 @@ class GameScreen(Hints, EventFeed, Screen):
                 # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
                 # read to anna herself as if someone else were deciding)
                 text = t("ask.combat_mine" if d == self.viewer else "ask.combat_step", name=name)
+                if d == self.viewer and words.is_window(step) and not words.can_drink(obs):
+                    # a window with only "Weiter": why there is nothing to choose (R-POT-4..6)
+                    text = t("ask.combat_no_potion", name=name)
             elif step == "haste" and d != self.viewer:
                 # every seat with a potion passes the haste step (R-SECRET-1): the others
                 # read what it is, not a question that sounds as if an Eiletrank were held
