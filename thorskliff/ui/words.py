@@ -47,6 +47,12 @@ def hexname(i: int) -> str:
     return LABELS[i]
 
 
+def on_hex(label: str) -> str:
+    """A hex label after "auf"/"on" in a fight's words: the sanctuary by its name ("Kampf
+    auf S" named no place a player knows; R-ISLE-2: the Heiligtum's label is S)."""
+    return t("place.on_S") if label == "S" else label
+
+
 def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[[str], dict] | None = None) -> str:
     """What choosing ``text`` does, for a menu (``card``: a card's view by id,
     for a campaign chapter's titles)."""
@@ -64,7 +70,9 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
         return t("do.step", unit=unit, a=hexname(a.a), b=hexname(a.b))
     if v == "end":
         return t(f"do.end.{_end_key(step, obs)}")
-    if v in ("beach", "fight", "blitz", "throw", "lay"):
+    if v in ("fight", "blitz", "throw"):
+        return t(f"do.{v}", hex=on_hex(hexname(a.a)))
+    if v in ("beach", "lay"):
         return t(f"do.{v}", hex=hexname(a.a))
     if v == "haste":
         return t("do.haste", a=hexname(a.a), b=hexname(a.b))

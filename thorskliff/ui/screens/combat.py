@@ -67,7 +67,7 @@ def combat_text(obs: dict) -> Text:
     players = obs["players"]
     att = players[c["attacker"] - 1]
     out = Text()
-    out.append(t("combat.strike" if c["strike"] else "combat.title", hex=c["hex"]) + "\n", style="bold underline")
+    out.append(t("combat.strike" if c["strike"] else "combat.title", hex=words.on_hex(c["hex"])) + "\n", style="bold underline")
     out.append(t("combat.attacker", name="") )
     out.append_text(chip(att))
     out.append("\n  ")

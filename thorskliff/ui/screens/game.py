@@ -629,8 +629,20 @@ class GameScreen(Hints, EventFeed, Screen):
                 items.append((f"@unit:{n}", t("play.unit_on" if on else "play.unit_off", n=n + 1,
                                                unit=t(f"unit.{u}")), True))
         hexes = {self.selected} if self.selected >= 0 else {self.map.cursor}
+        stack = self.selected >= 0 and len(self.stack) > 1
+        stack_done: set[int] = set()
         for text, a in choices.for_list(self.legal, step, hexes):
             if text in menu_done:
+                continue
+            if stack and choices.is_move(a) and a.a == self.selected:
+                # the stack's move, as Enter on the island makes it: "Heldin 1c2 → 1c3" read as
+                # the heroine's alone where the warrior went along too
+                if a.b not in stack_done:
+                    stack_done.add(a.b)
+                    going = [u for u in self._going() if choices.step_for(self.legal, a.a, a.b, u)]
+                    if going:
+                        items.append((f"@stack:{a.b}", t("do.stack_step", units=self._stack_units(going),
+                                                          a=words.hexname(a.a), b=words.hexname(a.b)), True))
                 continue
             items.append((text, words.decision(text, step, obs), True))
         if self.selected < 0:
@@ -659,6 +671,8 @@ class GameScreen(Hints, EventFeed, Screen):
         if text.startswith("@unit:"):
             self.action_toggle_unit(int(text.partition(":")[2]))
             return True
+        if text.startswith("@stack:"):
+            return self.move_stack(int(text.partition(":")[2]))
         if text.startswith("@goto:"):
             self.map.set_cursor(int(text.partition(":")[2]))  # the list then shows that hex's moves
             return True
@@ -804,6 +818,15 @@ class GameScreen(Hints, EventFeed, Screen):
         elif moved:
             self.say(t("play.stack_moved", units=self._units_text(moved), hex=words.hexname(dst)))
         return bool(moved)
+
+    @staticmethod
+    def _stack_units(units: list[str]) -> str:
+        """The units of a stack's move: "Heldin + Krieger", "Heldin + 3 Krieger"."""
+        n = units.count("W")
+        out = [t(f"unit.{u}") for u in ("H", "G") if u in units]
+        if n:
+            out.append(t("unit.W") if n == 1 else t("hexinfo.warriors", n=n))
+        return " + ".join(out)
 
     @staticmethod
     def _units_text(units: list[str]) -> str:
