@@ -138,7 +138,12 @@ def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) ->
     out = tableau_head(obs, p, narrow)
     if p["out"]:
         return out
-    out.append(f" {p['delivered']}/{goal['ambers']}{G.AMBER}", style=G.AMBER_STYLE)
+    # delivered at the sanctuary ★, as the base game's tableau says it: after the head's ♦
+    # (an amber carried, R-AMBER-1) "♦ 0/3♦" read as two ambers
+    if narrow:
+        out.append(f" {G.KIND['sanctuary']}{p['delivered']}/{goal['ambers']}", style=G.AMBER_STYLE)
+    else:
+        out.append(" " + t("tableau.delivered", n=p["delivered"], goal=goal["ambers"]), style=G.AMBER_STYLE)
     if goal["crystals"]:
         out.append(f" {p['crystals']}/{goal['crystals']}{G.CRYSTAL}", style=G.CRYSTAL_STYLE)
     if p["faint"] != "awake":
