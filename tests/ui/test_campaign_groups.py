@@ -33,7 +33,8 @@ async def _open_group(pilot, app, name: str = "Wikinger") -> GroupScreen:
     await pilot.pause()
     ol = app.screen.query_one(OptionList)
     row = next(i for i in range(ol.option_count) if ol.get_option_at_index(i).id == name)
-    await pilot.press(*["down"] * row, "enter")
+    ol.highlighted = row  # it opens on a group with a chapter in progress, else on "+ Neue Gruppe"
+    await pilot.press("enter")
     await pilot.pause()
     assert isinstance(app.screen, GroupScreen)
     return app.screen
@@ -370,3 +371,25 @@ async def test_a_chapter_is_played_at_80x24():
         await pilot.pause()
         gs = next(s for s in app.screen_stack if isinstance(s, CampaignGameScreen))
         assert gs.has_class("-toosmall") and "(80×23)" in text_of(gs.query_one("#toosmall"))
+
+
+async def test_the_campaign_list_opens_on_a_chapter_in_progress():
+    """The list opened on "+ Neue Gruppe" with a chapter under way, where a reflex Enter
+    began a new group: it opens on the group whose chapter is in progress (Enter plays
+    on), and on "+ Neue Gruppe" when none is."""
+    new_group().close()
+    app = ThorsApp(handover=False, seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_campaign()
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        assert ol.get_option_at_index(ol.highlighted).id == "@new"  # no chapter begun
+        app.pop_screen()
+        await pilot.pause()
+        CampaignSession.start(table_of(app), "Wikinger", 1, seed=3, path=record_path("Wikinger", 1))
+        app.action_campaign()
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        assert ol.get_option_at_index(ol.highlighted).id == "Wikinger"
+        assert "Kapitel 1 läuft" in str(ol.get_option_at_index(ol.highlighted).prompt)
