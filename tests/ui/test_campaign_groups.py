@@ -6,6 +6,8 @@ each with what the screen says checked against the campaign table."""
 from __future__ import annotations
 
 import sys
+
+import pytest
 from pathlib import Path
 
 from textual.widgets import Button, Input, OptionList, RadioSet, Select, Static
@@ -393,3 +395,46 @@ async def test_the_campaign_list_opens_on_a_chapter_in_progress():
         ol = app.screen.query_one(OptionList)
         assert ol.get_option_at_index(ol.highlighted).id == "Wikinger"
         assert "Kapitel 1 läuft" in str(ol.get_option_at_index(ol.highlighted).prompt)
+
+
+async def test_the_group_tables_headings_are_whole_at_80_columns():
+    """R-CAMP-7's group table at 80×24 cut its headings ("Tätowi…", "Seeka…"): each is
+    shown whole, in the window's width, and the cards carried wrap."""
+    from thorskliff.ui.i18n import t
+
+    new_group().close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        table = page.query_one("#grp-table", Static)
+        lines = ["".join(seg.text for seg in line) for line in table.render_lines(table.region.reset_offset)]
+        assert table.region.right <= 80 and "…" not in "".join(lines), lines
+        heads = [t(f"campaign.table.{k}") for k in ("player", "hero", "chapter1", "chapter2", "tattoo",
+                                                        "seekarte", "chapter3", "carried")]
+        assert lines[0].split() == " ".join(heads).split(), lines[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_chapters_footer_is_whole(lang, size):
+    """A chapter's footer was cut at its end ("g Grup▏" at 80 columns, "g Gruppent▏" at 120):
+    the chapter's own keys k and g are named whole, beside the command palette's."""
+    from thorskliff.game import Game
+    from thorskliff.ui import i18n
+    from thorskliff.ui.i18n import t
+
+    i18n.set_lang(lang)
+    table = new_group()
+    table.start_chapter("Wikinger", 1, seed=3)
+    session = CampaignSession(Game.new_chapter(table.group("Wikinger"), 1, seed=3), table, "Wikinger")
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await read_all_cards(pilot, app)
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
+                           ("e", t("key.end"))):
+            assert f"{key} {words} " in footer, footer

@@ -30,6 +30,11 @@ class CampaignGameScreen(GameScreen):
         Binding("g", "group", "key.group"),
     ]
     RESULT = False  # a chapter ends with its epilogue and the group table
+    #: k and g take room in the footer, which was cut ("g Grup▏") at 80 and 120 columns: below
+    #: 100 Tab leaves it too (the decision list's title names it, "Entscheidungen (Tab)"),
+    #: and the hint's key below 145
+    NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("toggle_focus",)
+    MEDIUM_HIDDEN = ((145, ("labels", "hint")), (155, ("labels",)))
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(session, handover, **kw)

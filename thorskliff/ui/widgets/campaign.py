@@ -12,6 +12,8 @@ import io
 from collections.abc import Callable
 
 from rich.console import Group as RichGroup
+from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -201,9 +203,15 @@ def group_table(rows: list[dict], carried: dict[int, list[str]] | None = None) -
     """R-CAMP-7: player, hero, chapter 1 won, chapter 2 won, Tätowierung,
     Seekarte, chapter 3 won (red with ambers, blue with crystals); and the
     cards each player carries into the next chapter."""
-    tab = Table(show_lines=False, header_style="bold", expand=False)
+    # at 80 columns the headings were cut ("Tätowi…", "Seeka…"): no outer edge, and each
+    # heading whole; the cards carried and a long name wrap instead
+    tab = Table(show_lines=False, header_style="bold", expand=False, show_edge=False, pad_edge=False,
+                box=box.SIMPLE_HEAD, collapse_padding=True)
     for key in ("player", "hero", "chapter1", "chapter2", "tattoo", "seekarte", "chapter3", "carried"):
-        tab.add_column(t(f"campaign.table.{key}"))
+        head = t(f"campaign.table.{key}")
+        whole = key != "carried"
+        tab.add_column(head, min_width=cell_len(head) if whole else None, no_wrap=whole,
+                       overflow="ellipsis" if whole else "fold")
     for q, r in enumerate(rows):
         cards = (carried or {}).get(q, [])
         who = Text(r["player"])
