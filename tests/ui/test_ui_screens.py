@@ -3,6 +3,7 @@ the title screen, undo, illegal choices, saving, resuming and replaying."""
 
 from __future__ import annotations
 
+import pytest
 from uihelpers import game_of, goto, until
 from helpers import begin, place, position
 from textual.widgets import Static
@@ -325,6 +326,24 @@ async def test_replay_steps_through_a_game(tmp_path):
         assert "Schritt 2" in str(app.screen.query_one("#prompt").content)
         await pilot.press("p")
         assert s.at == 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_replay_shows_no_empty_decision_box(tmp_path, size):
+    """A replay decides nothing: its screen showed an empty "Entscheidungen (Tab)" frame
+    (and Tab does nothing there); the box is left out, its rows go to the curve."""
+    saved_game(tmp_path / "g.tkr", decisions=6)
+    from thorskliff.ui.session import ReplaySession
+
+    app = ThorsApp(handover=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+        assert "Schritt 1" in screen and i18n.t("game.decisions") not in screen, screen
 
 
 async def test_help_opens_and_closes():

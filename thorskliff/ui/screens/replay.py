@@ -31,8 +31,9 @@ class ReplayScreen(GameScreen):
         Binding("escape,q", "title", "key.back"),
     ]
     RESULT = False
-    # a replay has no decisions to list: their box yields its rows to the curve
-    DEFAULT_CSS = "ReplayScreen #decisions { min-height: 0; }"
+    # a replay has no decisions to list: their box (an empty "Entscheidungen (Tab)" frame)
+    # is left out, and its rows go to the curve
+    DEFAULT_CSS = "ReplayScreen #decisions { display: none; }"
 
     def __init__(self, session, **kw):
         super().__init__(session, handover=False, **kw)
