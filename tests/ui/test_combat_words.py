@@ -54,7 +54,7 @@ WORDS = {
     "en": {"no_potion": "P2: you have no potion you may drink now – go on (Enter).",
            "go_on": "Go on (no potion)",
            "kraft": "+1 G die (Krafttrank)", "schutz": "+1 protection (Schutztrank)",
-           "from_kraft": "– 1× G of them from the Krafttrank",
+           "from_kraft": "– including 1× G from the Krafttrank",
            "blocks": ["Block with the protection: G5", "Block with the protection: M3",
                       "Block with the protection: M1"],
            "blocked": "blocked by the protection: G5",
