@@ -103,7 +103,7 @@ def test_cli_log_and_show_json_carry_the_events_a_seat_may_see(capsys):
     assert main(["log", str(path), "--seat", "2", "--lang", "en"]) == 0
     out = capsys.readouterr().out.splitlines()
     set_lang("de")
-    assert "Combat on S: Raghild attacks Bera" in out and "  Bera faints on S – 5 Taler to Raghild" in out
+    assert "Combat on the Heiligtum (S): Raghild attacks Bera" in out and "  Bera faints on S – 5 Taler to Raghild" in out
     game = record.load(path)
     hidden = [e for evs in game.events for e in visible(evs, 1) if e.kind == "bought" and e.item == "potion"
               and e.seat != 1]

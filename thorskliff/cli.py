@@ -81,8 +81,7 @@ class CliError(Exception):
 
 class _Parser(HelpParser):
     def error(self, message: str):  # argparse would exit; main reports it instead
-        cmd = self.prog.partition(" ")[2]
-        raise CliError(f"{cmd + ': ' if cmd else ''}{message} (see '{self.prog} --help')")
+        raise CliError(self.problem(message))
 
 
 # --------------------------------------------------------------------- commands

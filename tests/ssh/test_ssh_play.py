@@ -242,7 +242,8 @@ async def test_bots_take_empty_seats(server, terms, keys):
     a = await terms(host.port, "alice", keys("alice"))
     await new_game(a, bots=True)
     hg = host.hub.games[1]
-    await a.see("Bot 2 (Bot)")
+    await a.see("Aufstellung", "Bot 2")
+    assert "Bot 2 (Bot)" not in a.text()  # its name says it is a bot: no "(Bot)" after it
     # alice makes her decisions; the bot makes its own
     while not any(ln.startswith("2 ") for ln in hg.game.lines):
         if hg.state.current_player() == 0:

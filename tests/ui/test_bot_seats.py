@@ -55,7 +55,8 @@ async def test_duell_one_human_one_bot_with_keys():
         assert setup.stage == 2
         # the choosing order on a line of its own (it read "(Astrid, Bot 2 (Bot))", brackets in brackets)
         head = str(setup.query_one("#pick-order", Static).content)
-        order = ", ".join(["Astrid", "Bot 2 (Bot)"][s] for s in setup.order)
+        # and "Bot 2" once: not "Bot 2 (Bot)", the name says it already
+        order = ", ".join(["Astrid", "Bot 2"][s] for s in setup.order)
         assert f"\nReihenfolge: {order}\n" in head and "((" not in head and "))" not in head, head
         if setup.order[0] == 0:
             await pilot.press("enter", "enter")  # Astrid: first free hero and colour
@@ -76,7 +77,8 @@ async def test_duell_one_human_one_bot_with_keys():
         await until(pilot, lambda: session.state.step != "beach" and session.decider() == 0 and game.legal,
                     "Astrid's first turn")
         assert session.state.round == 1 and session.state.seat == 0
-        assert "(Bot)" in str(game.query_one(Tableaus).content)
+        tableaus = str(game.query_one(Tableaus).content)
+        assert "Bot 2" in tableaus and "(Bot)" not in tableaus  # "Bot 2" says it once
         # Astrid ends every phase with 'e' until the turn passes to the bot
         beach = len(seat_lines(session, 1))
         for _ in range(12):
@@ -443,3 +445,106 @@ async def test_the_prompt_names_an_old_bot_in_words():
         await pilot.pause()
         prompt = str(app.screen.query_one("#prompt", Static).content)
         assert "ist ein Bot (Suche mit 400 Iterationen)" in prompt and "400it" not in prompt
+
+
+@pytest.mark.parametrize("bots", [{0: "random", 1: "random"}, {1: "random"}])
+async def test_with_bots_alone_the_footer_leaves_out_enter_colon_and_tab(bots):
+    """Last play-test: with bots alone at the table the footer still offered
+    ⏎ Wählen, : Notation and Tab Liste/Karte, which only refuse then; with a
+    person at the table (her turn) they are there."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    app = ThorsApp(session=LocalSession(game_of(st, auto_chance=True), bots=bots), handover=False, bot_delay=600)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and getattr(app.screen, "obs", None),
+                    "the game")
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert i18n.t("key.help") in footer, footer
+        for key in ("key.select", "key.command", "key.focus"):
+            assert (i18n.t(key) in footer) == (len(bots) == 1), (key, footer)
+
+
+@pytest.mark.parametrize("lang, names, want", [
+    ("de", ["Bot 2", "Knut", "Robotnik", "bot 3"], ["Bot 2", "Knut (Bot)", "Robotnik (Bot)", "bot 3"]),
+    ("en", ["Bot 2", "Ann"], ["Bot 2", "Ann (bot)"]),
+])
+def test_a_bot_seat_is_marked_once(lang, names, want):
+    """A bot seat's default name "Bot 2" says it is a bot: it read "Bot 2 (Bot)"."""
+    from thorskliff.ui.botwords import bot_name
+
+    i18n.set_lang(lang)
+    try:
+        assert [bot_name(n) for n in names] == want
+    finally:
+        i18n.set_lang("de")
+
+
+@pytest.mark.parametrize("name, prefixed", [("Bot 1", False), ("P1", True)])
+async def test_the_status_line_says_bot_once(name, prefixed):
+    """Play-test: a bot's step read "Bot · Bot 2 wählt den Strand 1c3"; a bot
+    named "Bot 2" is named once, one with a person's name keeps "Bot · "."""
+    st = position(("Oleif", "Bera"))
+    st.players[0].name = name
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True), bots={0: "random"})
+    said: list[str] = []
+    orig = GameScreen.say
+
+    def spy(self, text, *a, **kw):
+        said.append(str(text))
+        return orig(self, text, *a, **kw)
+
+    GameScreen.say = spy
+    try:
+        app = ThorsApp(session=session, handover=False, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: any(x.count(name) for x in said), "a bot step in the status line")
+            # the bot ends its turn: the person's "since your last turn" comes up whole
+            await until(pilot, lambda: session.decider() == 1 and app.screen.query("#sum-go"), "Bera's turn")
+    finally:
+        GameScreen.say = orig
+    steps = [x for x in said if name in x]
+    assert all(x.startswith("Bot · ") == prefixed for x in steps), steps
+    assert not any("Bot · Bot" in x for x in said), said
+
+
+@pytest.mark.parametrize("lang, word", [("de", "Liste schließen"), ("en", "Close list")])
+async def test_an_open_select_list_names_its_key_in_the_players_language(lang, word):
+    """Play-test: with a seat's "Mensch / Bot" list open the footer read "esc Dismiss
+    menu", Textual's own English."""
+    app = ThorsApp(seed=11, handover=True, bot_delay=0, lang=lang)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            setup = await open_setup(pilot)
+            setup.query_one("#kind-1", Select).focus()
+            await pilot.pause()
+            await pilot.press("enter")  # the list opens
+            await pilot.pause()
+            footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+            assert word in footer and "Dismiss" not in footer, footer
+    finally:
+        i18n.set_lang("de")
+
+
+async def test_with_bots_alone_at_the_end_enter_is_offered_again():
+    """The game over, the list offers the result and the title: ⏎ works then
+    and the footer names it, bots alone or not."""
+    from pathlib import Path
+
+    from thorskliff.ui.screens.result import ResultScreen
+
+    path = Path(__file__).resolve().parent.parent / "records" / "duell-greedy.tkr"
+    session = LocalSession(record.load(path), bots={0: "greedy", 1: "greedy"})
+    app = ThorsApp(session=session, handover=False, bot_delay=0)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the end screen")
+        await pilot.press("escape")  # look at the island
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        assert i18n.t("key.select") in footer, footer

@@ -6,6 +6,8 @@ each with what the screen says checked against the campaign table."""
 from __future__ import annotations
 
 import sys
+
+import pytest
 from pathlib import Path
 
 from textual.widgets import Button, Input, OptionList, RadioSet, Select, Static
@@ -33,7 +35,8 @@ async def _open_group(pilot, app, name: str = "Wikinger") -> GroupScreen:
     await pilot.pause()
     ol = app.screen.query_one(OptionList)
     row = next(i for i in range(ol.option_count) if ol.get_option_at_index(i).id == name)
-    await pilot.press(*["down"] * row, "enter")
+    ol.highlighted = row  # it opens on a group with a chapter in progress, else on "+ Neue Gruppe"
+    await pilot.press("enter")
     await pilot.pause()
     assert isinstance(app.screen, GroupScreen)
     return app.screen
@@ -344,3 +347,94 @@ async def test_an_old_groups_raw_bot_is_shown_in_words_never_as_its_spec():
             i18n.set_lang("de")
         with CampaignTable() as table:  # shown in words, kept as stored
             assert table.group("Wikinger").bots() == {0: "search:400it", 1: "Search:400IT/2500h"}
+
+
+async def test_a_chapter_is_played_at_80x24():
+    """Play-test: a chapter at 80×24 read "Dein Fenster (80×23) ist zu klein für das
+    Spiel: es braucht mindestens 80×24" (the time track's row was taken off the
+    window's height before the check). The window is measured whole."""
+    from thorskliff.game import Game
+
+    table = new_group()
+    table.start_chapter("Wikinger", 1, seed=3)
+    session = CampaignSession(Game.new_chapter(table.group("Wikinger"), 1, seed=3), table, "Wikinger")
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await read_all_cards(pilot, app)
+        gs = app.screen
+        assert isinstance(gs, CampaignGameScreen)
+        assert not gs.has_class("-toosmall") and "zu klein" not in text_of(gs.query_one("#toosmall"))
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 23)) as pilot:  # one row less: too small, and says the window's size
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await pilot.pause()
+        gs = next(s for s in app.screen_stack if isinstance(s, CampaignGameScreen))
+        assert gs.has_class("-toosmall") and "(80×23)" in text_of(gs.query_one("#toosmall"))
+
+
+async def test_the_campaign_list_opens_on_a_chapter_in_progress():
+    """The list opened on "+ Neue Gruppe" with a chapter under way, where a reflex Enter
+    began a new group: it opens on the group whose chapter is in progress (Enter plays
+    on), and on "+ Neue Gruppe" when none is."""
+    new_group().close()
+    app = ThorsApp(handover=False, seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_campaign()
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        assert ol.get_option_at_index(ol.highlighted).id == "@new"  # no chapter begun
+        app.pop_screen()
+        await pilot.pause()
+        CampaignSession.start(table_of(app), "Wikinger", 1, seed=3, path=record_path("Wikinger", 1))
+        app.action_campaign()
+        await pilot.pause()
+        ol = app.screen.query_one(OptionList)
+        assert ol.get_option_at_index(ol.highlighted).id == "Wikinger"
+        assert "Kapitel 1 läuft" in str(ol.get_option_at_index(ol.highlighted).prompt)
+
+
+async def test_the_group_tables_headings_are_whole_at_80_columns():
+    """R-CAMP-7's group table at 80×24 cut its headings ("Tätowi…", "Seeka…"): each is
+    shown whole, in the window's width, and the cards carried wrap."""
+    from thorskliff.ui.i18n import t
+
+    new_group().close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        table = page.query_one("#grp-table", Static)
+        lines = ["".join(seg.text for seg in line) for line in table.render_lines(table.region.reset_offset)]
+        assert table.region.right <= 80 and "…" not in "".join(lines), lines
+        heads = [t(f"campaign.table.{k}") for k in ("player", "hero", "chapter1", "chapter2", "tattoo",
+                                                        "seekarte", "chapter3", "carried")]
+        assert lines[0].split() == " ".join(heads).split(), lines[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_chapters_footer_is_whole(lang, size):
+    """A chapter's footer was cut at its end ("g Grup▏" at 80 columns, "g Gruppent▏" at 120):
+    the chapter's own keys k and g are named whole, beside the command palette's."""
+    from thorskliff.game import Game
+    from thorskliff.ui import i18n
+    from thorskliff.ui.i18n import t
+
+    i18n.set_lang(lang)
+    table = new_group()
+    table.start_chapter("Wikinger", 1, seed=3)
+    session = CampaignSession(Game.new_chapter(table.group("Wikinger"), 1, seed=3), table, "Wikinger")
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(CampaignGameScreen(session, handover=False))
+        await read_all_cards(pilot, app)
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
+                           ("e", t("key.end"))):
+            assert f"{key} {words} " in footer, footer

@@ -43,10 +43,14 @@ async def test_the_end_screen_says_the_swings_analyse_finds(capsys, name, lang, 
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the end screen")
         await pilot.pause()
         text = screen_text(app)
-        # every swing, numbered as the chart marks it, on one line of the box
+        # every swing, marked as the chart marks it, on one line of the box; the marks are
+        # circled and named by the heading (a play-tester read "2  1      3" as an axis)
         for i, sw in enumerate(doc["swings"], 1):
-            assert f"{i} {sw['text']}" in text, sw["text"]
-        assert i18n.t("curve.swings") in text
+            assert f"{'①②③'[i - 1]} {sw['text']}" in text, sw["text"]
+        assert i18n.t("curve.swings_marked", marks="① ② ③") in text
+        marks_row = next(r for r in text.splitlines() if "①" in r and "Runde" not in r and "Round" not in r)
+        assert sorted(c for c in marks_row if c in "①②③") == ["①", "②", "③"], marks_row
+        assert not any(c in "0123456789" for c in marks_row.split("█")[1]), marks_row
         # a line per seat: its name, its curve and its final chance on one row, all inside the box
         final = doc["points"][-1]["chances"]
         rows = text.splitlines()
@@ -81,12 +85,23 @@ async def test_the_replay_marks_the_step_and_jumps_to_the_swings(capsys):
         assert rs.session.at == end_of_first
         prompt = str(rs.query_one("#prompt").render())
         assert prompt.rstrip().endswith(first["text"])  # what moved the chances most in the turn shown
+        assert i18n.t("curve.replay_marked", marks="① ② ③") in " ".join(prompt.split())  # what the marks are
         # on screen, whole, at 80x24: the rows of the prompt's region, as a terminal shows them
         r = rs.query_one("#prompt").region
         rows = screen_text(app).splitlines()[r.y:r.bottom]
         shown = [row[r.x:r.right] for row in rows]
         assert first["text"] in " ".join(" ".join(shown).split())
-        assert any("↑" in row for row in shown)
+        # the step is at a swing: its mark stays, in reverse, where ↑ would be
+        content = rs.query_one("#prompt").render()
+        here = [content.plain[sp.start:sp.end] for sp in content.spans if getattr(sp.style, "reverse", False)]
+        assert here == ["①②③"[doc["swings"].index(first)]], here
+        assert "↑" not in content.plain
+        await pilot.press("home")
+        await pilot.pause()
+        assert "↑" in str(rs.query_one("#prompt").render())  # at the start, no swing: ↑ marks the step
+        await pilot.press("s")
+        await pilot.pause()
+        assert rs.session.at == end_of_first
         await pilot.press("s")
         await pilot.pause()
         later = sorted(doc["points"][s["turn"]]["lines"] for s in doc["swings"])

@@ -190,11 +190,11 @@ async def test_the_replay_viewers_log_at_a_step():
         screen.action_seek(57)
         await pilot.pause()
         at57 = log_text(screen)
-        combat = ["◆ Runde 5: Jorund ist am Zug"[2:], "▲ Jorund: Jorund M4→S", "⚔ Kampf auf S: Jorund greift Bera an",
+        combat = ["◆ Runde 5: Jorund ist am Zug"[2:], "▲ Jorund: Jorund M4→S", "⚔ Kampf auf dem Heiligtum (S): Jorund greift Bera an",
                   "Angriffswurf: M⚁2 M⚁2", "◆ Bera: 4 Schaden (♥8→4)",
                   "Gegenwurf: M⚁2 M⚁2", "▲ Jorund: 4 Schaden (♥10→6)", "▲ Jorund zieht sich zurück: S→M4"]
         in_order(at57, combat)
-        assert at57.endswith(combat[-1]) and "Silber" not in at57.split("Kampf auf S")[1]
+        assert at57.endswith(combat[-1]) and "Silber" not in at57.split("Kampf auf dem Heiligtum (S)")[1]
         screen.action_step(-1)
         await pilot.pause()
         at56 = log_text(screen)

@@ -187,6 +187,55 @@ async def test_ending_with_a_delivery_possible_asks_first(tmp_path):
         assert isinstance(app.screen, GameScreen) and session.state.seat == 1
 
 
+async def test_a_reflex_enter_never_sells_the_amber_or_puts_a_potion_back(tmp_path):
+    """Play-test: at the turn's end "Bernstein verkaufen (+5 Taler)" stood on the
+    first row and a newcomer's Enter sold the amber (R-AMBER-2), and in the
+    movement "Heiltrank zurücklegen" (R-POT-3) stood first. Both give something
+    up for good: they come after "end"; the cursor starts elsewhere."""
+    st = position(("Bera", "Oleif"))
+    place(st, 0, "1c2", hero=True)  # a farm: the amber can be sold here
+    place(st, 1, "2c2", hero=True)
+    st.players[0].amber = True
+    st.players[0].potions = [("heil", 1)]
+    st.potion_supply["heil"] -= 1
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        shown = options(app)
+        assert shown[-2:] == ["Bernstein verkaufen (+5 Taler)", "Heiltrank zurücklegen"], shown
+        assert shown.index("Bewegung beenden") < shown.index("Bernstein verkaufen (+5 Taler)")
+        await pilot.press("tab")
+        await pilot.pause()
+        assert highlighted(app) not in shown[-2:]
+
+
+async def test_tab_and_enter_in_one_packet_choose_in_the_list():
+    """Play-test: Tab then Enter typed fast (one read, as over SSH) selected the
+    hex under the island's cursor: Tab's focus came a turn late, after the Enter.
+    Both keys are queued at once here, as a terminal delivers them."""
+    from textual import events
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        game = app.screen
+        assert game.map.has_focus
+        first = options(app)[0]
+        app.post_message(events.Key("tab", None))
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert game.selected < 0 and isinstance(app.focused, DecisionList)
+        assert first == "Heldin 1c2 → 1c3" and session.game.lines[-1] == "1 H 1c2-1c3"
+
+
 # ---------------------------------------------------------------- fights
 
 

@@ -253,3 +253,22 @@ def test_since_your_last_turn_says_a_choice_by_its_cards_words():
                                 s.option_words)
     assert "Ann wählt: 6 Taler („Geschenk der Geweihten“)" in lines
     assert "Ann wählt: silber" in summary.since_lines(evs, Names.of_obs(s.view(1)))  # without them: the id
+
+
+@pytest.mark.parametrize("lang, narrow, wide", [("de", "♦ ★0/3", "♦ abgegeben 0/3"),
+                                                ("en", "♦ ★0/3", "♦ delivered 0/3")])
+def test_the_campaign_tableau_says_an_amber_carried_and_the_delivered_apart(lang, narrow, wide):
+    """R-AMBER-1: a heroine carrying an amber shows ♦ in her head line; the chapter's goal
+    of delivered ambers (R-AMBER-4) read "♦ 0/3♦" beside it, as if two ambers: it is
+    counted at the sanctuary ★ (as the base game's tableau does) or in words."""
+    from thorskliff.ui.widgets.campaign import campaign_tableau
+
+    i18n.set_lang(lang)
+    st = new(1, n=2)
+    st.players[0].amber = True
+    obs = st.observation(0)
+    p = obs["players"][0]
+    assert obs["campaign"]["goal"]["ambers"] == 3
+    assert narrow in campaign_tableau(obs, p, False, True).plain
+    assert wide in campaign_tableau(obs, p, True, False).plain
+    assert "0/3♦" not in campaign_tableau(obs, p, True, True).plain

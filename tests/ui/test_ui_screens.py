@@ -3,6 +3,7 @@ the title screen, undo, illegal choices, saving, resuming and replaying."""
 
 from __future__ import annotations
 
+import pytest
 from uihelpers import game_of, goto, until
 from helpers import begin, place, position
 from textual.widgets import Static
@@ -327,6 +328,24 @@ async def test_replay_steps_through_a_game(tmp_path):
         assert s.at == 1
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_replay_shows_no_empty_decision_box(tmp_path, size):
+    """A replay decides nothing: its screen showed an empty "Entscheidungen (Tab)" frame
+    (and Tab does nothing there); the box is left out, its rows go to the curve."""
+    saved_game(tmp_path / "g.tkr", decisions=6)
+    from thorskliff.ui.session import ReplaySession
+
+    app = ThorsApp(handover=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+        assert "Schritt 1" in screen and i18n.t("game.decisions") not in screen, screen
+
+
 async def test_help_opens_and_closes():
     app = ThorsApp(session=LocalSession(Game.new("base", SEATS, 5)), handover=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -520,8 +539,9 @@ async def test_the_combat_dialog_after_a_potion_says_what_is_left_and_whose_deci
         await drink()  # the second
         await until(pilot, lambda: not st.players[1].potions and len(entries()) == 1, "the second drunk")
         assert entries() == ["Weiter"]
-        assert "kein Trank" not in shown(app.screen)
-        assert prompt() == "P2: deine Entscheidung im Kampf."
+        assert "Weiter (kein Trank)" not in shown(app.screen)
+        # hers, and why only "Weiter" is left
+        assert prompt() == "P2: du hast keinen Trank, den du jetzt trinken darfst – weiter (Enter)."
 
 
 async def test_after_a_heiltrank_a_later_window_of_the_combat_offers_no_further_potion():

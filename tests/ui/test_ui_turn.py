@@ -91,3 +91,30 @@ async def test_a_whole_turn_with_keys(tmp_path):
         # the turn went on to Bera, and the record is on disk
         assert st().seat == 1
         assert (tmp_path / "turn.tkr").read_text().count("\n1 ") >= 8
+
+
+async def test_the_hex_panel_shows_the_heroines_hex_at_the_action_step(tmp_path):
+    """Last play-test: the action prompt asks for an action on the heroine's hex
+    ("eine Aktion auf dem Feld deiner Heldin"), while the hex panel showed the hex
+    the cursor was left on. At the action step the cursor goes to her hex, and the
+    panel with it; the arrows still look elsewhere."""
+    from thorskliff.ui.widgets.panels import HexInfo
+
+    session = example_session(tmp_path)
+    session.state.players[0].life = 8  # wounded: Met on the farm is an action
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        await goto(pilot, "1c3")  # the cursor looks at the foe's hex; no move
+        await pilot.press("e")  # end of movement: no combat, on to the action (Met on the farm 1c2)
+        await pilot.pause()
+        assert session.state.step == "action"
+        assert game.map.cursor == session.state.island.index("1c2")
+        panel = str(game.query_one(HexInfo).content)
+        assert panel.startswith("1c2 ") and "Heldin" in panel, panel
+        prompt = str(game.query_one("#prompt").content)
+        assert "Feld deiner Heldin" in prompt, prompt
+        await pilot.press("tab")  # to the island: the arrows move the cursor again
+        await goto(pilot, "1c3")
+        assert str(game.query_one(HexInfo).content).startswith("1c3 ")

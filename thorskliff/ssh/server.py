@@ -512,7 +512,9 @@ class Gate(asyncssh.SSHServer):
         self._told = True
         sock = self.conn.get_extra_info("sockname") or (self.host.config.host, self.host.port)
         try:
-            self.conn.send_auth_banner(reason(t(key, port=self.host.port, host=sock[0], **fields)) + "\r\n")
+            # UTF-8 as RFC 4252 has it: OpenSSH's client shows it in a UTF-8 terminal as written
+            # (only its disconnect reasons come out escaped; see reason)
+            self.conn.send_auth_banner(t(key, port=self.host.port, host=sock[0], **fields) + "\r\n")
         except OSError:  # authentication already over
             pass
 

@@ -78,6 +78,14 @@ class ThorsApp(App):
         if self.start_session is not None:
             self.watch_saves(self.start_session)
 
+    def on_descendant_focus(self, event) -> None:
+        # Textual's Select opens a list of its own (its key help in English) when it takes the keys
+        from textual.widgets._select import SelectOverlay
+
+        if isinstance(event.widget, SelectOverlay) and "_binding_keys" not in event.widget.__dict__:
+            localize(event.widget)
+            self.screen.refresh_bindings()
+
     # ------------------------------------------------------------ navigation
     def play(self, session) -> None:
         from .screens.game import GameScreen

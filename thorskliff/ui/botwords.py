@@ -10,6 +10,8 @@ Iterationen") — never the spec itself, which reads as a code to a player.
 
 from __future__ import annotations
 
+import re
+
 from .i18n import has, lang, t
 
 
@@ -48,3 +50,11 @@ def bot_words(spec: str) -> str:
     if bot.iterations:
         return t("bots.search_iterations", iterations=bot.iterations)
     return t("bots.search_work", work=bot.work)
+
+
+def bot_name(name: str) -> str:
+    """A bot's seat as the screens name it: marked "(Bot)", unless its name says
+    so already ("Bot 2", a bot seat's default name, read "Bot 2 (Bot)")."""
+    mark = t("bots.mark")
+    word = re.escape(mark.strip("() "))
+    return name if re.search(rf"\b{word}\b", name, re.IGNORECASE) else f"{name} {mark}"

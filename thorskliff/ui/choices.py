@@ -14,7 +14,11 @@ from ..engine.actions import Action, parse
 BOARD_STEPS = (Step.BEACH, Step.MOVE, Step.COMBAT, Step.RECRUIT, Step.HASTE, Step.LAY)
 HEX_VERBS = ("beach", "fight", "blitz", "throw", "recruit", "lay")
 #: free steps (R-TURN-3): listed first, so that a reflex Enter takes rather than ends
-FREE_VERBS = ("deliver", "sell", "take")
+FREE_VERBS = ("deliver", "take")
+#: decisions that give something up for good (an amber sold for 5 Taler, a potion put
+#: back): listed last, after "end", so that a reflex Enter never throws one away (a
+#: play-tester's Enter at the turn's end sold the amber on the first row)
+GIVE_UP_VERBS = ("sell", "discard")
 
 
 def parsed(legal: list[str]) -> list[tuple[str, Action]]:
@@ -67,11 +71,14 @@ def for_list(legal, step: str, hexes: set[int]) -> list[tuple[str, Action]]:
 
 def list_rank(a: Action, step: str) -> int:
     """Free steps first, then the board's decisions, then the rest (potions,
-    choices); "end" last, so that Enter on the first entry never ends a phase
-    with something left to take. In a combat's potion windows "go on without
-    a potion" comes first: a reflex Enter drinks nothing."""
+    choices); "end" after them, so that Enter on the first entry never ends a
+    phase with something left to take; selling an amber or putting a potion
+    back after "end". In a combat's potion windows "go on without a potion"
+    comes first: a reflex Enter drinks nothing."""
     if a.verb == "end":
         return -1 if step in COMBAT_STEPS else 3
+    if a.verb in GIVE_UP_VERBS:
+        return 4
     if a.verb in FREE_VERBS:
         return 0
     if is_move(a) or a.verb in HEX_VERBS:

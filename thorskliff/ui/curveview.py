@@ -17,6 +17,9 @@ from .i18n import t
 from .words import decision
 
 BARS = "▁▂▃▄▅▆▇█"
+#: the swings' marks under the curves: circled, so that a row of them does not
+#: read as the axis's numbers (a play-tester took "2  1      3" for turns)
+MARKS = "①②③④⑤⑥⑦⑧⑨"
 #: a seat as the curve needs it: (name, colour)
 Seat = tuple[str, str]
 
@@ -47,6 +50,16 @@ def sample(n: int, width: int) -> list[int]:
     return [round(c * (n - 1) / (width - 1)) for c in range(width)]
 
 
+def mark(n: int) -> str:
+    """The mark of the ``n``-th swing (from 1)."""
+    return MARKS[n - 1] if 0 < n <= len(MARKS) else str(n)
+
+
+def marks_legend(n: int) -> str:
+    """The marks of ``n`` swings, for the legend that names them."""
+    return " ".join(mark(i) for i in range(1, n + 1))
+
+
 def sparkline(values: list[float]) -> str:
     return "".join(BARS[min(len(BARS) - 1, int(v * len(BARS)))] for v in values)
 
@@ -55,7 +68,8 @@ def chart(points: list[TurnPoint], seats: list[Seat], width: int, at: int | None
           marks: list[int] = ()) -> Text:
     """A line per seat: chip and name, the curve in at most ``width``
     columns, the chance at the end (or at point ``at``); under the curves,
-    the numbers 1, 2, … of the swings at points ``marks`` and ↑ at ``at``."""
+    the marks ①, ②, … of the swings at points ``marks`` and ↑ at ``at`` (at a
+    swing, its mark in reverse)."""
     label = max(len(name) for name, _ in seats) + 2
     cols = sample(len(points), max(2, width - label - 7))
     end = len(points) - 1 if at is None else at
@@ -67,10 +81,15 @@ def chart(points: list[TurnPoint], seats: list[Seat], width: int, at: int | None
         out.append(f" {pct(points[end].chances[q]):>3} %\n")
     row = [" "] * len(cols)
     for n, m in enumerate(marks, 1):
-        row[_column(cols, m)] = str(n)
-    if at is not None:
-        row[_column(cols, at)] = "↑"
-    out.append(" " * (label + 1) + "".join(row).rstrip(), style="bold")
+        row[_column(cols, m)] = mark(n)
+    here = None if at is None else _column(cols, at)
+    if here is not None and row[here] == " ":
+        row[here] = "↑"
+    line = "".join(row).rstrip()
+    out.append(" " * (label + 1) + line[:here], style="bold")
+    if here is not None and here < len(line):  # at a swing: its mark stays, shown as the step's place
+        out.append(line[here], style="bold reverse")
+        out.append(line[here + 1:], style="bold")
     out.rstrip()
     return out
 
@@ -80,10 +99,12 @@ def _column(cols: list[int], point: int) -> int:
 
 
 def swings_text(sws: list[Swing], seats: list[Seat]) -> Text:
-    """The swings numbered as :func:`chart` marks them."""
-    out = Text(t("curve.swings") + "\n", style="bold") if sws else Text(t("curve.no_swings"), style="dim")
+    """The swings marked as :func:`chart` marks them, under a heading that says
+    where the marks are."""
+    out = Text(t("curve.swings_marked", marks=marks_legend(len(sws))) + "\n", style="bold") if sws \
+        else Text(t("curve.no_swings"), style="dim")
     for i, sw in enumerate(sws):
-        out.append(("\n" if i else "") + f"{i + 1} " + swing_line(sw, seats))
+        out.append(("\n" if i else "") + f"{mark(i + 1)} " + swing_line(sw, seats))
     return out
 
 

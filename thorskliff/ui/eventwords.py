@@ -133,7 +133,7 @@ def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
         return t("event.won", who=n.who(e.seat), reason=t(f"event.reason_{e.reason}"))
     if k == "combat":
         key = "event.strike" if e.strike else "event.combat"
-        return t(key, hex=_hex(e.hex), att=n.who(e.attacker), dfn=n.who(e.defender))
+        return t(key, hex=words.on_hex(_hex(e.hex)), att=n.who(e.attacker), dfn=n.who(e.defender))
     if k == "rolled":
         return t(f"event.rolled_{e.purpose}", dice=_dice(e))
     if k == "blocked":

@@ -1,11 +1,13 @@
 """The command line's help in the player's language: argparse with every word
 it prints (the helps, usage, the headings, -h) from the catalogue's [cli]
-table. Here, not in the CLI, because the app's own options (``thorskliff
+table, and its refusals ("invalid choice", "unrecognized arguments" …) too, one
+line each. Here, not in the CLI, because the app's own options (``thorskliff
 --help-app``) are read by :func:`thorskliff.ui.app.run` with the same parser."""
 
 from __future__ import annotations
 
 import argparse
+from contextlib import contextmanager
 
 from .i18n import t
 
@@ -29,8 +31,59 @@ def cli_lang(argv: list[str]) -> str:
     return lang
 
 
+# argparse says its refusals through gettext (``argparse._``): each message it
+# can give for our commands, with the catalogue's key and its fields as
+# argparse fills them in. A message not here (a newer Python's wording) stays
+# English rather than failing.
+_REFUSALS = {
+    "argument %(argument_name)s: %(message)s":
+        ("err_argument", {"argument": "%(argument_name)s", "problem": "%(message)s"}),
+    "unrecognized arguments: %s": ("err_unrecognized", {"args": "%s"}),
+    "the following arguments are required: %s": ("err_required", {"args": "%s"}),
+    "expected one argument": ("err_one_value", {}),
+    "expected at most one argument": ("err_at_most_one_value", {}),
+    "expected at least one argument": ("err_values", {}),
+    "invalid choice: %(value)r (choose from %(choices)s)":
+        ("err_choice", {"value": "%(value)r", "choices": "%(choices)s"}),
+    "invalid %(type)s value: %(value)r": ("err_value", {"value": "%(value)r"}),
+    "ambiguous option: %(option)s could match %(matches)s":
+        ("err_ambiguous", {"option": "%(option)s", "matches": "%(matches)s"}),
+    "ignored explicit argument %r": ("err_no_value", {"value": "%r"}),
+    "unexpected option string: %s": ("err_unexpected", {"option": "%s"}),
+    "not allowed with argument %s": ("err_not_with", {"option": "%s"}),
+    "one of the arguments %s is required": ("err_one_of", {"args": "%s"}),
+}
+
+
+def _refusal(msgid: str) -> str:
+    """argparse's gettext: the catalogue's text for one of its messages, as a
+    %-template with argparse's fields (a literal % in the text doubled)."""
+    if msgid not in _REFUSALS:
+        return msgid
+    key, fields = _REFUSALS[msgid]
+    marks = {name: f"\0{name}\0" for name in fields}
+    text = help_text(key, **marks).replace("%", "%%")
+    for name, field in fields.items():
+        text = text.replace(marks[name], field)
+    return text
+
+
+@contextmanager
+def _refusals_in_catalogue():
+    """argparse's messages from the catalogue while it parses (it reads its
+    module's ``_`` at each message; the parse is synchronous, so nothing else
+    speaks through argparse meanwhile)."""
+    was = argparse._
+    argparse._ = _refusal
+    try:
+        yield
+    finally:
+        argparse._ = was
+
+
 class HelpParser(argparse.ArgumentParser):
-    """argparse with its own words (usage, the headings, -h) from the catalogue too."""
+    """argparse with its own words (usage, the headings, -h) from the catalogue
+    too, and a refusal as one line: the command, the problem, where the help is."""
 
     def __init__(self, *a, **kw):
         kw["add_help"] = False
@@ -48,3 +101,41 @@ class HelpParser(argparse.ArgumentParser):
     @staticmethod
     def _said(text: str) -> str:
         return help_text("usage") + text[len("usage: "):] if text.startswith("usage: ") else text
+
+    def parse_known_args(self, args=None, namespace=None):
+        with _refusals_in_catalogue():
+            return super().parse_known_args(args, namespace)
+
+    def parse_args(self, args=None, namespace=None):
+        with _refusals_in_catalogue():
+            parsed, extra = self.parse_known_args(args, namespace)
+            if extra:  # refused by the command they were given to, whose help lists its options
+                self._command_parser(parsed).error(_refusal("unrecognized arguments: %s") % " ".join(extra))
+            return parsed
+
+    def _command_parser(self, parsed) -> "HelpParser":
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = action.choices.get(getattr(parsed, action.dest, None) or "")
+                if chosen is not None:
+                    return chosen
+        return self
+
+    def _get_value(self, action, arg_string):
+        # argparse names the type ("invalid int value"): say what was wanted instead
+        if action.type in (int, float):
+            try:
+                return action.type(arg_string)
+            except ValueError:
+                key = "err_whole_number" if action.type is int else "err_number"
+                raise argparse.ArgumentError(action, help_text(key, value=repr(arg_string))) from None
+        return super()._get_value(action, arg_string)
+
+    def problem(self, message: str) -> str:
+        """The refusal's line after ``thorskliff: ``: the command, the problem
+        and where its help is."""
+        cmd = self.prog.partition(" ")[2]
+        return f"{cmd + ': ' if cmd else ''}{message} {help_text('err_see', help=self.prog + ' --help')}"
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog.partition(' ')[0]}: {self.problem(message)}\n")

@@ -8,6 +8,10 @@ from dataclasses import replace
 
 from .i18n import t
 
+#: key help that Textual's own widgets say in English: the catalogue's key for each
+#: (an open Select list's footer read "esc Dismiss menu")
+TEXTUAL = {"Dismiss menu": "key.close_menu"}
+
 
 def localize(node) -> None:
     """Translate the descriptions of ``node``'s bindings (idempotent)."""
@@ -22,6 +26,7 @@ def localize(node) -> None:
         new = []
         for b in bindings:
             desc = orig.get((key, b.action), b.description)
+            desc = TEXTUAL.get(desc, desc)
             if desc.startswith(("key.", "play.", "curve.", "hint.")):
                 b = replace(b, description=t(desc), tooltip=b.tooltip)
             new.append(b)

@@ -47,6 +47,12 @@ def hexname(i: int) -> str:
     return LABELS[i]
 
 
+def on_hex(label: str) -> str:
+    """A hex label after "auf"/"on" in a fight's words: the sanctuary by its name ("Kampf
+    auf S" named no place a player knows; R-ISLE-2: the Heiligtum's label is S)."""
+    return t("place.on_S") if label == "S" else label
+
+
 def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[[str], dict] | None = None) -> str:
     """What choosing ``text`` does, for a menu (``card``: a card's view by id,
     for a campaign chapter's titles)."""
@@ -64,7 +70,9 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
         return t("do.step", unit=unit, a=hexname(a.a), b=hexname(a.b))
     if v == "end":
         return t(f"do.end.{_end_key(step, obs)}")
-    if v in ("beach", "fight", "blitz", "throw", "lay"):
+    if v in ("fight", "blitz", "throw"):
+        return t(f"do.{v}", hex=on_hex(hexname(a.a)))
+    if v in ("beach", "lay"):
         return t(f"do.{v}", hex=hexname(a.a))
     if v == "haste":
         return t("do.haste", a=hexname(a.a), b=hexname(a.b))
@@ -82,8 +90,14 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
         gain = _silver_gain(obs, a.arg) if obs else None
         return t("do.silver", terrain=terrain(a.arg)) + (t("do.silver_gain", n=gain) if gain is not None else "")
     if v == "block":
-        return t("do.block", dice=", ".join(str(x) for x in a.vals))
+        # which red dice the protection takes away (R-COMBAT-1 step 3, §8): "Blocken: 5" named
+        # neither the die nor what blocks it
+        c = (obs or {}).get("combat") or {}
+        return t("do.block_with", dice=", ".join(blocked_dice(c.get("roll", []), a.vals)))
     if v == "hit":
+        hero = _hit_hero(obs, a.arg)
+        if hero:
+            return t("do.hit_hero", value=a.vals[0], **hero)
         return t("do.hit", value=a.vals[0], unit=unit_code(a.arg))
     if v == "auto":
         return t("do.auto")
@@ -96,6 +110,34 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
     if v == "roll":
         return t("do.roll", dice=dice_text(a.arg, a.vals))
     return t(f"do.{v}")
+
+
+def blocked_dice(roll: list[dict], vals) -> list[str]:
+    """Blocked values as dice of the roll ("G5", "K1"): the red die of that value each
+    blocks, matched as the roll's faces strike them out (logtext.dice)."""
+    left = [(d["die"], d["value"]) for d in roll if d["die"] != "S"]
+    out = []
+    for v in vals:
+        k = next((k for k, x in left if x == v), None)
+        if k is None:
+            out.append(str(v))
+            continue
+        left.remove((k, v))
+        out.append(f"{k}{v}")
+    return out
+
+
+def _hit_hero(obs: dict | None, code: str) -> dict | None:
+    """Whose heroine a die goes onto ("Würfel 1 → Heldin" named none): the side the
+    roll strikes, R-COMBAT-1 steps 4 and 6."""
+    c = (obs or {}).get("combat")
+    if code != "H" or not c:
+        return None
+    owner = c["defender"] if c["roll_of"] == "attacker" else c["attacker"]
+    if not isinstance(owner, int):
+        return None
+    p = obs["players"][owner - 1]
+    return {"hero": p["hero"], "name": p["name"]}
 
 
 def _end_key(step: str, obs: dict | None = None) -> str:
@@ -111,16 +153,28 @@ def _window_end_key(step: str, obs: dict | None) -> str:
     drink it is "Weiter"; after a potion drunk in this combat (any kind, a Heiltrank before
     the first roll too, R-POT-4: the view's ``combat.drunk``, which the engine keeps),
     "no further potion"."""
-    if obs is None or "legal" not in obs or step in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
-                                                     Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN):
+    if obs is None or "legal" not in obs or not is_window(step):
         return "window"
-    if not any(x.startswith("drink") for x in obs["legal"]):
-        return "other"
     c = obs.get("combat") or {}
     side = "defender" if step.startswith("c:def") else "attacker"
-    if c.get("drunk", {}).get(side):
+    drunk = c.get("drunk", {}).get(side)
+    if not can_drink(obs):
+        # nothing to drink here: the defender read "Weiter" where the attacker read "Weiter
+        # (kein Trank)"; both read the same, and after a potion drunk, just "Weiter"
+        return "other" if drunk else "window"
+    if drunk:
         return "window_more"
     return "window"
+
+
+def is_window(step: str) -> bool:
+    """A combat's potion window (R-POT-4..6), not its roll, block or assignment."""
+    return step in COMBAT_STEPS and step not in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
+                                                 Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN)
+
+
+def can_drink(obs: dict) -> bool:
+    return any(x.startswith("drink") for x in obs.get("legal", ()))
 
 
 def _silver_gain(obs: dict, terr: str) -> int | None:

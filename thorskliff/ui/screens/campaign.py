@@ -182,8 +182,23 @@ class CampaignScreen(Recomposed, Screen):
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
-        ol.highlighted = 0
+        ol.highlighted = self._first_playing(ol)
         ol.focus()
+
+    def _first_playing(self, ol: OptionList) -> int:
+        """The first group with a chapter in progress, where Enter goes on playing (the list
+        opened on "+ Neue Gruppe", and a reflex Enter began a new group); else that entry."""
+        table = table_of(self.app)
+        for i in range(1, ol.option_count):
+            opt = ol.get_option_at_index(i)
+            if opt.disabled:
+                continue
+            try:
+                if table.in_progress(opt.id):
+                    return i
+            except (ValueError, KeyError, sqlite3.Error):  # a damaged row: said on its line
+                continue
+        return 0
 
     def on_screen_resume(self) -> None:
         # a group may have been added or played on meanwhile

@@ -30,6 +30,11 @@ class CampaignGameScreen(GameScreen):
         Binding("g", "group", "key.group"),
     ]
     RESULT = False  # a chapter ends with its epilogue and the group table
+    #: k and g take room in the footer, which was cut ("g Grup▏") at 80 and 120 columns: below
+    #: 100 Tab leaves it too (the decision list's title names it, "Entscheidungen (Tab)"),
+    #: and the hint's key below 145
+    NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("toggle_focus",)
+    MEDIUM_HIDDEN = ((145, ("labels", "hint")), (155, ("labels",)))
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(session, handover, **kw)
@@ -57,7 +62,7 @@ class CampaignGameScreen(GameScreen):
     def _layout(self, width: int, height: int) -> None:
         track = self.query(TimeTrack)
         rows = track.first().size.height if track and track.first().size.height else 1
-        super()._layout(width, height - rows)
+        super()._layout(width, height - rows, taken=rows)  # at 80x24 the window is big enough
 
     # ------------------------------------------------------------ the flow
     def sync(self) -> None:

@@ -35,10 +35,31 @@ def side_text(obs: dict, units: list[dict], owner, damage: list[int] | None) -> 
             label = f"{p['hero']} ♥{p['life']}/{p['max_life']}"
         style = "dim strike" if u["defeated"] else "bold"
         out.append(label, style=style)
+        if u["defeated"]:
+            # struck out alone it read as still standing in a plain terminal or to a screen reader
+            out.append(f" ✝ {t('combat.defeated')}", style="bold red")
         if u["retreat"]:
             out.append(f" ←{u['retreat']}", style="dim")
         if damage is not None and n < len(damage) and damage[n]:
             out.append(f" [{t('combat.damage')} {damage[n]}]", style="bold red")
+    return out
+
+
+def drunk(c: dict, side: str, kind: str) -> int:
+    """How many ``kind`` potions ``side`` drank in this combat (the view's ``combat.drunk``,
+    which the engine keeps; the combat's own count where a position from before it was
+    kept says nothing drunk)."""
+    return max(c.get("drunk", {}).get(side, []).count(kind), c.get(kind, {}).get(side, 0))
+
+
+def potion_effects(c: dict, side: str) -> Text:
+    """What the Kraft- and Schutztränke a side drank do in this combat (R-POT-5/6): after
+    one was drunk nothing on the dialog said so."""
+    out = Text()
+    for kind in ("kraft", "schutz"):
+        n = drunk(c, side, kind)
+        if n:
+            out.append("  ·  " + t(f"combat.{kind}_effect", n=n), style="italic")
     return out
 
 
@@ -47,12 +68,19 @@ def combat_text(obs: dict) -> Text:
     players = obs["players"]
     att = players[c["attacker"] - 1]
     out = Text()
-    out.append(t("combat.strike" if c["strike"] else "combat.title", hex=c["hex"]) + "\n", style="bold underline")
+    out.append(t("combat.strike" if c["strike"] else "combat.title", hex=words.on_hex(c["hex"])) + "\n", style="bold underline")
     out.append(t("combat.attacker", name="") )
     out.append_text(chip(att))
     out.append("\n  ")
     on_def = c["roll_of"] == "attacker"
+    # before the counter roll the view still holds the attack roll and its damage (the engine
+    # clears them as the new roll falls): the dialog put the defenders' damage on the
+    # attackers under "Gegenwurf"; a Krafttrank's G die after a roll comes with no damage yet
+    stale = obs.get("step") == "c:roll" and bool(c["damage"])
+    if stale:
+        c = {**c, "roll": [], "blocked": [], "damage": []}
     out.append_text(side_text(obs, c["attackers"], c["attacker"], None if on_def else c["damage"]))
+    out.append_text(potion_effects(c, "attacker"))
     out.append("\n" + t("combat.defender", name=""))
     if c["defender"] == "troll":
         out.append(f"{G.TROLL} {t('combat.troll')}", style=G.TROLL_STYLE)
@@ -60,12 +88,18 @@ def combat_text(obs: dict) -> Text:
         out.append_text(chip(players[c["defender"] - 1]))
     out.append("\n  ")
     out.append_text(side_text(obs, c["defenders"], c["defender"], c["damage"] if on_def else None))
+    out.append_text(potion_effects(c, "defender"))
     out.append("\n\n")
     out.append(t("combat.roll_att" if on_def else "combat.roll_def") + ": ", style="bold")
     if c["roll"]:
         out.append_text(dice_text(c["roll"], c["blocked"]))
+        kraft = drunk(c, c["roll_of"], "kraft")
+        if kraft:
+            out.append(" " + t("combat.roll_kraft", n=kraft), style="italic")
         if c["blocked"]:
-            out.append(f" ({t('combat.blocked')}: {', '.join(map(str, c['blocked']))})", style="italic")
+            # the other side's protection blocks them (R-COMBAT-1 step 3, §8)
+            dice = ", ".join(words.blocked_dice(c["roll"], c["blocked"]))
+            out.append(" (" + t("combat.blocked_by", dice=dice) + ")", style="italic")
     else:
         out.append(t("combat.no_roll"), style="dim")
     if c["black"]:
@@ -73,7 +107,13 @@ def combat_text(obs: dict) -> Text:
     if c["to_assign"]:
         out.append("\n" + t("combat.next_die", value=c["to_assign"][0]), style="bold")
         if c["suggestion"]:
-            plan = "  ".join(f"{s.split('>')[0]}→{words.unit_code(s.split('>')[1])}" for s in c["suggestion"])
+            owner = c["defender"] if on_def else c["attacker"]
+            hero = obs["players"][owner - 1]["hero"] if isinstance(owner, int) else None
+
+            def unit(code: str) -> str:  # the heroine by her name ("3→Heldin" named none)
+                return hero if code == "H" and hero else words.unit_code(code)
+
+            plan = "  ".join(f"{s.split('>')[0]}→{unit(s.split('>')[1])}" for s in c["suggestion"])
             out.append("  ·  " + t("combat.suggestion", plan=plan), style="italic")
     return out
 

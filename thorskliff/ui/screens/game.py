@@ -39,7 +39,7 @@ from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
 from .. import glyphs as G
-from ..botwords import bot_words
+from ..botwords import bot_name, bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
@@ -196,13 +196,15 @@ class GameScreen(Hints, EventFeed, Screen):
         self._layout(event.size.width, event.size.height)
         self.refresh_bindings()
 
-    def _layout(self, width: int, height: int) -> None:
+    def _layout(self, width: int, height: int, taken: int = 0) -> None:
+        """``height``: the rows for the game below what a subclass shows above
+        it (``taken`` rows: the campaign's time track), which the window has too."""
         if not width or not height:
             return
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        small = width < MIN_SIZE[0] or height + taken < MIN_SIZE[1]
         if small:
             show_changed(self.query_one("#toosmall", Static),
-                         t("game.too_small", w=width, h=height, mw=MIN_SIZE[0], mh=MIN_SIZE[1]))
+                         t("game.too_small", w=width, h=height + taken, mw=MIN_SIZE[0], mh=MIN_SIZE[1]))
         if small != self.has_class("-toosmall"):
             self.set_class(small, "-toosmall")
             if not small and self.focused is None:
@@ -322,7 +324,8 @@ class GameScreen(Hints, EventFeed, Screen):
                         said = self._bot_stepped(lines_before)
                         self.sync()
                         if said and not self._summary_open:
-                            self.say(t("summary.bot_step", what=said))
+                            name = self.obs["players"][job.seat]["name"]  # "Bot 2 wählt …" says it is a bot
+                            self.say(said if bot_name(name) == name else t("summary.bot_step", what=said))
                     except NoMatches:
                         break  # the screen is being taken down around us
         finally:
@@ -341,7 +344,7 @@ class GameScreen(Hints, EventFeed, Screen):
         phase bar."""
         if not getattr(self.session, "bots", None):
             return obs
-        players = [dict(p, name=f"{p['name']} {t('bots.mark')}") if self._is_bot(p["seat"] - 1) else p
+        players = [dict(p, name=bot_name(p["name"])) if self._is_bot(p["seat"] - 1) else p
                    for p in obs["players"]]
         return dict(obs, players=players)
 
@@ -363,8 +366,14 @@ class GameScreen(Hints, EventFeed, Screen):
                 hero = self.obs["players"][self.viewer]["hero_at"] if self.viewer is not None else None
                 own = self._index(hero) if hero else -1
                 self.map.set_cursor(own if own in marked else min(marked))
-        elif not self.decisions.has_focus:
-            self.decisions.focus()
+        else:
+            if not self.decisions.has_focus:
+                self.decisions.focus()
+            hero = self.obs["players"][self.viewer]["hero_at"] if self.viewer == self.decider else None
+            if hero and self.obs["step"] == Step.ACTION:
+                # the prompt asks for an action on the heroine's hex: the cursor (and the hex
+                # panel with it) goes there, not left where the move ended; arrows still look around
+                self.map.set_cursor(self._index(hero))
 
     def _handed(self, seat: int):
         def done(_=None) -> None:
@@ -525,6 +534,9 @@ class GameScreen(Hints, EventFeed, Screen):
                 # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
                 # read to anna herself as if someone else were deciding)
                 text = t("ask.combat_mine" if d == self.viewer else "ask.combat_step", name=name)
+                if d == self.viewer and words.is_window(step) and not words.can_drink(obs):
+                    # a window with only "Weiter": why there is nothing to choose (R-POT-4..6)
+                    text = t("ask.combat_no_potion", name=name)
             elif step == "haste" and d != self.viewer:
                 # every seat with a potion passes the haste step (R-SECRET-1): the others
                 # read what it is, not a question that sounds as if an Eiletrank were held
@@ -614,8 +626,20 @@ class GameScreen(Hints, EventFeed, Screen):
                 items.append((f"@unit:{n}", t("play.unit_on" if on else "play.unit_off", n=n + 1,
                                                unit=t(f"unit.{u}")), True))
         hexes = {self.selected} if self.selected >= 0 else {self.map.cursor}
+        stack = self.selected >= 0 and len(self.stack) > 1
+        stack_done: set[int] = set()
         for text, a in choices.for_list(self.legal, step, hexes):
             if text in menu_done:
+                continue
+            if stack and choices.is_move(a) and a.a == self.selected:
+                # the stack's move, as Enter on the island makes it: "Heldin 1c2 → 1c3" read as
+                # the heroine's alone where the warrior went along too
+                if a.b not in stack_done:
+                    stack_done.add(a.b)
+                    going = [u for u in self._going() if choices.step_for(self.legal, a.a, a.b, u)]
+                    if going:
+                        items.append((f"@stack:{a.b}", t("do.stack_step", units=self._stack_units(going),
+                                                          a=words.hexname(a.a), b=words.hexname(a.b)), True))
                 continue
             items.append((text, words.decision(text, step, obs), True))
         if self.selected < 0:
@@ -644,6 +668,8 @@ class GameScreen(Hints, EventFeed, Screen):
         if text.startswith("@unit:"):
             self.action_toggle_unit(int(text.partition(":")[2]))
             return True
+        if text.startswith("@stack:"):
+            return self.move_stack(int(text.partition(":")[2]))
         if text.startswith("@goto:"):
             self.map.set_cursor(int(text.partition(":")[2]))  # the list then shows that hex's moves
             return True
@@ -791,6 +817,15 @@ class GameScreen(Hints, EventFeed, Screen):
         return bool(moved)
 
     @staticmethod
+    def _stack_units(units: list[str]) -> str:
+        """The units of a stack's move: "Heldin + Krieger", "Heldin + 3 Krieger"."""
+        n = units.count("W")
+        out = [t(f"unit.{u}") for u in ("H", "G") if u in units]
+        if n:
+            out.append(t("unit.W") if n == 1 else t("hexinfo.warriors", n=n))
+        return " + ".join(out)
+
+    @staticmethod
     def _units_text(units: list[str]) -> str:
         out = []
         for u in ("H", "G", "W"):
@@ -881,10 +916,9 @@ class GameScreen(Hints, EventFeed, Screen):
     def action_toggle_focus(self) -> None:
         if self.app.screen is not self:
             return
-        if self.map.has_focus:
-            self.decisions.focus()
-        else:
-            self.map.focus()
+        # now, not after the keys already queued (Widget.focus waits a turn): Tab and Enter
+        # in one packet (over SSH, or typed fast) chose on the island instead of the list
+        self.set_focus(self.decisions if self.map.has_focus else self.map)
 
     def action_hero(self) -> None:
         seat = self.viewer if self.viewer is not None else (self.obs["turn"] or 1) - 1
@@ -959,7 +993,7 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def idle_keys(self) -> frozenset[str]:
         """The actions whose keys would only answer with a refusal now: with
-        bots alone playing, e, u, b and t; at the beaches, e and h (no hero on
+        bots alone playing, e, u, b, t, ⏎, : and Tab; at the beaches, e and h (no hero on
         the island yet). The footer leaves them out (:attr:`active_bindings`);
         the keys still answer as before, with their refusal. Worked out once per
         decision point (:meth:`hint_point`, and who bots play: seats change hands
@@ -986,6 +1020,8 @@ class GameScreen(Hints, EventFeed, Screen):
             idle.add("hint")
         if self.changes_seats() and (self.decider == TERMINAL or not self.session.humans()):
             idle.add("seat_to_bot")
+        if getattr(self.session, "humans", None) and not self.session.humans() and self.decider != TERMINAL:
+            idle.update(("choose_here", "command", "toggle_focus"))  # bots alone: ⏎, : and Tab only refuse
         seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
         if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
             idle.add("hero")

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from ...engine.steps import Step
 from ...scenario import load_mode
 from .. import glyphs as G
-from ..botwords import bot_words
+from ..botwords import bot_name, bot_words
 from ..i18n import t
 from ..flow import Flow
 from ..keys import localize
@@ -469,7 +469,8 @@ class SeatScreen(GameScreen):
             p = obs["players"][i]
             seat = Text(f" {G.OWNER[p['colour']]} ", style=G.chip_style(p["colour"]))
             seat.append(f" {name} ")
-            seat.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
+            if not (state == "bot" and bot_name(name) == name):  # "Bot 2 (Bot)" said it twice
+                seat.append(f"({tx(state)})", style="bold" if state == "connected" else "italic")
             pieces.append((" · " if i else " ", seat))
         n = self.session.spectators()
         if n:

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from ...bots.curve import swings, turn_swings, win_chances
 from ...engine.actions import ActionError
-from ..curveview import chart, point_at, swing_line
+from ..curveview import chart, marks_legend, point_at, swing_line
 from ..i18n import t
 from ..keys import localize
 from .game import GameScreen
@@ -31,8 +31,9 @@ class ReplayScreen(GameScreen):
         Binding("escape,q", "title", "key.back"),
     ]
     RESULT = False
-    # a replay has no decisions to list: their box yields its rows to the curve
-    DEFAULT_CSS = "ReplayScreen #decisions { min-height: 0; }"
+    # a replay has no decisions to list: their box (an empty "Entscheidungen (Tab)" frame)
+    # is left out, and its rows go to the curve
+    DEFAULT_CSS = "ReplayScreen #decisions { display: none; }"
 
     def __init__(self, session, **kw):
         super().__init__(session, handover=False, **kw)
@@ -79,7 +80,9 @@ class ReplayScreen(GameScreen):
         if not curve or self.size.height >= 30:  # short: the footer's ← → say it, the curve needs the rows
             text.append("\n" + t("game.replay_hint"))
         if curve:
-            text.append("\n" + t("curve.replay_title") + "\n", style="bold")
+            title = t("curve.replay_marked", marks=marks_legend(len(self.swings))) if self.swings \
+                else t("curve.replay_title")
+            text.append("\n" + title + "\n", style="bold")
             seats = [(p.name, p.colour) for p in s.states[0].players]
             at = point_at(self.points, s.at)
             width = self.query_one("#prompt").size.width or 40

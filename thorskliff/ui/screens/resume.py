@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from .. import saves
 from ..flow import Flow
+from ..botwords import bot_name
 from ..i18n import t
 from ..keys import localize
 
@@ -49,7 +50,7 @@ class ResumeScreen(Screen):
             text.append("  " + t("resume.damaged", problem=s.problem), style="red")
             return Option(text, id=str(n), disabled=True)
         # each name is a piece a narrow terminal never breaks ("Bot 2 ⚙" broke at its space)
-        names = [f"{name} {t('bots.mark')}" if i in s.bots else name for i, name in enumerate(s.names)]
+        names = [bot_name(name) if i in s.bots else name for i, name in enumerate(s.names)]
         before, _, after = t("resume.line", mode=t(f"mode.{s.mode}"), names="\0", round=s.round).partition("\0")
         pieces = [("", Text(when, style="bold")), ("  ", Text(before.rstrip()))]
         pieces += [(" ", Text(name + ("," if i < len(names) - 1 else ""))) for i, name in enumerate(names)]

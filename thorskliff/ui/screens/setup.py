@@ -23,6 +23,7 @@ from ...bots.registry import LEVELS, level_bot
 from ...engine.player import COLOURS
 from ...scenario import load_heroes, load_mode
 from .. import glyphs as G
+from ..botwords import bot_name
 from ..i18n import t
 from ..keys import localize
 
@@ -209,7 +210,7 @@ class SetupScreen(Screen):
     def _label(self, seat: int) -> str:
         """A seat's name, marked when a bot plays it."""
         name = self.names[seat]
-        return f"{name} {t('bots.mark')}" if self.kinds[seat] != HUMAN else name
+        return bot_name(name) if self.kinds[seat] != HUMAN else name
 
     def _fit_players(self) -> None:
         lo, hi = load_mode(self.mode).players

@@ -12,12 +12,15 @@ import io
 from collections.abc import Callable
 
 from rich.console import Group as RichGroup
+from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
 from .. import glyphs as G
 from .. import words
+from ..botwords import bot_name
 from ..i18n import t
 from ..words import CAMPAIGN_VERBS, carried_title  # noqa: F401  (the campaign screens read them here)
 from .panels import GameLog, Tableaus, possessions, tableau_head
@@ -137,7 +140,12 @@ def campaign_tableau(obs: dict, p: dict, full: bool, narrow: bool, card=None) ->
     out = tableau_head(obs, p, narrow)
     if p["out"]:
         return out
-    out.append(f" {p['delivered']}/{goal['ambers']}{G.AMBER}", style=G.AMBER_STYLE)
+    # delivered at the sanctuary ★, as the base game's tableau says it: after the head's ♦
+    # (an amber carried, R-AMBER-1) "♦ 0/3♦" read as two ambers
+    if narrow:
+        out.append(f" {G.KIND['sanctuary']}{p['delivered']}/{goal['ambers']}", style=G.AMBER_STYLE)
+    else:
+        out.append(" " + t("tableau.delivered", n=p["delivered"], goal=goal["ambers"]), style=G.AMBER_STYLE)
     if goal["crystals"]:
         out.append(f" {p['crystals']}/{goal['crystals']}{G.CRYSTAL}", style=G.CRYSTAL_STYLE)
     if p["faint"] != "awake":
@@ -195,13 +203,19 @@ def group_table(rows: list[dict], carried: dict[int, list[str]] | None = None) -
     """R-CAMP-7: player, hero, chapter 1 won, chapter 2 won, Tätowierung,
     Seekarte, chapter 3 won (red with ambers, blue with crystals); and the
     cards each player carries into the next chapter."""
-    tab = Table(show_lines=False, header_style="bold", expand=False)
+    # at 80 columns the headings were cut ("Tätowi…", "Seeka…"): no outer edge, and each
+    # heading whole; the cards carried and a long name wrap instead
+    tab = Table(show_lines=False, header_style="bold", expand=False, show_edge=False, pad_edge=False,
+                box=box.SIMPLE_HEAD, collapse_padding=True)
     for key in ("player", "hero", "chapter1", "chapter2", "tattoo", "seekarte", "chapter3", "carried"):
-        tab.add_column(t(f"campaign.table.{key}"))
+        head = t(f"campaign.table.{key}")
+        whole = key != "carried"
+        tab.add_column(head, min_width=cell_len(head) if whole else None, no_wrap=whole,
+                       overflow="ellipsis" if whole else "fold")
     for q, r in enumerate(rows):
         cards = (carried or {}).get(q, [])
         who = Text(r["player"])
-        if r.get("bot"):  # a bot plays this seat
+        if r.get("bot") and bot_name(r["player"]) != r["player"]:  # a bot plays this seat ("Bot 2" says so)
             who.append(" " + t("bots.mark"), style="italic")
         tab.add_row(who, r["hero"], _won(r["chapter1"]), _won(r["chapter2"]),
                     Text("✔", style="bold") if r["tattoo"] else Text("–", style="dim"),
