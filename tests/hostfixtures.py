@@ -46,6 +46,12 @@ def prompt(hg, seat: int | None) -> str:
     step = hg.state.step
     if step.startswith("c:"):
         key = "ask.combat_mine" if d == seat else "ask.combat_step"
+        if d == seat:
+            from thorskliff.engine.observation import observe
+            from thorskliff.ui import words
+
+            if words.is_window(step) and not words.can_drink(observe(hg.state, seat, board=False)):
+                key = "ask.combat_no_potion"  # a window with only "Weiter" says why
     elif d == seat:
         key = f"ask.{step}"
     else:

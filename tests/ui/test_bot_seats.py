@@ -460,9 +460,12 @@ async def test_with_bots_alone_the_footer_leaves_out_enter_colon_and_tab(bots):
     async with app.run_test(size=(140, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and getattr(app.screen, "obs", None),
                     "the game")
-        await pilot.pause()
-        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
-        assert i18n.t("key.help") in footer, footer
+        def drawn() -> str:
+            return "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+
+        # the footer is drawn after the screen's first view (a loaded machine: not yet at a pause)
+        await until(pilot, lambda: i18n.t("key.help") in drawn(), "the footer")
+        footer = drawn()
         for key in ("key.select", "key.command", "key.focus"):
             assert (i18n.t(key) in footer) == (len(bots) == 1), (key, footer)
 
