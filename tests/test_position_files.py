@@ -45,7 +45,7 @@ def test_legal_show_and_apply_take_a_position_file(pos, capsys):
     assert st.players[1].hero_at == st.island.index("3c4")
     assert pos.read_text().startswith("# thorskliff position")
     code, out, err = run(capsys, "apply", str(pos), "H 1c3-6c3")
-    assert code == 2 and err.startswith(f"thorskliff: 'H 1c3-6c3': ") and "nothing was written" in err
+    assert code == 2 and err.startswith(f"thorskliff: 'H 1c3-6c3': ") and "nichts wurde geschrieben" in err
 
 
 def test_a_record_starts_from_an_embedded_position_and_replays(pos, tmp_path, capsys):
