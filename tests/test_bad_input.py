@@ -117,8 +117,10 @@ def test_a_crash_names_where_it_happened_and_exits_non_zero(game, capsys, monkey
     code, out, err = run(capsys, "legal", str(game))
     line = one_line(err)
     assert code == CRASH != 0
-    assert line.startswith("the program crashed at thorskliff/") or "test_bad_input.py" in line, line
-    assert "KeyError: 'no such key'" in line and ":" in line.split(" at ", 1)[1]
+    assert line.startswith("das Programm ist abgestürzt bei thorskliff/") or "test_bad_input.py" in line, line
+    assert "KeyError: 'no such key'" in line and ":" in line.split(" bei ", 1)[1]
+    code, out, err = run(capsys, "legal", str(game), "--lang", "en")
+    assert code == CRASH and one_line(err).startswith("the program crashed at thorskliff/cli.py:"), err
 
 
 # --------------------------------------------------------------------- no file lost
@@ -389,7 +391,7 @@ def test_a_name_in_bytes_that_are_no_utf8(tmp_path, capsys):
     character '\\udcff' in position 257: surrogates not allowed"."""
     out = tmp_path / "g.tkr"
     code, _, err = run(capsys, "new", "--players", "Bj\udcf6rn:Bera,Ben:Oleif", "-o", str(out))
-    assert code == 2 and one_line(err) == "Bj\\xf6rn:Bera,Ben:Oleif: not UTF-8 text (names must be)"
+    assert code == 2 and one_line(err) == "Bj\\xf6rn:Bera,Ben:Oleif: kein UTF-8-Text (Namen müssen es sein)"
     assert not out.exists()
 
 

@@ -903,10 +903,12 @@ def main(argv: list[str] | None = None) -> int:
         if not args.command:
             print(INTRO.format(version=__version__, data=data_folder()), end="")
             return 0
-        return args.func(args)
+        try:
+            return args.func(args)
+        finally:
+            i18n.set_lang(was)  # log, analyse and serve set theirs: a caller in this process keeps its own
     except Refusal as exc:
-        print(f"thorskliff: {exc.say(cli_lang(argv))}", file=sys.stderr)
-        return exc.code
+        return _said(exc, argv)
     except UnicodeEncodeError as exc:
         # bytes that are no UTF-8 in a name (a file's name may hold any bytes: they stay as given)
         bad = next((a for a in argv if any("\udc80" <= c <= "\udcff" for c in a)), None)
@@ -914,7 +916,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"thorskliff: {exc}", file=sys.stderr)
         else:
             shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            print(f"thorskliff: {shown}: not UTF-8 text (names must be)", file=sys.stderr)
+            return _said(CliError("not_utf8", text=shown), argv)
         return 2
     except ActionError as exc:
         print(f"thorskliff: {exc.say(cli_lang(argv))}", file=sys.stderr)
@@ -926,13 +928,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"thorskliff: {os_problem(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("thorskliff: interrupted", file=sys.stderr)
-        return 130
+        return _said(CliError("interrupted", code=130), argv)
     except Exception as exc:  # a bug: where it happened, unless asked for the whole traceback
         if os.environ.get("THORSKLIFF_DEBUG"):
             raise
-        print(f"thorskliff: {crash_line(exc)}", file=sys.stderr)
-        return CRASH
+        return _said(crash_line(exc), argv)
+
+
+def _said(refusal: Refusal, argv: list[str]) -> int:
+    """The one place a command's refusal is printed: 'thorskliff: <line>' in
+    the language of --lang (German by default); its exit code."""
+    print(f"thorskliff: {refusal.say(cli_lang(argv))}", file=sys.stderr)
+    return refusal.code
 
 
 def os_problem(exc: OSError) -> str:
@@ -941,22 +948,21 @@ def os_problem(exc: OSError) -> str:
     return where + (exc.strerror or str(exc))
 
 
-def crash_line(exc: BaseException) -> str:
+def crash_line(exc: BaseException) -> Refusal:
     """One line that says what crashed and where (the innermost frame in
-    the game's own code), for a bug report."""
+    the game's own code), for a bug report; exit code :data:`CRASH`."""
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "thorskliff" in Path(f.filename).parts] or frames
-    here = ""
-    if ours:
-        f = ours[-1]
-        parts = Path(f.filename).parts
-        name = "/".join(parts[parts.index("thorskliff"):]) if "thorskliff" in parts else f.filename
-        here = f" at {name}:{f.lineno} in {f.name}"
     msg = str(exc).replace("\n", " ")
     if len(msg) > 200:
         msg = msg[:199] + "…"
-    return (f"the program crashed{here}: {type(exc).__name__}: {msg} — a bug, please report it "
-            "(THORSKLIFF_DEBUG=1 shows the whole traceback)")
+    error = f"{type(exc).__name__}: {msg}"
+    if not ours:
+        return CliError("crash", code=CRASH, error=error)
+    f = ours[-1]
+    parts = Path(f.filename).parts
+    name = "/".join(parts[parts.index("thorskliff"):]) if "thorskliff" in parts else f.filename
+    return CliError("crash_at", code=CRASH, at=f"{name}:{f.lineno}", function=f.name, error=error)
 
 
 if __name__ == "__main__":
