@@ -79,13 +79,13 @@ def test_new_prints_the_setup_and_writes_a_loadable_record(tmp_path, capsys):
     (["--players", "Anna"], "hat nicht die Form NAME:HERO"),
     (["--players", "Anna:Thor,Ben:Bera"], "'Thor' ist kein Held"),
     (["--players", "A:Bera,B:Oleif", "--colours", "brown"], "nennt 1 Farben für 2 Spieler"),
-    (["--players", "A:Bera,B:Oleif", "--colours", "brown,pink"], "unknown colour 'pink'"),
+    (["--players", "A:Bera,B:Oleif", "--colours", "brown,pink"], "'pink' ist keine Farbe (Farben: brown, black, grey, white)"),
     (["--players", "A:Bera,B:Oleif", "--mode", "grand"], "'grand' ist kein Modus"),
-    (["--players", "A:Bera,B:Oleif", "--mode", "base"], "two players play the duell"),
+    (["--players", "A:Bera,B:Oleif", "--mode", "base"], "base ist für 3–4 Spieler, nicht 2; zu zweit spielt man duell"),
     (["--players", "A:Bera,B:Oleif", "--first", "3"], "--first muss ein Platz 1–2 sein, nicht 3"),
     (["--players", "A:Bera,B:Oleif", "--arrangement", "ABCQ"], "'Q' is no block"),
     (["--players", "A:Bera,B:Oleif", "--beaches", "1c3,1c3"], "--beaches: 1c3:"),
-    (["--players", "A:Bera,B:Bera"], "each hero can be chosen once"),
+    (["--players", "A:Bera,B:Bera"], "jeder Held kann nur einmal gewählt werden"),
 ])
 def test_new_refuses_bad_setups(tmp_path, capsys, argv, words):
     path = tmp_path / "x.tkr"

@@ -119,6 +119,11 @@ SAID = [
     (["new", "--chapter", "1", "--players", "A:Bera,B:Oleif", "--carried", "1:tattoo", "-o", "X"], "--carried",
      "--carried: Kapitel 1 nimmt keine Karte 'tattoo' auf (es nimmt keine)",
      "--carried: chapter 1 takes in no card 'tattoo' (it takes none)"),
+    (["new", "--players", "A:Bera,B:Bera", "-o", "X"], "",
+     "jeder Held kann nur einmal gewählt werden", "each hero can be chosen once"),  # the engine's, by key
+    (["new", "--players", "A:Bera,B:Oleif", "--mode", "base", "-o", "X"], "base",
+     "base ist für 3–4 Spieler, nicht 2; zu zweit spielt man duell",
+     "base is for 3–4 players, not 2; two players play the duell"),
     (["apply", "G", "fly away"], "'fly away'",
      "'fly away': mit „fly“ beginnt keine Entscheidung (Beispiele: H 1c2-1c3, fight 1c3, end); nichts wurde geschrieben",
      "'fly away': 'fly' begins no decision (for example: H 1c2-1c3, fight 1c3, end); nothing was written"),
@@ -203,3 +208,22 @@ def test_every_refusal_given_says_a_text_of_the_table_with_its_fields():
                 assert given == {f[0] for f in _fields(en[f"cli_refusal.{key}"])}, (path.name, node.lineno, key)
                 used.add(key)
     assert used == {k.partition(".")[2] for k in en if k.startswith("cli_refusal.")}
+
+
+def test_a_game_that_cannot_be_set_up_says_why_by_key():
+    """engine.messages.SetupError: English as before, German by its key; a
+    worker process (simulate --jobs) sends it back by key."""
+    import pickle
+
+    from thorskliff.engine.messages import SetupError
+    from thorskliff.engine.state import GameState
+
+    with pytest.raises(SetupError) as caught:
+        GameState.new("base", [("A", "Bera", "grey"), ("B", "Oleif", "grey"), ("C", "Jorund", "white")], 1)
+    err = caught.value
+    assert (str(err), err.say("de")) == ("each colour can be chosen once", "jede Farbe kann nur einmal gewählt werden")
+    back = pickle.loads(pickle.dumps(err))
+    assert (type(back), back.key, back.say("de")) == (SetupError, "colour_twice", err.say("de"))
+    with pytest.raises(SetupError) as caught:
+        GameState.new("base", [("A", "Bera", "grey"), ("B", "Oleif", "black"), ("C", "Jorund", "white")], 1, first=5)
+    assert caught.value.say("de") == "wer zuerst wählt, ist ein Platz 1–3"

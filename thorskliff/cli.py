@@ -21,6 +21,7 @@ from pathlib import Path
 
 from . import __version__, record
 from .engine.actions import ActionError
+from .engine.messages import SetupError
 from .game import Game
 from .engine.player import COLOURS
 from .loaderror import LoadError
@@ -127,6 +128,8 @@ def cmd_new(args) -> int:
         first = args.first - 1
     try:
         game = Game.new(mode, seats, seed, arrangement=args.arrangement, first=first)
+    except SetupError:
+        raise  # said by main in the player's language
     except (ValueError, ScenarioError) as exc:
         raise Said(str(exc)) from None
     if args.beaches:
@@ -216,6 +219,8 @@ def cmd_new_chapter(args) -> int:
     meta = {"group": args.group} if args.group else None
     try:
         game = Game.new_chapter(seats, args.chapter, seed, short=args.short, start=start, carried=carried, meta=meta)
+    except SetupError:
+        raise  # said by main in the player's language
     except (ValueError, ScenarioError) as exc:
         raise Said(str(exc)) from None
     record.write(game, out)
@@ -918,7 +923,7 @@ def main(argv: list[str] | None = None) -> int:
             shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             return _said(CliError("not_utf8", text=shown), argv)
         return 2
-    except ActionError as exc:
+    except (ActionError, SetupError) as exc:
         print(f"thorskliff: {exc.say(cli_lang(argv))}", file=sys.stderr)
         return 2
     except (LoadError, ScenarioError, ValueError) as exc:
