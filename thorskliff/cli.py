@@ -923,9 +923,8 @@ def main(argv: list[str] | None = None) -> int:
             shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             return _said(CliError("not_utf8", text=shown), argv)
         return 2
-    except (ActionError, SetupError) as exc:
-        print(f"thorskliff: {exc.say(cli_lang(argv))}", file=sys.stderr)
-        return 2
+    except (ActionError, SetupError) as exc:  # the engine's messages, by key
+        return _said(exc, argv)
     except (LoadError, ScenarioError, ValueError) as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
@@ -940,11 +939,12 @@ def main(argv: list[str] | None = None) -> int:
         return _said(crash_line(exc), argv)
 
 
-def _said(refusal: Refusal, argv: list[str]) -> int:
-    """The one place a command's refusal is printed: 'thorskliff: <line>' in
-    the language of --lang (German by default); its exit code."""
+def _said(refusal: Refusal | ActionError | SetupError, argv: list[str]) -> int:
+    """The one place a refusal is printed: 'thorskliff: <line>' in the
+    language of --lang (German by default); its exit code (2 but for a
+    Refusal that says otherwise)."""
     print(f"thorskliff: {refusal.say(cli_lang(argv))}", file=sys.stderr)
-    return refusal.code
+    return getattr(refusal, "code", 2)
 
 
 def os_problem(exc: OSError) -> str:
