@@ -61,7 +61,7 @@ def test_a_chapter_for_a_group_of_the_table(data, capsys):
 
 @pytest.mark.parametrize("argv,words", [
     (["--chapter", "4", "--players", "A:Bera,B:Oleif"], "--chapter muss 1, 2 oder 3 sein, nicht 4"),
-    (["--chapter", "3", "--short", "--players", "A:Bera,B:Oleif"], "chapter 3 has no short variant"),
+    (["--chapter", "3", "--short", "--players", "A:Bera,B:Oleif"], "Kapitel 3 hat keine kurze Variante (Entscheidung 17)"),
     (["--chapter", "1", "--players", "A:Bera,B:Oleif", "--mode", "duell"], "--mode passt nicht zu --chapter"),
     (["--chapter", "1", "--players", "A:Bera,B:Oleif", "--carried", "1:tattoo"], "Kapitel 1 nimmt keine Karte 'tattoo' auf (es nimmt keine)"),
     (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "3:tattoo"], "--carried: 3 ist kein Platz 1–2"),
