@@ -227,3 +227,14 @@ def test_a_game_that_cannot_be_set_up_says_why_by_key():
     with pytest.raises(SetupError) as caught:
         GameState.new("base", [("A", "Bera", "grey"), ("B", "Oleif", "black"), ("C", "Jorund", "white")], 1, first=5)
     assert caught.value.say("de") == "wer zuerst wählt, ist ein Platz 1–3"
+
+
+def test_no_german_refusal_text_holds_an_english_word():
+    """Every text of [cli_refusal] and the engine's [why.setup], not only those
+    run above: options, addresses, fields and metavars (NAME:HERO) aside."""
+    de = i18n.catalogue("de")
+    for key, text in de.items():
+        if key.startswith(("cli_refusal.", "why.setup.")):
+            said = re.sub(r"\{[^}]*\}|\S+://\S+|--[a-z-]+|-o\b", "", text)
+            words = {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]+", said) if not w.isupper()}
+            assert not words & ENGLISH, (key, words & ENGLISH)
