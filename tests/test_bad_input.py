@@ -84,10 +84,15 @@ def test_deep_nesting_long_lines_and_huge_files_are_refused_at_once(tmp_path, ca
     expect = {deep: f"{deep}:1: nested deeper than {MAX_DEPTH}", wide: f"{wide}:2: line 2 is 200,004 characters",
               digits: f"{digits}:1: the header is not valid TOML: Exceeds the limit",
               huge: f"{huge}: is larger than 8 MB"}
+    german = {deep: f"{deep}:1: tiefer als {MAX_DEPTH} Tabellen", wide: f"{wide}:2: Zeile 2 ist 200004 Zeichen lang",
+              digits: f"{digits}:1: der Kopf ist kein gültiges TOML: Exceeds the limit",  # the parser's words stay
+              huge: f"{huge}: ist größer als 8 MB"}
     for path, start in expect.items():
         for cmd in ("replay", "--resume", "position"):
-            code, out, err = run(capsys, cmd, str(path))
+            code, out, err = run(capsys, cmd, str(path), "--lang", "en")
             assert code == 2 and one_line(err).startswith(start), (cmd, err)
+            code, out, err = run(capsys, cmd, str(path))  # German by default
+            assert code == 2 and one_line(err).startswith(german[path]), (cmd, err)
     pos = tmp_path / "deep.toml"
     pos.write_text("a = " + "[" * 3000 + "]" * 3000)
     with pytest.raises(PositionError, match="nested deeper"):

@@ -925,7 +925,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (ActionError, SetupError) as exc:  # the engine's messages, by key
         return _said(exc, argv)
-    except (LoadError, ScenarioError, ValueError) as exc:
+    except LoadError as exc:  # a file's problem: said in the player's language where it is by key
+        return _said(exc, argv)
+    except (ScenarioError, ValueError) as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
@@ -939,7 +941,7 @@ def main(argv: list[str] | None = None) -> int:
         return _said(crash_line(exc), argv)
 
 
-def _said(refusal: Refusal | ActionError | SetupError, argv: list[str]) -> int:
+def _said(refusal: Refusal | ActionError | SetupError | LoadError, argv: list[str]) -> int:
     """The one place a refusal is printed: 'thorskliff: <line>' in the
     language of --lang (German by default); its exit code (2 but for a
     Refusal that says otherwise)."""

@@ -45,7 +45,7 @@ CAMPAIGN_KEYS = ("chapter", "short", "carried")
 class RecordError(LoadError):
     """A record that cannot be read or replayed: ``file``, ``line``, ``problem``."""
 
-    def __init__(self, file: str, line: int, problem: str):
+    def __init__(self, file: str, line: int, problem: Any):
         super().__init__(file, problem, line=line)
 
 
@@ -179,7 +179,7 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
         try:
             play_line(game, body)
         except ActionError as exc:
-            raise RecordError(source, i + 1, str(exc)) from None
+            raise RecordError(source, i + 1, exc) from None  # said in the player's language
         except Exception as exc:  # an engine bug must still say where it happened
             raise RecordError(source, i + 1, f"the engine failed on this line ({exc!r}); please report it") \
                 from exc
@@ -216,7 +216,7 @@ def play_line(game: Game, body: str) -> None:
 
 def _parse_header(text: str, source: str) -> dict[str, Any]:
     return parse_toml(text, lambda problem, line=0: RecordError(source, line or 1, problem),
-                      "the header is not valid TOML: ")
+                      "header_not_toml")
 
 
 def _names_key(line: str, key: str) -> bool:

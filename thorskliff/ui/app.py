@@ -149,7 +149,7 @@ class ThorsApp(App):
                 return
             session = LocalSession.load(path)
         except (record.RecordError, OSError) as exc:
-            self.notify(str(exc), severity="error", timeout=10)
+            self.notify(i18n.said(exc), severity="error", timeout=10)
             return
         self.pop_to_title()
         self.play(session)
@@ -322,7 +322,7 @@ def run(argv: list[str] | None = None) -> int:
     try:
         check_scenarios()
     except ScenarioError as exc:  # THORSKLIFF_SCENARIOS names a damaged copy: crashed at the setup screen
-        return _refuse(Said(str(exc)), argv)
+        return _refuse(Said(exc), argv)
     session = None
     if args.resume:
         from ..loaderror import LoadError
@@ -331,7 +331,7 @@ def run(argv: list[str] | None = None) -> int:
         try:
             session = LocalSession.load(args.resume)
         except LoadError as exc:  # one line on stderr, as every CLI path (docs/records.md)
-            return _refuse(Said(str(exc)), argv)
+            return _refuse(Said(exc), argv)
     elif args.position:
         from .. import record
         from ..loaderror import LoadError
@@ -341,7 +341,7 @@ def run(argv: list[str] | None = None) -> int:
         try:
             game = record.from_state(load_position(args.position))
         except LoadError as exc:
-            return _refuse(Said(str(exc)), argv)
+            return _refuse(Said(exc), argv)
         game.resolve_chance()
         session = LocalSession(game, saves.new_path(game.setup.mode))
         session.save()  # a failure is told once the app runs (watch_saves)

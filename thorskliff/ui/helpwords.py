@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from contextlib import contextmanager
+from typing import Any
 
 from .i18n import DEFAULT, catalogue, t
 
@@ -159,14 +160,15 @@ class Refusal(Exception):
 
 class Said(Refusal):
     """A refusal whose words are already said (argparse's, in the catalogue's
-    [cli] table, or a loader's one English line: file, line, problem)."""
+    [cli] table), or a loader's problem (a ``LoadError``: file, line and
+    the problem in the language asked, where the problem is by key)."""
 
-    def __init__(self, text: str, /, *, code: int = 2):
+    def __init__(self, text: Any, /, *, code: int = 2):
         self.text = text
         super().__init__("said", code=code)
 
     def say(self, lang: str) -> str:
-        return self.text
+        return self.text.say(lang) if hasattr(self.text, "say") else str(self.text)
 
 
 class Count(int):
