@@ -339,14 +339,21 @@ def test_a_record_of_a_newer_version_says_so(game, capsys):
     text = game.read_text().replace('format = "thorskliff-record/1"', 'format = "thorskliff-record/2"\nclock = 30')
     game.write_text(text)
     for cmd in ("replay", "analyse", "show"):
-        code, out, err = run(capsys, cmd, str(game))
+        code, out, err = run(capsys, cmd, str(game), "--lang", "en")
         assert code == 2 and one_line(err) == (
             f"{game}:2: format 'thorskliff-record/2' is not 'thorskliff-record/1': written by another (newer?) "
             "version of thorskliff, which reads it"), cmd
+        code, out, err = run(capsys, cmd, str(game))  # German by default
+        assert code == 2 and one_line(err) == (
+            f"{game}:2: Format 'thorskliff-record/2' ist nicht 'thorskliff-record/1': von einer anderen (neueren?) "
+            "Version von thorskliff geschrieben, die es liest"), cmd
     game.write_text(text.replace('"thorskliff-record/2"\nclock = 30', '"thorskliff-record/1"').replace(
         "flow = 2", "flow = 7"))
-    code, out, err = run(capsys, "replay", str(game))
+    code, out, err = run(capsys, "replay", str(game), "--lang", "en")
     assert code == 2 and one_line(err) == f"{game}:3: flow must be one of (1, 2), not 7 (written by a newer version of thorskliff?)"
+    code, out, err = run(capsys, "replay", str(game))
+    assert code == 2 and one_line(err) == (f"{game}:3: flow muss einer von (1, 2) sein, nicht 7 "
+                                           "(von einer neueren Version von thorskliff geschrieben?)")
 
 
 def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, monkeypatch):

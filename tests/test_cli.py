@@ -176,12 +176,16 @@ def test_replay_reports_errors_with_exit_2(game3, capsys):
 
 
 def test_commands_on_a_missing_or_broken_record(tmp_path, capsys):
-    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"))
+    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"), "--lang", "en")
     assert code == 2 and "no such file" in err
+    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"))  # German by default
+    assert code == 2 and err.endswith("none.tkr: Datei nicht vorhanden\n")
     bad = tmp_path / "bad.tkr"
     bad.write_text('format = "thorskliff-record/1"\nmode = "base"\nseed = 1\n')
-    code, out, err = run(capsys, "legal", str(bad))
+    code, out, err = run(capsys, "legal", str(bad), "--lang", "en")
     assert code == 2 and f"{bad}:3: the file ends inside the header" in err
+    code, out, err = run(capsys, "legal", str(bad))
+    assert code == 2 and f"{bad}:3: die Datei endet im Kopf" in err
 
 
 def test_usage_errors_exit_2_with_a_message(capsys):
