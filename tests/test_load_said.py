@@ -168,3 +168,25 @@ def test_the_end_of_a_truncated_record_is_said_in_german(started):
         record.load(started)
     assert "the line [decisions] is missing" in str(info.value)
     assert info.value.say("de").endswith("die Datei endet im Kopf: die Zeile [decisions] fehlt (abgeschnitten?)")
+
+
+def test_a_group_table_that_cannot_be_used_is_said_in_both_languages(tmp_path):
+    import sqlite3
+
+    from thorskliff.campaign.table import TableError, check_table
+
+    with pytest.raises(TableError) as info:
+        check_table(tmp_path)
+    assert str(info.value) == f"{tmp_path}: is a folder, not the group table file"
+    assert info.value.say("de") == f"{tmp_path}: ist ein Ordner, nicht die Datei der Gruppentabelle"
+    other = tmp_path / "other.sqlite3"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE notes (x)")
+    db.commit()
+    db.close()
+    with pytest.raises(TableError) as info:
+        check_table(other)
+    assert str(info.value) == f"{other}: is no group table (it holds notes)"
+    german = info.value.say("de")
+    assert german == f"{other}: ist keine Gruppentabelle (sie enthält notes)"
+    assert not _german_words(german.split(": ", 1)[1]), german

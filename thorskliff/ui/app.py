@@ -179,7 +179,7 @@ class ThorsApp(App):
         try:
             table_of(self)
         except TableError as exc:  # the file stays as it is; the rest of the app works
-            self.notify(t("data.table_damaged", problem=str(exc)), severity="error", timeout=30)
+            self.notify(t("data.table_damaged", problem=i18n.said(exc)), severity="error", timeout=30)
             return
         self.push_screen(CampaignScreen())
 
