@@ -324,10 +324,15 @@ def test_simulate_refuses_numbers_that_would_fill_the_machine(capsys):
 
 
 def test_a_record_given_as_a_position_is_told_so(game, capsys):
-    code, out, err = run(capsys, "--position", str(game))
+    code, out, err = run(capsys, "--position", str(game), "--lang", "en")
     assert code == 2
     assert one_line(err) == (f"{game}: format: is 'thorskliff-record/1': a game record, not a position "
                              "(thorskliff --resume FILE continues it; thorskliff position FILE writes its last position)")
+    code, out, err = run(capsys, "--position", str(game))  # German by default
+    assert code == 2
+    assert one_line(err) == (f"{game}: format: ist 'thorskliff-record/1': eine Spielaufzeichnung, keine Stellung "
+                             "(thorskliff --resume DATEI spielt sie weiter; thorskliff position DATEI schreibt ihre "
+                             "letzte Stellung)")
 
 
 # --------------------------------------------------------------------- newer records, scenario folders

@@ -190,3 +190,25 @@ def test_a_group_table_that_cannot_be_used_is_said_in_both_languages(tmp_path):
     german = info.value.say("de")
     assert german == f"{other}: ist keine Gruppentabelle (sie enthält notes)"
     assert not _german_words(german.split(": ", 1)[1]), german
+
+
+def test_a_position_problem_names_its_key_in_both_languages(started, tmp_path):
+    from thorskliff.position import PositionError, load_position
+
+    pos = tmp_path / "p.toml"
+    assert main(["position", str(started), "-o", str(pos)]) == 0
+    text = pos.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('mode = "base"', "mode = 7"), encoding="utf-8")
+    with pytest.raises(PositionError) as info:
+        load_position(bad)
+    err = info.value
+    assert str(err) == f"{bad}: mode: must be a string, not int 7"
+    german = err.say("de")
+    assert german == f"{bad}: mode: muss ein Text sein, nicht int 7"
+    assert not _german_words(german.split(": ", 2)[2]), german
+    bad.write_text(text.replace('mode = "base"', 'mode = "base"\nwetter = 1'), encoding="utf-8")
+    with pytest.raises(PositionError) as info:
+        load_position(bad)
+    assert str(info.value).startswith(f"{bad}: wetter: unknown key (allowed: ")
+    assert info.value.say("de").startswith(f"{bad}: wetter: unbekannter Schlüssel (erlaubt: ")

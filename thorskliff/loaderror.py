@@ -69,7 +69,7 @@ class Problem(str):
     key: str
     params: Mapping[str, Any]
 
-    def __new__(cls, key: str, params: Mapping[str, Any] | None = None, **more: Any) -> Problem:
+    def __new__(cls, key: str, params: Mapping[str, Any] | None = None, /, **more: Any) -> Problem:
         fields = {**dict(params or {}), **more}
         self = super().__new__(cls, say_problem(key, fields, "en"))
         self.key = key

@@ -334,7 +334,7 @@ def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _
         st = from_position(pos, source)
     except PositionError as exc:
         key = f"position.{exc.key}" if exc.key else "position"
-        raise h.fail(Problem("record.position", key=key, why=exc.said or exc.problem), "position") from None
+        raise h.fail(Problem("record.position", path=key, why=exc.said or exc.problem), "position") from None
     if st.mode.id != mode:
         raise h.fail(Problem("record.position_mode", theirs=st.mode.id, mode=mode), "mode")
     theirs = [SeatSpec(p.name, p.hero, p.colour) for p in st.players]
