@@ -84,10 +84,15 @@ def test_deep_nesting_long_lines_and_huge_files_are_refused_at_once(tmp_path, ca
     expect = {deep: f"{deep}:1: nested deeper than {MAX_DEPTH}", wide: f"{wide}:2: line 2 is 200,004 characters",
               digits: f"{digits}:1: the header is not valid TOML: Exceeds the limit",
               huge: f"{huge}: is larger than 8 MB"}
+    german = {deep: f"{deep}:1: tiefer als {MAX_DEPTH} Tabellen", wide: f"{wide}:2: Zeile 2 ist 200004 Zeichen lang",
+              digits: f"{digits}:1: der Kopf ist kein gültiges TOML: Exceeds the limit",  # the parser's words stay
+              huge: f"{huge}: ist größer als 8 MB"}
     for path, start in expect.items():
         for cmd in ("replay", "--resume", "position"):
-            code, out, err = run(capsys, cmd, str(path))
+            code, out, err = run(capsys, cmd, str(path), "--lang", "en")
             assert code == 2 and one_line(err).startswith(start), (cmd, err)
+            code, out, err = run(capsys, cmd, str(path))  # German by default
+            assert code == 2 and one_line(err).startswith(german[path]), (cmd, err)
     pos = tmp_path / "deep.toml"
     pos.write_text("a = " + "[" * 3000 + "]" * 3000)
     with pytest.raises(PositionError, match="nested deeper"):
@@ -99,10 +104,10 @@ def test_deep_nesting_long_lines_and_huge_files_are_refused_at_once(tmp_path, ca
 
 
 def test_bench_and_serve_refuse_bad_numbers(capsys):
-    for argv, words in ((("bench", "--seconds", "inf"), "--seconds must be above 0"),
-                        (("bench", "--seconds", "nan"), "--seconds must be above 0"),
-                        (("serve", "--port", "99999"), "--port must be 0–65535, not 99999"),
-                        (("serve", "--idle-timeout", "inf"), "--idle-timeout")):
+    for argv, words in ((("bench", "--seconds", "inf"), "--seconds muss über 0 und höchstens 3600 sein, nicht inf"),
+                        (("bench", "--seconds", "nan"), "--seconds muss über 0"),
+                        (("serve", "--port", "99999"), "--port muss ein Port 0–65535 sein, nicht 99999"),
+                        (("serve", "--idle-timeout", "inf"), "--idle-timeout muss eine Zahl von Sekunden sein")):
         code, out, err = run(capsys, *argv)
         assert code == 2 and words in one_line(err), argv
 
@@ -117,8 +122,10 @@ def test_a_crash_names_where_it_happened_and_exits_non_zero(game, capsys, monkey
     code, out, err = run(capsys, "legal", str(game))
     line = one_line(err)
     assert code == CRASH != 0
-    assert line.startswith("the program crashed at thorskliff/") or "test_bad_input.py" in line, line
-    assert "KeyError: 'no such key'" in line and ":" in line.split(" at ", 1)[1]
+    assert line.startswith("das Programm ist abgestürzt bei thorskliff/") or "test_bad_input.py" in line, line
+    assert "KeyError: 'no such key'" in line and ":" in line.split(" bei ", 1)[1]
+    code, out, err = run(capsys, "legal", str(game), "--lang", "en")
+    assert code == CRASH and one_line(err).startswith("the program crashed at thorskliff/cli.py:"), err
 
 
 # --------------------------------------------------------------------- no file lost
@@ -128,7 +135,7 @@ def test_position_onto_its_own_record_is_refused(game, capsys):
     before = game.read_bytes()
     for out in (str(game), str(game.parent / "." / game.name)):
         code, _, err = run(capsys, "position", str(game), "-o", out)
-        assert code == 2 and "is the record itself" in one_line(err)
+        assert code == 2 and f"-o {out}: ist die Aufzeichnung selbst" in one_line(err)
     assert game.read_bytes() == before
     link = game.parent / "link.tkr"
     os.symlink(game, link)
@@ -152,7 +159,7 @@ def test_new_onto_a_folder_leaves_nothing_behind(tmp_path, capsys):
     folder.mkdir()
     (folder / "keep.txt").write_text("mine")
     code, out, err = run(capsys, "new", "--players", "A:Bera,B:Oleif", "-o", str(folder), "--force")
-    assert code == 2 and "is a folder" in one_line(err)
+    assert code == 2 and f"{folder}: ist ein Ordner" in one_line(err)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]
     assert [p.name for p in folder.iterdir()] == ["keep.txt"]
 
@@ -309,17 +316,23 @@ def test_serve_data_is_a_file_or_a_shared_folder(tmp_path, capsys):
 def test_simulate_refuses_numbers_that_would_fill_the_machine(capsys):
     from thorskliff.cli import MAX_GAMES
 
-    for argv, words in ((("--games", str(10 ** 20)), f"--games must be at most {MAX_GAMES:,}"),
-                        (("--jobs", "100000"), "--jobs must be at most")):
+    assert MAX_GAMES == 1_000_000
+    for argv, words in ((("--games", str(10 ** 20)), "--games darf höchstens 1.000.000 sein, nicht 100000000000000000000"),
+                        (("--jobs", "100000"), "--jobs darf höchstens")):
         code, out, err = run(capsys, "simulate", "--seats", "random,random", *argv)
         assert code == 2 and words in one_line(err) and not out, argv
 
 
 def test_a_record_given_as_a_position_is_told_so(game, capsys):
-    code, out, err = run(capsys, "--position", str(game))
+    code, out, err = run(capsys, "--position", str(game), "--lang", "en")
     assert code == 2
     assert one_line(err) == (f"{game}: format: is 'thorskliff-record/1': a game record, not a position "
                              "(thorskliff --resume FILE continues it; thorskliff position FILE writes its last position)")
+    code, out, err = run(capsys, "--position", str(game))  # German by default
+    assert code == 2
+    assert one_line(err) == (f"{game}: format: ist 'thorskliff-record/1': eine Spielaufzeichnung, keine Stellung "
+                             "(thorskliff --resume DATEI spielt sie weiter; thorskliff position DATEI schreibt ihre "
+                             "letzte Stellung)")
 
 
 # --------------------------------------------------------------------- newer records, scenario folders
@@ -331,14 +344,21 @@ def test_a_record_of_a_newer_version_says_so(game, capsys):
     text = game.read_text().replace('format = "thorskliff-record/1"', 'format = "thorskliff-record/2"\nclock = 30')
     game.write_text(text)
     for cmd in ("replay", "analyse", "show"):
-        code, out, err = run(capsys, cmd, str(game))
+        code, out, err = run(capsys, cmd, str(game), "--lang", "en")
         assert code == 2 and one_line(err) == (
             f"{game}:2: format 'thorskliff-record/2' is not 'thorskliff-record/1': written by another (newer?) "
             "version of thorskliff, which reads it"), cmd
+        code, out, err = run(capsys, cmd, str(game))  # German by default
+        assert code == 2 and one_line(err) == (
+            f"{game}:2: Format 'thorskliff-record/2' ist nicht 'thorskliff-record/1': von einer anderen (neueren?) "
+            "Version von thorskliff geschrieben, die es liest"), cmd
     game.write_text(text.replace('"thorskliff-record/2"\nclock = 30', '"thorskliff-record/1"').replace(
         "flow = 2", "flow = 7"))
-    code, out, err = run(capsys, "replay", str(game))
+    code, out, err = run(capsys, "replay", str(game), "--lang", "en")
     assert code == 2 and one_line(err) == f"{game}:3: flow must be one of (1, 2), not 7 (written by a newer version of thorskliff?)"
+    code, out, err = run(capsys, "replay", str(game))
+    assert code == 2 and one_line(err) == (f"{game}:3: flow muss einer von (1, 2) sein, nicht 7 "
+                                           "(von einer neueren Version von thorskliff geschrieben?)")
 
 
 def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, monkeypatch):
@@ -388,14 +408,14 @@ def test_a_name_in_bytes_that_are_no_utf8(tmp_path, capsys):
     character '\\udcff' in position 257: surrogates not allowed"."""
     out = tmp_path / "g.tkr"
     code, _, err = run(capsys, "new", "--players", "Bj\udcf6rn:Bera,Ben:Oleif", "-o", str(out))
-    assert code == 2 and one_line(err) == "Bj\\xf6rn:Bera,Ben:Oleif: not UTF-8 text (names must be)"
+    assert code == 2 and one_line(err) == "Bj\\xf6rn:Bera,Ben:Oleif: kein UTF-8-Text (Namen müssen es sein)"
     assert not out.exists()
 
 
 def test_a_group_asked_for_before_any_table_makes_none(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path / "data"))
     code, _, err = run(capsys, "new", "--chapter", "1", "--group", "Sippe", "-o", str(tmp_path / "c.tkr"))
-    assert code == 2 and one_line(err).startswith("--group: no campaign group named 'Sippe' (groups: none yet")
+    assert code == 2 and one_line(err).startswith("--group: keine Kampagnengruppe namens 'Sippe' (Gruppen: noch keine")
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # it made data/campaign.sqlite3, empty
 
 
@@ -407,7 +427,7 @@ def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
 
     fifo = game.parent / "pipe"
     os.mkfifo(fifo)
-    for argv, problem in ((("position", str(game), "-o", str(fifo)), "exists and is no position file: not replaced"),
+    for argv, problem in ((("position", str(game), "-o", str(fifo)), "gibt es schon und ist keine Stellungsdatei: nicht ersetzt"),
                           (("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force"),
                            "is no regular file (a device, pipe or socket): name a file to write")):
         code, out, err = run(capsys, *argv)
@@ -445,7 +465,8 @@ def test_position_replaces_a_position_file_only(game, capsys):
     notes = game.parent / "notes.txt"
     notes.write_text("precious\n")
     code, out, err = run(capsys, "position", str(game), "-o", str(notes))
-    assert code == 2 and one_line(err) == f"{notes}: exists and is no position file: not replaced (name another file)"
+    assert code == 2 and one_line(err) == (f"{notes}: gibt es schon und ist keine Stellungsdatei: nicht ersetzt "
+                                          "(nenne eine andere Datei)")
     assert notes.read_text() == "precious\n"
     pos = game.parent / "p.toml"
     for _ in range(2):  # a position file is written, and written again

@@ -76,16 +76,16 @@ def test_new_prints_the_setup_and_writes_a_loadable_record(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--players", "Anna"], "is not NAME:HERO"),
-    (["--players", "Anna:Thor,Ben:Bera"], "unknown hero 'Thor'"),
-    (["--players", "A:Bera,B:Oleif", "--colours", "brown"], "names 1 colours for 2 players"),
-    (["--players", "A:Bera,B:Oleif", "--colours", "brown,pink"], "unknown colour 'pink'"),
-    (["--players", "A:Bera,B:Oleif", "--mode", "grand"], "unknown mode 'grand'"),
-    (["--players", "A:Bera,B:Oleif", "--mode", "base"], "two players play the duell"),
-    (["--players", "A:Bera,B:Oleif", "--first", "3"], "--first must be a seat 1–2"),
+    (["--players", "Anna"], "hat nicht die Form NAME:HERO"),
+    (["--players", "Anna:Thor,Ben:Bera"], "'Thor' ist kein Held"),
+    (["--players", "A:Bera,B:Oleif", "--colours", "brown"], "nennt 1 Farben für 2 Spieler"),
+    (["--players", "A:Bera,B:Oleif", "--colours", "brown,pink"], "'pink' ist keine Farbe (Farben: brown, black, grey, white)"),
+    (["--players", "A:Bera,B:Oleif", "--mode", "grand"], "'grand' ist kein Modus"),
+    (["--players", "A:Bera,B:Oleif", "--mode", "base"], "base ist für 3–4 Spieler, nicht 2; zu zweit spielt man duell"),
+    (["--players", "A:Bera,B:Oleif", "--first", "3"], "--first muss ein Platz 1–2 sein, nicht 3"),
     (["--players", "A:Bera,B:Oleif", "--arrangement", "ABCQ"], "'Q' is no block"),
     (["--players", "A:Bera,B:Oleif", "--beaches", "1c3,1c3"], "--beaches: 1c3:"),
-    (["--players", "A:Bera,B:Bera"], "each hero can be chosen once"),
+    (["--players", "A:Bera,B:Bera"], "jeder Held kann nur einmal gewählt werden"),
 ])
 def test_new_refuses_bad_setups(tmp_path, capsys, argv, words):
     path = tmp_path / "x.tkr"
@@ -98,7 +98,7 @@ def test_new_refuses_bad_setups(tmp_path, capsys, argv, words):
 
 def test_new_does_not_overwrite_without_force(game3, capsys):
     code, out, err = run(capsys, "new", "--players", "A:Bera,B:Oleif", "-o", str(game3))
-    assert code == 2 and "exists" in err
+    assert code == 2 and f"{game3} gibt es schon (--force ersetzt sie)" in err
     code, out, err = run(capsys, "new", "--players", "A:Bera,B:Oleif", "-o", str(game3), "--force")
     assert code == 0
 
@@ -109,12 +109,12 @@ def test_apply_refuses_and_writes_nothing(game3, capsys):
     other = info["decider"] % 3 + 1
     code, out, err = run(capsys, "apply", str(game3), "end", "--seat", str(other))
     assert code == 2
-    assert f"seat {other} does not decide now; seat {info['decider']} does (R-TURN-5)" in err
-    assert "nothing was written" in err
+    assert err == (f"thorskliff: 'end': Spieler {other} entscheidet jetzt nicht; es entscheidet Spieler "
+                   f"{info['decider']} (R-TURN-5); nichts wurde geschrieben\n")
     code, out, err = run(capsys, "apply", str(game3), "end", "H 1c3-6c3")  # the second is illegal
     assert code == 2 and err.startswith("thorskliff: 'H 1c3-6c3': ")
     code, out, err = run(capsys, "apply", str(game3), "fly away")
-    assert code == 2 and "begins no decision" in err
+    assert code == 2 and "mit „fly“ beginnt keine Entscheidung" in err
     assert game3.read_text() == before
 
 
@@ -145,7 +145,7 @@ def test_show_text_and_seat_views(game3, capsys):
     obs = json.loads(out)
     assert obs["viewer"] == 2
     code, out, err = run(capsys, "show", str(game3), "--seat", "7")
-    assert code == 2 and "--seat must be a seat 1–3" in err
+    assert code == 2 and "--seat muss ein Platz 1–3 sein, nicht 7" in err
 
 
 def test_legal_text(game3, capsys):
@@ -176,12 +176,16 @@ def test_replay_reports_errors_with_exit_2(game3, capsys):
 
 
 def test_commands_on_a_missing_or_broken_record(tmp_path, capsys):
-    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"))
+    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"), "--lang", "en")
     assert code == 2 and "no such file" in err
+    code, out, err = run(capsys, "show", str(tmp_path / "none.tkr"))  # German by default
+    assert code == 2 and err.endswith("none.tkr: Datei nicht vorhanden\n")
     bad = tmp_path / "bad.tkr"
     bad.write_text('format = "thorskliff-record/1"\nmode = "base"\nseed = 1\n')
-    code, out, err = run(capsys, "legal", str(bad))
+    code, out, err = run(capsys, "legal", str(bad), "--lang", "en")
     assert code == 2 and f"{bad}:3: the file ends inside the header" in err
+    code, out, err = run(capsys, "legal", str(bad))
+    assert code == 2 and f"{bad}:3: die Datei endet im Kopf" in err
 
 
 def test_usage_errors_exit_2_with_a_message(capsys):

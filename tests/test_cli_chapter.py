@@ -60,17 +60,17 @@ def test_a_chapter_for_a_group_of_the_table(data, capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["--chapter", "4", "--players", "A:Bera,B:Oleif"], "--chapter must be 1, 2 or 3"),
-    (["--chapter", "3", "--short", "--players", "A:Bera,B:Oleif"], "chapter 3 has no short variant"),
-    (["--chapter", "1", "--players", "A:Bera,B:Oleif", "--mode", "duell"], "--mode does not go with --chapter"),
-    (["--chapter", "1", "--players", "A:Bera,B:Oleif", "--carried", "1:tattoo"], "chapter 1 takes in no card 'tattoo'"),
-    (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "3:tattoo"], "seat 3 is not a seat 1–2"),
-    (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "1:tattoo,2:tattoo"], "given twice"),
-    (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "tattoo"], "is not SEAT:CARD+CARD"),
-    (["--chapter", "2", "--group", "Niemand"], "no campaign group named 'Niemand'"),
-    (["--chapter", "2"], "give --players"),
-    (["--short", "--players", "A:Bera,B:Oleif"], "go with --chapter"),
-    ([], "--players is needed"),
+    (["--chapter", "4", "--players", "A:Bera,B:Oleif"], "--chapter muss 1, 2 oder 3 sein, nicht 4"),
+    (["--chapter", "3", "--short", "--players", "A:Bera,B:Oleif"], "Kapitel 3 hat keine kurze Variante (Entscheidung 17)"),
+    (["--chapter", "1", "--players", "A:Bera,B:Oleif", "--mode", "duell"], "--mode passt nicht zu --chapter"),
+    (["--chapter", "1", "--players", "A:Bera,B:Oleif", "--carried", "1:tattoo"], "Kapitel 1 nimmt keine Karte 'tattoo' auf (es nimmt keine)"),
+    (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "3:tattoo"], "--carried: 3 ist kein Platz 1–2"),
+    (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "1:tattoo,2:tattoo"], "'tattoo' ist doppelt genannt"),
+    (["--chapter", "2", "--players", "A:Bera,B:Oleif", "--carried", "tattoo"], "'tattoo' hat nicht die Form SEAT:CARD+CARD"),
+    (["--chapter", "2", "--group", "Niemand"], "keine Kampagnengruppe namens 'Niemand'"),
+    (["--chapter", "2"], "nenne --players"),
+    (["--short", "--players", "A:Bera,B:Oleif"], "gehören zu --chapter"),
+    ([], "es fehlt --players"),
 ])
 def test_bad_chapter_starts_say_what_is_wrong(data, capsys, argv, words):
     path = data / "x.tkr"

@@ -46,9 +46,9 @@ def test_simulate_by_level(capsys):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["--level", "leicht,greedy"], "--level 'greedy' is no level"),
-    (["--level", "leicht", "--seats", "greedy,greedy"], "either --seats or --level"),
-    ([], "either --seats or --level"),
+    (["--level", "leicht,greedy"], "--level 'greedy' ist keine Stufe (Stufen: leicht, mittel, schwer)"),
+    (["--level", "leicht", "--seats", "greedy,greedy"], "entweder mit --seats oder mit --level"),
+    ([], "entweder mit --seats oder mit --level"),
 ])
 def test_simulate_level_mistakes_are_one_line(capsys, argv, says):
     code = main(["simulate", "--games", "1", *argv])

@@ -45,7 +45,7 @@ def test_legal_show_and_apply_take_a_position_file(pos, capsys):
     assert st.players[1].hero_at == st.island.index("3c4")
     assert pos.read_text().startswith("# thorskliff position")
     code, out, err = run(capsys, "apply", str(pos), "H 1c3-6c3")
-    assert code == 2 and err.startswith(f"thorskliff: 'H 1c3-6c3': ") and "nothing was written" in err
+    assert code == 2 and err.startswith(f"thorskliff: 'H 1c3-6c3': ") and "nichts wurde geschrieben" in err
 
 
 def test_a_record_starts_from_an_embedded_position_and_replays(pos, tmp_path, capsys):
@@ -62,8 +62,10 @@ def test_a_record_starts_from_an_embedded_position_and_replays(pos, tmp_path, ca
     assert code == 0 and f"replayed {len(game.lines) - game.lines.count('*')}" in stdout or code == 0, err
     bad = text.replace("\nround = 1\n", "\nround = -4\n", 1)
     out.write_text(bad)
-    code, _, err = run(capsys, "replay", str(out))
+    code, _, err = run(capsys, "replay", str(out), "--lang", "en")
     assert code == 2 and "position.round: must be between" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "replay", str(out))  # German by default, the key path as written
+    assert code == 2 and "position.round: muss zwischen 0 und" in err and err.count("\n") == 1
 
 
 def test_the_app_opens_a_position_and_its_save_embeds_it(pos, tmp_path, monkeypatch):

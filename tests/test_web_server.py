@@ -434,11 +434,11 @@ async def test_no_token_appears_in_any_log_line(web, logged):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["--no-ssh"], "--no-ssh needs --web"),
-    (["--web", "2222"], "both 2222"),
-    (["--web", "70000"], "0–65535"),
-    (["--web", "8080", "--web-url", "ftp://x"], "--web-url must be"),
-    (["--web-url", "http://x"], "--web-url needs --web"),
+    (["--no-ssh"], "--no-ssh braucht --web PORT"),
+    (["--web", "2222"], "--web und --port sind beide 2222"),
+    (["--web", "70000"], "--web muss ein Port 0–65535 sein, nicht 70000"),
+    (["--web", "8080", "--web-url", "ftp://x"], "--web-url muss eine Adresse wie"),
+    (["--web-url", "http://x"], "--web-url braucht --web PORT"),
 ])
 def test_serve_web_options_are_checked(argv, says, capsys):
     assert cli_main(["serve", *argv]) != 0

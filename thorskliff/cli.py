@@ -21,11 +21,12 @@ from pathlib import Path
 
 from . import __version__, record
 from .engine.actions import ActionError
+from .engine.messages import SetupError
 from .game import Game
 from .engine.player import COLOURS
 from .loaderror import LoadError
 from .scenario import ScenarioError, available_modes, load_heroes
-from .ui.helpwords import HelpParser, cli_lang
+from .ui.helpwords import Count, HelpParser, Refusal, Said, cli_lang
 from .ui.helpwords import help_text as _h
 
 #: exit status of a crash of the program itself (sysexits' EX_SOFTWARE)
@@ -71,17 +72,16 @@ def data_folder() -> str:
     return str(data_dir())
 
 
-class CliError(Exception):
-    """A problem to report as 'thorskliff: <message>' with an exit code."""
-
-    def __init__(self, message: str, code: int = 2):
-        super().__init__(message)
-        self.code = code
+#: a command's refusal: ``CliError(key, **fields)`` of the catalogue's
+#: [cli_refusal] table, said by :func:`main` as 'thorskliff: <line>' in the
+#: language of --lang (German by default), with its exit code; ``Said(text)``
+#: one whose words are said already (argparse's, a loader's)
+CliError = Refusal
 
 
 class _Parser(HelpParser):
     def error(self, message: str):  # argparse would exit; main reports it instead
-        raise CliError(self.problem(message))
+        raise Said(self.problem(message))
 
 
 # --------------------------------------------------------------------- commands
@@ -94,13 +94,13 @@ def _seats(players: str, colours: str | None) -> list[tuple[str, str, str]]:
         name, sep, hero = part.partition(":")
         name, hero = name.strip(), hero.strip()
         if not sep or not name or not hero:
-            raise CliError(f"--players: {part.strip()!r} is not NAME:HERO (e.g. \"Anna:Bera,Ben:Oleif\")")
+            raise CliError("players_form", part=part.strip())
         if hero.lower() not in heroes:
-            raise CliError(f"--players: unknown hero {hero!r} (heroes: {', '.join(heroes.values())})")
+            raise CliError("unknown_hero", hero=hero, heroes=", ".join(heroes.values()))
         seats.append((name, heroes[hero.lower()]))
     cols = [c.strip().lower() for c in colours.split(",")] if colours else list(COLOURS[:len(seats)])
     if len(cols) != len(seats):
-        raise CliError(f"--colours names {len(cols)} colours for {len(seats)} players")
+        raise CliError("colours_count", colours=len(cols), players=len(seats))
     return [(n, h, c) for (n, h), c in zip(seats, cols)]
 
 
@@ -108,34 +108,36 @@ def cmd_new(args) -> int:
     if args.chapter is not None:
         return cmd_new_chapter(args)
     if args.group or args.short or args.carried:
-        raise CliError("--group, --short and --carried go with --chapter 1|2|3")
+        raise CliError("chapter_only")
     if not args.players:
-        raise CliError("new: --players is needed (e.g. --players \"Anna:Bera,Ben:Oleif\"), or --chapter N --group NAME")
+        raise CliError("players_needed")
     seats = _seats(args.players, args.colours)
     out = Path(args.output)
     if out.is_dir():
-        raise CliError(f"{out}: is a folder; -o names the record file to write")
+        raise CliError("record_is_folder", file=out)
     if out.exists() and not args.force:
-        raise CliError(f"{out} exists (use --force to replace it)")
+        raise CliError("exists", file=out)
     mode = args.mode or ("duell" if len(seats) == 2 else "base")
     if mode not in available_modes():
-        raise CliError(f"--mode: unknown mode {mode!r} (modes: {', '.join(available_modes())})")
+        raise CliError("unknown_mode", mode=mode, modes=", ".join(available_modes()))
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     first = None
     if args.first is not None:
         if not 1 <= args.first <= len(seats):
-            raise CliError(f"--first must be a seat 1–{len(seats)}, not {args.first}")
+            raise CliError("seat_range", option="--first", seats=len(seats), given=args.first)
         first = args.first - 1
     try:
         game = Game.new(mode, seats, seed, arrangement=args.arrangement, first=first)
+    except SetupError:
+        raise  # said by main in the player's language
     except (ValueError, ScenarioError) as exc:
-        raise CliError(str(exc)) from None
+        raise Said(str(exc)) from None
     if args.beaches:
         for lab in args.beaches.split(","):
             try:
                 game.submit(f"beach {lab.strip()}")
             except ActionError as exc:
-                raise CliError(f"--beaches: {lab.strip()}: {exc}") from None
+                raise CliError("beach_refused", beach=lab.strip(), why=exc) from None
     record.write(game, out)
     s = game.setup
     print(f"wrote {out}: {s.mode}, seed {s.seed}, arrangement {s.arrangement}, "
@@ -151,16 +153,17 @@ def _carried(text: str, seats: int, chapter) -> dict[int, list[str]]:
     for part in text.split(","):
         seat, sep, cards = part.partition(":")
         if not sep or not seat.strip().isdigit() or not cards.strip():
-            raise CliError(f"--carried: {part.strip()!r} is not SEAT:CARD+CARD (e.g. \"1:segen1+tattoo,2:seekarte\")")
+            raise CliError("carried_form", part=part.strip())
         q = int(seat) - 1
         if not 0 <= q < seats:
-            raise CliError(f"--carried: seat {seat.strip()} is not a seat 1–{seats}")
+            raise CliError("carried_seat", seat=seat.strip(), seats=seats)
         for cid in (c.strip() for c in cards.split("+")):
             if cid not in chapter.carry:
-                takes = ", ".join(chapter.carry) or "none"
-                raise CliError(f"--carried: chapter {chapter.number} takes in no card {cid!r} (it takes: {takes})")
+                if not chapter.carry:
+                    raise CliError("carried_none", chapter=chapter.number, card=cid)
+                raise CliError("carried_card", chapter=chapter.number, card=cid, takes=", ".join(chapter.carry))
             if any(cid in got for got in out.values()):
-                raise CliError(f"--carried: {cid!r} is given twice (each card exists once, R-CAMP-4)")
+                raise CliError("carried_twice", card=cid)
             out.setdefault(q, []).append(cid)
     return out
 
@@ -174,49 +177,52 @@ def cmd_new_chapter(args) -> int:
     from .campaign.chapter import load_chapter
 
     if args.chapter not in (1, 2, 3):
-        raise CliError(f"--chapter must be 1, 2 or 3, not {args.chapter}")
+        raise CliError("chapter_number", given=args.chapter)
     for opt, given in (("--mode", args.mode), ("--arrangement", args.arrangement), ("--beaches", args.beaches)):
         if given:
-            raise CliError(f"{opt} does not go with --chapter: the chapter sets the island and the start beaches")
+            raise CliError("not_with_chapter", option=opt)
     ch = load_chapter(args.chapter)
     out = Path(args.output)
     if out.exists() and not args.force:
-        raise CliError(f"{out} exists (use --force to replace it)")
+        raise CliError("exists", file=out)
     carried: dict[int, list[str]] = {}
     if args.group:
         if args.players or args.colours:
-            raise CliError("--group brings its players, heroes and colours: leave out --players and --colours")
+            raise CliError("group_brings")
         from .campaign.table import CampaignTable, data_dir
 
         where = data_dir() / "campaign.sqlite3"
         if not where.exists() and not where.is_symlink():  # read only: no empty table made
-            raise CliError(f"--group: no campaign group named {args.group!r} (groups: none yet; no {where})")
+            raise CliError("no_table", group=args.group, file=where)
         with CampaignTable() as table:
             try:
                 group = table.group(args.group)
             except KeyError:
-                names = ", ".join(table.groups()) or "none yet"
-                raise CliError(f"--group: no campaign group named {args.group!r} (groups: {names})") from None
+                names = ", ".join(table.groups())
+                raise (CliError("no_group", group=args.group, groups=names) if names
+                       else CliError("no_groups", group=args.group)) from None
         seats = group.seats()
         carried = {q: [c for c in cards if c in ch.carry] for q, cards in group.carried.items()}
         carried = {q: c for q, c in carried.items() if c}
     elif args.players:
         seats = _seats(args.players, args.colours)
     else:
-        raise CliError("new --chapter: give --players \"NAME:HERO,...\" or --group NAME")
+        raise CliError("chapter_players")
     if args.carried:
         carried = _carried(args.carried, len(seats), ch)
     start = 0
     if args.first is not None:
         if not 1 <= args.first <= len(seats):
-            raise CliError(f"--first must be a seat 1–{len(seats)}, not {args.first}")
+            raise CliError("seat_range", option="--first", seats=len(seats), given=args.first)
         start = args.first - 1
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     meta = {"group": args.group} if args.group else None
     try:
         game = Game.new_chapter(seats, args.chapter, seed, short=args.short, start=start, carried=carried, meta=meta)
+    except SetupError:
+        raise  # said by main in the player's language
     except (ValueError, ScenarioError) as exc:
-        raise CliError(str(exc)) from None
+        raise Said(str(exc)) from None
     record.write(game, out)
     title = ch.title.get("de", "")
     kept = "; ".join(f"seat {q + 1}: {'+'.join(c)}" for q, c in sorted(carried.items())) or "none"
@@ -272,14 +278,14 @@ def cmd_apply(args) -> int:
     seat = None
     if args.seat is not None:
         if not 1 <= args.seat <= game.state.num_players:
-            raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {args.seat}")
+            raise CliError("seat_range", option="--seat", seats=game.state.num_players, given=args.seat)
         seat = args.seat - 1
     before = len(game.lines)
     for text in args.actions:
         try:
             game.submit(text, seat)
         except ActionError as exc:
-            raise CliError(f"{text!r}: {exc}; nothing was written") from None
+            raise CliError("action_refused", action=text, why=exc) from None
     added = game.lines[before:]
     if _is_position_file(args.record):  # a position file stays one: the position after the decisions
         from . import durable
@@ -299,7 +305,7 @@ def cmd_show(args) -> int:
     seat = None
     if args.seat is not None:
         if not 1 <= args.seat <= game.state.num_players:
-            raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {args.seat}")
+            raise CliError("seat_range", option="--seat", seats=game.state.num_players, given=args.seat)
         seat = args.seat - 1
     obs = game.view(seat)
     if args.json:
@@ -314,7 +320,7 @@ def _seat_arg(game: Game, seat: int | None) -> int | None:
     if seat is None:
         return None
     if not 1 <= seat <= game.state.num_players:
-        raise CliError(f"--seat must be a seat 1–{game.state.num_players}, not {seat}")
+        raise CliError("seat_range", option="--seat", seats=game.state.num_players, given=seat)
     return seat - 1
 
 
@@ -379,7 +385,7 @@ def cmd_analyse(args) -> int:
     set_lang(args.lang)
     game = record.load_any(args.record)  # its own one-line errors (file, line, problem)
     if game.setup.position is not None and not game.lines:
-        raise CliError(f"{args.record}: is a position file: it has no turns to analyse (analyse takes a record)")
+        raise CliError("position_no_turns", file=args.record)
     points = win_chances(game)
     seats = [(p.name, p.colour) for p in game.state.players]
     per_turn = [None] + turn_swings(points)
@@ -426,15 +432,14 @@ def cmd_position(args) -> int:
 
     if args.output and (durable.same_file(args.output, args.record)
                         or Path(args.output).resolve() == Path(args.record).resolve()):
-        raise CliError(f"-o {args.output}: is the record itself; the position would replace it "
-                       "(name another file)")
+        raise CliError("output_is_record", file=args.output)
     game = _load(args.record)
     text = to_position(game.state)
     if args.output:
         if Path(args.output).is_dir():
-            raise CliError(f"{args.output}: is a folder; -o names the position file to write")
+            raise CliError("position_is_folder", file=args.output)
         if Path(args.output).exists() and not _holds_a_position(args.output):  # -o notes.txt replaced the notes
-            raise CliError(f"{args.output}: exists and is no position file: not replaced (name another file)")
+            raise CliError("not_a_position", file=args.output)
         durable.write_text(args.output, text)
         print(f"wrote {args.output}")
     else:
@@ -455,11 +460,11 @@ def cmd_bench(args) -> int:
     from . import bench
 
     if args.runs < 1 or args.replays < 1 or args.games < 1:
-        raise CliError("bench: --runs, --games and --replays must be at least 1")
+        raise CliError("bench_counts")
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= 3600):
-        raise CliError(f"bench: --seconds must be above 0 and at most 3600, not {args.seconds}")
+        raise CliError("bench_seconds", given=args.seconds)
     if args.runs * args.seconds > 24 * 3600 or args.games > 100_000 or args.replays > 100_000:
-        raise CliError("bench: that would run for more than a day; ask for fewer runs, games or replays")
+        raise CliError("bench_day")
     print(bench.report(bench.run(args.runs, args.seconds, args.games, args.replays)))
     return 0
 
@@ -475,13 +480,13 @@ def _simulate_specs(args) -> list[str]:
     from .bots.registry import LEVELS, level_bot
 
     if (args.seats is None) == (args.level is None):
-        raise CliError("simulate: name the seats with either --seats or --level")
+        raise CliError("seats_or_level")
     if args.seats is not None:
         return [s.strip() for s in args.seats.split(",") if s.strip()]
     specs = [s.strip() for s in args.level.split(",") if s.strip()]
     for s in specs:
         if level_bot(s) is None:
-            raise CliError(f"simulate: --level {s!r} is no level (levels: {', '.join(LEVELS)})")
+            raise CliError("no_level", level=s, levels=", ".join(LEVELS))
     return specs
 
 
@@ -509,19 +514,19 @@ def cmd_simulate(args) -> int:
     specs = _simulate_specs(args)
     n = len(specs)
     if args.games < 1 or args.jobs < 1 or args.round_cap < 1:
-        raise CliError("simulate: --games, --jobs and --round-cap must be at least 1")
+        raise CliError("simulate_counts")
     # every game's task is listed up front and every job is a process: a slip of
     # the keyboard must not fill the memory or start 100,000 processes
     most_jobs = 4 * (os.cpu_count() or 1)
     if args.games > MAX_GAMES:
-        raise CliError(f"simulate: --games must be at most {MAX_GAMES:,}, not {args.games:,}")
+        raise CliError("most_games", most=Count(MAX_GAMES), given=args.games)
     if args.jobs > most_jobs:
-        raise CliError(f"simulate: --jobs must be at most {most_jobs} (4 per core), not {args.jobs:,}")
+        raise CliError("most_jobs", most=most_jobs, given=args.jobs)
     labels = [_simulate_label(s) for s in specs]  # ValueError for an unknown bot
     mode = args.mode or ("duell" if n == 2 else "base")
     lo, hi = load_mode(mode).players
     if not lo <= n <= hi:
-        raise CliError(f"simulate: {mode} is for {lo}–{hi} players, --seats names {n}")
+        raise CliError("mode_players", mode=mode, low=lo, high=hi, given=n)
     seed0 = args.seed
     tasks = [(specs, mode, seed0 + g // n, g % n, args.round_cap) for g in range(args.games)]
     results: list[dict] = []
@@ -694,17 +699,17 @@ def cmd_serve(args) -> int:
     from .ssh.server import Config, serve
 
     if args.max_connections < 1 or (args.idle_timeout is not None and args.idle_timeout < 0):
-        raise CliError("serve: --max-connections must be at least 1 and --idle-timeout at least 0")
+        raise CliError("serve_counts")
     if not 0 <= args.port <= 65535:
-        raise CliError(f"serve: --port must be 0–65535, not {args.port}")
+        raise CliError("port_range", option="--port", given=args.port)
     if args.idle_timeout is not None and not math.isfinite(args.idle_timeout):
-        raise CliError("serve: --idle-timeout must be a number of seconds (0: never)")
+        raise CliError("idle_timeout")
     if args.takeover is not None and not (math.isfinite(args.takeover) and args.takeover >= 0):
-        raise CliError(f"serve: --takeover must be 0 or more seconds, not {args.takeover}")
+        raise CliError("takeover", given=args.takeover)
     _check_serve_limits(args)
     _check_serve_web(args)
     if args.authorized_keys and not Path(args.authorized_keys).is_file():
-        raise CliError(f"serve: --authorized-keys: no file {args.authorized_keys}")
+        raise CliError("no_keys_file", file=args.authorized_keys)
     if args.bot:
         from .bots.registry import make_bot
 
@@ -727,20 +732,19 @@ def _check_serve_web(args) -> None:
     """``--web PORT`` beside the SSH port (or alone, with ``--no-ssh``) and the
     address invitation links point to."""
     if args.web is not None and not 0 <= args.web <= 65535:
-        raise CliError(f"serve: --web must be a port 0–65535, not {args.web}")
+        raise CliError("port_range", option="--web", given=args.web)
     if args.no_ssh and args.web is None:
-        raise CliError("serve: --no-ssh needs --web PORT (otherwise nobody could connect)")
+        raise CliError("no_ssh_alone")
     if args.web is not None and not args.no_ssh and args.web == args.port and args.web != 0:
-        raise CliError(f"serve: --web and --port are both {args.web}; SSH and browsers need a port each")
+        raise CliError("same_port", port=args.web)
     if args.web_url is not None:
         if args.web is None:
-            raise CliError("serve: --web-url needs --web PORT")
+            raise CliError("web_url_alone")
         from urllib.parse import urlsplit
 
         u = urlsplit(args.web_url)
         if u.scheme not in ("http", "https") or not u.netloc or u.query or u.fragment or "@" in u.netloc:
-            raise CliError(f"serve: --web-url must be an address like https://example.org or "
-                           f"http://HOST:PORT, not {args.web_url!r}")
+            raise CliError("web_url_form", url=args.web_url)
 
 
 def _check_serve_limits(args) -> None:
@@ -748,10 +752,10 @@ def _check_serve_limits(args) -> None:
     LoginGraceTime) are counts of at least 1 and times above 0."""
     for name in ("max_per_user", "max_per_address", "max_startups", "max_startups_per_source"):
         if getattr(args, name) < 1:
-            raise CliError(f"serve: --{name.replace('_', '-')} must be at least 1")
+            raise CliError("at_least_one", option="--" + name.replace("_", "-"))
     for name in ("login_grace", "session_grace"):
         if not (math.isfinite(getattr(args, name)) and getattr(args, name) > 0):
-            raise CliError(f"serve: --{name.replace('_', '-')} must be more than 0 seconds")
+            raise CliError("above_zero", option="--" + name.replace("_", "-"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -872,6 +876,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--web-url", metavar="URL",
                    help=_h("serve_web_url"))
     p.set_defaults(func=cmd_serve)
+    from .ui.i18n import t
+
+    for name in ("new", "legal", "apply", "show", "replay", "position", "bench", "simulate"):
+        # the language of its refusals (main reads it: see cli_lang); log, analyse, serve say theirs too
+        sub.choices[name].add_argument("--lang", choices=("de", "en"), default="de", help=t("cli_refusal.lang"))
     return ap
 
 
@@ -899,10 +908,12 @@ def main(argv: list[str] | None = None) -> int:
         if not args.command:
             print(INTRO.format(version=__version__, data=data_folder()), end="")
             return 0
-        return args.func(args)
-    except CliError as exc:
-        print(f"thorskliff: {exc}", file=sys.stderr)
-        return exc.code
+        try:
+            return args.func(args)
+        finally:
+            i18n.set_lang(was)  # log, analyse and serve set theirs: a caller in this process keeps its own
+    except Refusal as exc:
+        return _said(exc, argv)
     except UnicodeEncodeError as exc:
         # bytes that are no UTF-8 in a name (a file's name may hold any bytes: they stay as given)
         bad = next((a for a in argv if any("\udc80" <= c <= "\udcff" for c in a)), None)
@@ -910,22 +921,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"thorskliff: {exc}", file=sys.stderr)
         else:
             shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-            print(f"thorskliff: {shown}: not UTF-8 text (names must be)", file=sys.stderr)
+            return _said(CliError("not_utf8", text=shown), argv)
         return 2
-    except (LoadError, ActionError, ScenarioError, ValueError) as exc:
+    except (ActionError, SetupError) as exc:  # the engine's messages, by key
+        return _said(exc, argv)
+    except LoadError as exc:  # a file's problem: said in the player's language where it is by key
+        return _said(exc, argv)
+    except (ScenarioError, ValueError) as exc:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"thorskliff: {os_problem(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("thorskliff: interrupted", file=sys.stderr)
-        return 130
+        return _said(CliError("interrupted", code=130), argv)
     except Exception as exc:  # a bug: where it happened, unless asked for the whole traceback
         if os.environ.get("THORSKLIFF_DEBUG"):
             raise
-        print(f"thorskliff: {crash_line(exc)}", file=sys.stderr)
-        return CRASH
+        return _said(crash_line(exc), argv)
+
+
+def _said(refusal: Refusal | ActionError | SetupError | LoadError, argv: list[str]) -> int:
+    """The one place a refusal is printed: 'thorskliff: <line>' in the
+    language of --lang (German by default); its exit code (2 but for a
+    Refusal that says otherwise)."""
+    print(f"thorskliff: {refusal.say(cli_lang(argv))}", file=sys.stderr)
+    return getattr(refusal, "code", 2)
 
 
 def os_problem(exc: OSError) -> str:
@@ -934,22 +955,21 @@ def os_problem(exc: OSError) -> str:
     return where + (exc.strerror or str(exc))
 
 
-def crash_line(exc: BaseException) -> str:
+def crash_line(exc: BaseException) -> Refusal:
     """One line that says what crashed and where (the innermost frame in
-    the game's own code), for a bug report."""
+    the game's own code), for a bug report; exit code :data:`CRASH`."""
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "thorskliff" in Path(f.filename).parts] or frames
-    here = ""
-    if ours:
-        f = ours[-1]
-        parts = Path(f.filename).parts
-        name = "/".join(parts[parts.index("thorskliff"):]) if "thorskliff" in parts else f.filename
-        here = f" at {name}:{f.lineno} in {f.name}"
     msg = str(exc).replace("\n", " ")
     if len(msg) > 200:
         msg = msg[:199] + "…"
-    return (f"the program crashed{here}: {type(exc).__name__}: {msg} — a bug, please report it "
-            "(THORSKLIFF_DEBUG=1 shows the whole traceback)")
+    error = f"{type(exc).__name__}: {msg}"
+    if not ours:
+        return CliError("crash", code=CRASH, error=error)
+    f = ours[-1]
+    parts = Path(f.filename).parts
+    name = "/".join(parts[parts.index("thorskliff"):]) if "thorskliff" in parts else f.filename
+    return CliError("crash_at", code=CRASH, at=f"{name}:{f.lineno}", function=f.name, error=error)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,75 @@ take long or blow the stack: files over :data:`MAX_BYTES`, TOML nested deeper
 than :data:`MAX_DEPTH`, integers too long for Python to convert, lines longer
 than :data:`MAX_LINE` characters. Nothing the game writes comes near these
 limits (a 300-decision record is 5 KB; positions nest 4 deep).
+
+A problem is a string or a :class:`Problem`: a key of this layer's own
+catalogue (``locale/load.en.toml``, ``locale/load.de.toml`` beside this
+module, read here because every loader sits above it) with its parameters.
+A parameter with a ``say(lang)`` (a :class:`Problem`, the engine's ``Msg``,
+an ``ActionError`` inside a record) is said in the same language.
+``str(error)`` stays English; :meth:`LoadError.say` gives the player's
+language. A problem given as plain text is said as it is (in English).
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+LANGS = ("en", "de")
+_HERE = Path(__file__).resolve().parent / "locale"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The load problems of ``lang`` by key (``load.<key>`` flattened)."""
+    with open(_HERE / f"load.{lang}.toml", "rb") as fh:
+        doc = tomllib.load(fh).get("load", {})
+    out: dict[str, str] = {}
+
+    def walk(d: dict, prefix: str) -> None:
+        for k, v in d.items():
+            if isinstance(v, dict):
+                walk(v, f"{prefix}{k}.")
+            else:
+                out[f"{prefix}{k}"] = v
+    walk(doc, "")
+    return out
+
+
+def say_problem(key: str, params: Mapping[str, Any], lang: str = "en") -> str:
+    """The problem ``key`` in ``lang`` (English when ``lang`` lacks it, the
+    key itself when unknown), its parameters said in the same language."""
+    template = catalogue(lang).get(key) if lang in LANGS else None
+    if template is None:
+        template = catalogue("en").get(key, key)
+    fields = {k: v.say(lang) if hasattr(v, "say") else v for k, v in params.items()}
+    return template.format(**fields) if fields else template
+
+
+class Problem(str):
+    """One load problem: its key (``load.<key>``) and its parameters. As a
+    string it is its English text; :meth:`say` gives another language."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, key: str, params: Mapping[str, Any] | None = None, /, **more: Any) -> Problem:
+        fields = {**dict(params or {}), **more}
+        self = super().__new__(cls, say_problem(key, fields, "en"))
+        self.key = key
+        self.params = fields
+        return self
+
+    def __getnewargs__(self) -> tuple[str, dict[str, Any]]:  # type: ignore[override]
+        return self.key, dict(self.params)
+
+    def say(self, lang: str = "en") -> str:
+        return say_problem(self.key, self.params, lang)
 
 #: the largest file any loader reads (a long campaign record is < 100 KB)
 MAX_BYTES = 8 * 1024 * 1024
@@ -35,14 +96,24 @@ class LoadError(ValueError):
 
     ``str()`` is ``FILE:LINE: problem``, ``FILE: key: problem`` or
     ``FILE: problem`` (``problem`` alone when there is no file, e.g. a
-    decision typed at the prompt)."""
+    decision typed at the prompt), in English; :meth:`say` gives it in
+    another language when the problem is a :class:`Problem` (or anything
+    with a ``say(lang)``, e.g. a refused decision inside a record)."""
 
-    def __init__(self, file: str | os.PathLike[str], problem: str, *, line: int = 0, key: str = ""):
+    def __init__(self, file: str | os.PathLike[str], problem: Any, *, line: int = 0, key: str = ""):
         self.file = str(file)
         self.line = line
         self.key = key
-        self.problem = one_line(problem)
+        #: the problem as given: a Problem / Msg-like value, or plain (English) text
+        self.said = problem if hasattr(problem, "say") else None
+        self.problem = one_line(str(problem))
         super().__init__(self.where() + self.problem)
+
+    def say(self, lang: str = "en") -> str:
+        """The whole line in ``lang`` (the file, line and key as they are)."""
+        if self.said is None or lang == "en":
+            return str(self)
+        return self.where() + one_line(self.said.say(lang))
 
     def where(self) -> str:
         if not self.file:
@@ -66,7 +137,7 @@ def one_line(problem: str) -> str:
 Fail = Callable[..., LoadError]
 
 
-def read_text(path: str | os.PathLike[str], fail: Fail, missing: str = "no such file") -> str:
+def read_text(path: str | os.PathLike[str], fail: Fail, missing: str | Problem = "") -> str:
     """The UTF-8 text of ``path``; every problem through ``fail(problem)``."""
     try:
         # O_NONBLOCK: a named pipe nobody writes to would hold open() for ever
@@ -77,18 +148,18 @@ def read_text(path: str | os.PathLike[str], fail: Fail, missing: str = "no such 
         with open(fd, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise fail(missing) from None
+        raise fail(missing or Problem("no_file")) from None
     except IsADirectoryError:
-        raise fail("is a folder, not a file") from None
+        raise fail(Problem("a_folder")) from None
     except OSError as exc:
-        raise fail(f"cannot be read ({exc.strerror or exc})") from None
+        raise fail(Problem("unreadable", why=exc.strerror or str(exc))) from None
     if len(data) > MAX_BYTES:
-        raise fail(f"is larger than {MAX_BYTES // (1024 * 1024)} MB: not a file of the game")
+        raise fail(Problem("too_large", mb=MAX_BYTES // (1024 * 1024)))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise fail(f"not a text file (UTF-8): {exc.reason} at byte {exc.start}", line=line) from None
+        raise fail(Problem("not_utf8", reason=exc.reason, byte=exc.start), line=line) from None
     check_lines(text, fail)
     # a byte-order mark, as Windows' Notepad writes one: read as "Invalid statement" on line 1
     return text.removeprefix("\ufeff")
@@ -101,12 +172,14 @@ def check_lines(text: str, fail: Fail) -> None:
         return
     for n, line in enumerate(text.split("\n"), start=1):
         if len(line) > MAX_LINE:
-            raise fail(f"line {n} is {len(line):,} characters long (at most {MAX_LINE:,})", line=n)
+            raise fail(Problem("long_line", n=n, length=len(line), most=MAX_LINE), line=n)
 
 
-def parse_toml(text: str, fail: Fail, what: str = "not valid TOML: ") -> dict[str, Any]:
+def parse_toml(text: str, fail: Fail, what: str = "not_toml") -> dict[str, Any]:
     """Parse TOML; a syntax error names its line, and nesting deeper than
-    :data:`MAX_DEPTH` or an integer too long to convert is refused."""
+    :data:`MAX_DEPTH` or an integer too long to convert is refused.
+    ``what`` is the key of the problem (``load.<what>``, its ``{detail}`` the
+    parser's own words, which stay English)."""
     check_lines(text, fail)
     try:
         doc = tomllib.loads(text)
@@ -121,13 +194,13 @@ def parse_toml(text: str, fail: Fail, what: str = "not valid TOML: ") -> dict[st
         elif msg.endswith("(at end of document)"):
             msg = msg[:-len("(at end of document)")].rstrip()
             line = text.count("\n") + (0 if text.endswith("\n") else 1)
-        raise fail(f"{what}{msg}", line=line) from None
+        raise fail(Problem(what, detail=msg), line=line) from None
     except RecursionError:
-        raise fail(f"nested deeper than {MAX_DEPTH} tables or arrays") from None
+        raise fail(Problem("too_deep", most=MAX_DEPTH)) from None
     except ValueError as exc:  # e.g. an integer over 4,300 digits
-        raise fail(f"{what}{exc}") from None
+        raise fail(Problem(what, detail=str(exc))) from None
     if _depth(doc, 0) > MAX_DEPTH:
-        raise fail(f"nested deeper than {MAX_DEPTH} tables or arrays")
+        raise fail(Problem("too_deep", most=MAX_DEPTH))
     return doc
 
 

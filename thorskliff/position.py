@@ -22,7 +22,7 @@ from .engine.combat import Combat
 from .engine.dice import FACES
 from .invariants import problem_of
 from .island import LabelError, island_for
-from .loaderror import LoadError, parse_toml, plain_int, read_text
+from .loaderror import LoadError, Problem, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, FAINTS, MARKERS, POSITION as PLAYER_FIELDS, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
@@ -58,7 +58,7 @@ class PositionError(LoadError):
     """A position that cannot be read: ``source`` (= ``file``), ``key``
     (dotted path), ``problem``."""
 
-    def __init__(self, source: str, key: str, problem: str, line: int = 0):
+    def __init__(self, source: str, key: str, problem: Any, line: int = 0):
         self.source = source
         super().__init__(source, problem, key=key, line=line)
 
@@ -254,25 +254,26 @@ class _Reader:
         self.n = 0
         self.player: Player | None = None  # the player being read (its hero bounds its potions)
 
-    def fail(self, key: str, problem: str) -> PositionError:
+    def fail(self, key: str, problem: Any) -> PositionError:
         return PositionError(self.source, key, problem)
 
     def only(self, doc: dict, path: str, allowed: tuple[str, ...]) -> None:
         for k in doc:
             if k not in allowed:
-                raise self.fail(_join(path, k), f"unknown key (allowed: {', '.join(allowed)})")
+                raise self.fail(_join(path, k), Problem("position.unknown_key", allowed=", ".join(allowed)))
 
     def get(self, doc: dict, key: str, path: str, kind: type, default: Any = ...) -> Any:
         full = _join(path, key)
         if key not in doc:
             if default is ...:
-                raise self.fail(full, "missing key")
+                raise self.fail(full, Problem("position.missing_key"))
             return default
         val = doc[key]
         if bool not in (kind if isinstance(kind, tuple) else (kind,)) and isinstance(val, bool):
-            raise self.fail(full, f"must be {_kind(kind)}, not a boolean")
+            raise self.fail(full, Problem("position.boolean", kind=_kind(kind)))
         if not isinstance(val, kind):
-            raise self.fail(full, f"must be {_kind(kind)}, not {type(val).__name__} {val!r}")
+            raise self.fail(full, Problem("position.type", kind=_kind(kind), type=type(val).__name__,
+                                          val=repr(val)))
         return val
 
     def table(self, doc: dict, key: str, path: str, allowed: tuple[str, ...], default: Any = ...) -> dict:
@@ -286,14 +287,14 @@ class _Reader:
             return default
         val = self.get(doc, key, path, int)
         if not lo <= val <= hi:
-            raise self.fail(_join(path, key), f"must be between {lo} and {hi}, not {val}")
+            raise self.fail(_join(path, key), Problem("position.between", lo=lo, hi=hi, val=val))
         return val
 
     def check_int(self, val: Any, full: str, lo: int, hi: int) -> int:
         if isinstance(val, bool) or not isinstance(val, int):
-            raise self.fail(full, f"must be an integer, not {val!r}")
+            raise self.fail(full, Problem("position.integer", val=repr(val)))
         if not lo <= val <= hi:
-            raise self.fail(full, f"must be between {lo} and {hi}, not {val}")
+            raise self.fail(full, Problem("position.between", lo=lo, hi=hi, val=val))
         return val
 
     def choice(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> str:
@@ -301,22 +302,23 @@ class _Reader:
             return default
         val = self.get(doc, key, path, str)
         if val not in choices:
-            raise self.fail(_join(path, key), f"{val!r} is not one of {', '.join(map(repr, choices))}")
+            raise self.fail(_join(path, key), Problem("position.choice", val=repr(val),
+                                                      choices=", ".join(map(repr, choices))))
         return val
 
     def hex_label(self, val: Any, full: str) -> int:
         if not isinstance(val, str):
-            raise self.fail(full, f"must be a hex label such as \"1c3\", not {val!r}")
+            raise self.fail(full, Problem("position.hex_label", val=repr(val)))
         try:
             return self.island.index(val)
         except LabelError as exc:
-            raise self.fail(full, str(exc)) from None
+            raise self.fail(full, exc) from None
 
     def hex(self, doc: dict, key: str, path: str, optional: bool = True) -> int:
         if key not in doc:
             if optional:
                 return -1
-            raise self.fail(_join(path, key), "missing key")
+            raise self.fail(_join(path, key), Problem("position.missing_key"))
         return self.hex_label(doc[key], _join(path, key))
 
     def hex_list(self, doc: dict, key: str, path: str) -> list[int]:
@@ -342,7 +344,7 @@ class _Reader:
         if val == "over":
             return TERMINAL
         if isinstance(val, str):
-            raise self.fail(full, f"must be a seat 1–{self.n}, \"chance\" or \"over\", not {val!r}")
+            raise self.fail(full, Problem("position.decider", n=self.n, val=repr(val)))
         return self.seat(val, full)
 
     def words(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> list[str]:
@@ -350,7 +352,8 @@ class _Reader:
         vals = self.get(doc, key, path, list, default)
         for i, v in enumerate(vals):
             if v not in choices:
-                raise self.fail(f"{full}[{i}]", f"{v!r} is not one of {', '.join(map(repr, choices))}")
+                raise self.fail(f"{full}[{i}]", Problem("position.choice", val=repr(v),
+                                                        choices=", ".join(map(repr, choices))))
         return list(vals)
 
     def ints(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> list[int]:
@@ -363,10 +366,12 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _kind(kind: type | tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", bool: "true or false", dict: "a table", list: "an array"}
+def _kind(kind: type | tuple[type, ...]) -> Problem:
+    """What a value must be, said in the language (``load.position.kind.*``)."""
+    names = {int: "int", str: "str", bool: "bool", dict: "dict", list: "list", float: "float"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    said: list[Any] = [Problem(f"position.kind.{names[k]}") if k in names else k.__name__ for k in kinds]
+    return said[0] if len(said) == 1 else Problem("position.kind.either", a=said[0], b=said[1])
 
 
 def from_position(text: str | dict[str, Any], source: str = "<position>") -> GameState:
@@ -375,22 +380,20 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     r = _Reader(source)
     fmt_ = r.get(doc, "format", "", str)
     if fmt_.startswith("thorskliff-record/"):  # before its keys, which a position does not know
-        raise r.fail("format", f"is {fmt_!r}: a game record, not a position (thorskliff --resume FILE "
-                               "continues it; thorskliff position FILE writes its last position)")
+        raise r.fail("format", Problem("position.a_record", fmt=repr(fmt_)))
     r.only(doc, "", TOP_KEYS)
     if fmt_ != FORMAT:
-        raise r.fail("format", f"must be {FORMAT!r}, not {fmt_!r}")
+        raise r.fail("format", Problem("position.format", want=repr(FORMAT), fmt=repr(fmt_)))
     modes = available_modes()
     mode_id = r.choice(doc, "mode", "", tuple(modes))
     try:
         mode = load_mode(mode_id)
     except ScenarioError as exc:
-        raise r.fail("mode", str(exc)) from None
+        raise r.fail("mode", exc) from None
     players_doc = r.get(doc, "players", "", list)
     n = len(players_doc)
     if not mode.players[0] <= n <= mode.players[1] or not all(isinstance(p, dict) for p in players_doc):
-        raise r.fail("players", f"{mode_id} needs {mode.players[0]}–{mode.players[1]} tables [[players]], "
-                                f"not {n}")
+        raise r.fail("players", Problem("position.players", mode=mode_id, lo=mode.players[0], hi=mode.players[1], n=n))
     r.n = n
     arrangement = r.get(doc, "arrangement", "", str)
     layout = mode.layout_for(n)
@@ -411,9 +414,9 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
         setattr(st, name, _read(r, t, pos.key or name, pos.table, pos, st))
     # what one key cannot say alone
     if sorted(st.choosing) != list(range(n)):
-        raise r.fail("choosing", f"must name every seat 1–{n} once")
+        raise r.fail("choosing", Problem("position.choosing", n=n))
     if (st.decider == CHANCE) != bool(st.chance_kinds):
-        raise r.fail("chance.kinds", "dice are due exactly when the decider is \"chance\"")
+        raise r.fail("chance.kinds", Problem("position.chance"))
     st._legal = None
     st._own = None
     unread = sorted(NAMES - st.__dict__.keys())
@@ -421,11 +424,11 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     try:
         st.legal_actions()
     except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
-        raise PositionError(source, "", f"the position is inconsistent: no decisions can be listed ({exc!r})") \
+        raise PositionError(source, "", Problem("position.no_decisions", exc=repr(exc))) \
             from None
     problem = problem_of(st)  # the invariants of thorskliff.invariants: a position that loads plays on
     if problem:
-        raise PositionError(source, "", f"the position is inconsistent: {problem}")
+        raise PositionError(source, "", Problem("position.inconsistent", why=problem))
     return st
 
 
@@ -468,7 +471,7 @@ def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> 
         for i, m in enumerate(r.get(t, key, path, list, [])):
             full = f"{path}.{key}[{i}]"
             if not isinstance(m, dict):
-                raise r.fail(full, "must be a table {at, from, steps}")
+                raise r.fail(full, Problem("position.table", keys="{at, from, steps}"))
             r.only(m, full, ("at", "from", "steps"))
             moved.append([r.hex(m, "at", full, False), r.hex(m, "from", full), r.int_in(m, "steps", full, 0, 1)])
         return moved
@@ -482,7 +485,7 @@ def _read_pending(r: _Reader, t: dict, key: str, path: str, st: GameState) -> li
     for i, item in enumerate(r.get(t, key, path, list, [])):
         full = f"{_join(path, key)}[{i}]"
         if not isinstance(item, dict):
-            raise r.fail(full, "must be a table {step, decider}")
+            raise r.fail(full, Problem("position.table", keys="{step, decider}"))
         r.only(item, full, ("step", "decider"))
         out.append((Step(r.choice(item, "step", full, STEPS)), r.decider(item.get("decider"), f"{full}.decider")))
     return out
@@ -503,9 +506,9 @@ def _read_rifts(r: _Reader, t: dict, key: str, path: str, st: GameState) -> dict
         full = f"{_join(path, key)}.{lab}"
         h = r.hex_label(lab, full)
         if h not in r.island.well_farms:
-            raise r.fail(full, "a rift lies on a well farm (a c4 slot)")
+            raise r.fail(full, Problem("position.rift_slot"))
         if kind not in RIFT_KINDS:
-            raise r.fail(full, f"unknown rift {kind!r} (rifts: {', '.join(RIFT_KINDS)})")
+            raise r.fail(full, Problem("position.rift_kind", kind=repr(kind), kinds=", ".join(RIFT_KINDS)))
         out[h] = kind
     return dict(sorted(out.items()))
 
@@ -520,7 +523,7 @@ def _read_trolls(r: _Reader, t: dict, key: str, path: str, st: GameState) -> lis
     troll = [False] * island.size
     for h in r.hex_list(t, key, path):
         if island.kind[h] != "peak":
-            raise r.fail(_join(path, key), f"a troll stands on a peak, not on {island.label(h)}")
+            raise r.fail(_join(path, key), Problem("position.troll", label=island.label(h)))
         troll[h] = True
     return troll
 
@@ -544,7 +547,7 @@ def _read_units(r: _Reader, c: dict, key: str) -> list[list]:
     for i, u in enumerate(r.get(c, key, "combat", list)):
         full = f"combat.{key}[{i}]"
         if not isinstance(u, dict):
-            raise r.fail(full, "must be a table {unit, retreat, defeated}")
+            raise r.fail(full, Problem("position.table", keys="{unit, retreat, defeated}"))
         r.only(u, full, ("unit", "retreat", "defeated"))
         unit = [r.choice(u, "unit", full, UNITS), r.hex(u, "retreat", full)]
         if r.get(u, "defeated", full, bool, False):
@@ -569,7 +572,7 @@ def _read_roll(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[
         full = f"{_join(path, key)}[{i}]"
         if not isinstance(die, str) or len(die) < 2 or die[0] not in FACES or not plain_int(die[1:], 1) \
                 or int(die[1:]) not in FACES[die[0]]:
-            raise r.fail(full, f"{die!r} is no die: a kind K/M/G/S and a value it shows, e.g. \"M3\"")
+            raise r.fail(full, Problem("position.die", die=repr(die)))
         roll.append((die[0], int(die[1:])))
     return roll
 
@@ -604,13 +607,13 @@ def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
             else:
                 setattr(p, attr, v)
         if p.life > p.max_life:
-            raise r.fail(f"{path}.life", f"must be between 0 and {p.max_life}, not {p.life}")
+            raise r.fail(f"{path}.life", Problem("position.between", lo=0, hi=p.max_life, val=p.life))
         if p.lying_at >= 0:
             if p.lying_at in st.lying:
-                raise r.fail(f"{path}.lying_at", "another fainted hero lies there")
+                raise r.fail(f"{path}.lying_at", Problem("position.lying_at"))
             st.lying[p.lying_at] = i
         if sum(st.wc[i]) + p.supply + sum(p.track) > 10:
-            raise r.fail(f"{path}.warriors", "a colour has 10 warriors: board, supply and track hold more")
+            raise r.fail(f"{path}.warriors", Problem("position.warriors"))
         st.players.append(p)
     st.lying = dict(sorted(st.lying.items()))
 
@@ -620,12 +623,12 @@ def _read_potions(r: _Reader, t: dict, key: str, path: str, st: GameState) -> li
     full = _join(path, key)
     pots = r.get(t, key, path, list, [])
     if len(pots) > 3:
-        raise r.fail(full, f"a hero holds 3 potions at most, not {len(pots)}")
+        raise r.fail(full, Problem("position.potions", n=len(pots)))
     out = []
     for j, pot in enumerate(pots):
         item = f"{full}[{j}]"
         if not isinstance(pot, dict):
-            raise r.fail(item, "must be a table {kind, uses}")
+            raise r.fail(item, Problem("position.table", keys="{kind, uses}"))
         r.only(pot, item, ("kind", "uses"))
         kind = r.choice(pot, "kind", item, POTIONS)
         out.append((kind, r.int_in(pot, "uses", item, 1, p.spec.eile_uses if kind == "eile" else 1)))

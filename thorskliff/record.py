@@ -21,7 +21,7 @@ from .engine import dice
 from .engine.actions import ActionError
 from .game import ChapterSetup, Game, Setup, parser_for
 from .island import LabelError, island_for
-from .loaderror import LoadError, check_lines, parse_toml, plain_int, read_text
+from .loaderror import LoadError, Problem, check_lines, parse_toml, plain_int, read_text
 from .engine.player import COLOURS
 from .scenario import RIFT_KINDS, ScenarioError, available_modes, load_heroes, load_mode
 from .engine.state import CHANCE, GameState, SeatSpec
@@ -45,7 +45,7 @@ CAMPAIGN_KEYS = ("chapter", "short", "carried")
 class RecordError(LoadError):
     """A record that cannot be read or replayed: ``file``, ``line``, ``problem``."""
 
-    def __init__(self, file: str, line: int, problem: str):
+    def __init__(self, file: str, line: int, problem: Any):
         super().__init__(file, problem, line=line)
 
 
@@ -159,12 +159,13 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
     doc = _parse_header("\n".join(header_lines), source)
     if sep is None:
         raise RecordError(source, max(1, len(lines)),
-                          f"the file ends inside the header: the line {SEPARATOR} is missing (truncated?)")
+                          Problem("record.no_separator", sep=SEPARATOR))
     game = _setup(doc, header_lines, sep + 1, source)
     flow = doc.get("flow", 1)
     if flow not in FLOWS or isinstance(flow, bool):
-        newer = " (written by a newer version of thorskliff?)" if isinstance(flow, int) and flow > max(FLOWS) else ""
-        raise _Header(header_lines, sep + 1, source).fail(f"flow must be one of {FLOWS}, not {flow!r}{newer}", "flow")
+        newer = isinstance(flow, int) and flow > max(FLOWS)
+        raise _Header(header_lines, sep + 1, source).fail(
+            Problem("record.flow_newer" if newer else "record.flow", flows=FLOWS, flow=repr(flow)), "flow")
     if flow != game.setup.flow:
         game.setup.flow = flow
         game.state = game.setup.build()
@@ -179,14 +180,13 @@ def loads(text: str, source: str = "<record>", auto_chance: bool = True) -> Game
         try:
             play_line(game, body)
         except ActionError as exc:
-            raise RecordError(source, i + 1, str(exc)) from None
+            raise RecordError(source, i + 1, exc) from None  # said in the player's language
         except Exception as exc:  # an engine bug must still say where it happened
-            raise RecordError(source, i + 1, f"the engine failed on this line ({exc!r}); please report it") \
+            raise RecordError(source, i + 1, Problem("record.engine_failed", exc=repr(exc))) \
                 from exc
     st = game.state
     if auto_chance and st.current_player() == CHANCE:
-        raise RecordError(source, last, f"the record ends where dice are due ({' '.join(st.chance_request())}) "
-                                        "but their line '* roll …' is missing (truncated?)")
+        raise RecordError(source, last, Problem("record.dice_due", dice=" ".join(st.chance_request())))
     game.auto_chance = auto_chance
     game.keep_undo = True
     return game
@@ -216,7 +216,7 @@ def play_line(game: Game, body: str) -> None:
 
 def _parse_header(text: str, source: str) -> dict[str, Any]:
     return parse_toml(text, lambda problem, line=0: RecordError(source, line or 1, problem),
-                      "the header is not valid TOML: ")
+                      "header_not_toml")
 
 
 def _names_key(line: str, key: str) -> bool:
@@ -262,7 +262,7 @@ class _Header:
             return self.line_of(table)
         return start + 1 if seat is not None else self.end
 
-    def fail(self, problem: str, key: str, seat: int | None = None, table: str | None = None) -> RecordError:
+    def fail(self, problem: Any, key: str, seat: int | None = None, table: str | None = None) -> RecordError:
         return RecordError(self.source, self.line_of(key, seat, table), problem)
 
 
@@ -271,59 +271,57 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
     fmt = doc.get("format")
     if isinstance(fmt, str) and fmt.startswith("thorskliff-record/") and fmt != FORMAT:
         # before the keys: a newer version's record may well have keys this one does not know
-        raise h.fail(f"format {fmt!r} is not {FORMAT!r}: written by another (newer?) version of thorskliff, "
-                     "which reads it", "format")
+        raise h.fail(Problem("record.format_other", fmt=repr(fmt), want=repr(FORMAT)), "format")
     for k in doc:
         if k not in HEADER_KEYS:
-            raise h.fail(f"unknown header key {k!r} (keys: {', '.join(HEADER_KEYS)})", k)
+            raise h.fail(Problem("record.unknown_key", k=repr(k), keys=", ".join(HEADER_KEYS)), k)
     for k in ("format", "mode", "seed", "seats"):
         if k not in doc:
-            raise RecordError(source, end, f"the header ends without the key {k!r}")
+            raise RecordError(source, end, Problem("record.missing_key", k=repr(k)))
     if doc["format"] != FORMAT:
-        raise h.fail(f"format must be {FORMAT!r}, not {doc['format']!r}", "format")
+        raise h.fail(Problem("record.format", want=repr(FORMAT), fmt=repr(doc["format"])), "format")
     if "campaign" in doc:
         return _chapter_setup(doc, h, source)
     mode = doc["mode"]
     modes = available_modes()
     if not isinstance(mode, str) or mode not in modes:
-        raise h.fail(f"unknown mode {mode!r} (modes: {', '.join(modes)})", "mode")
+        raise h.fail(Problem("record.unknown_mode", mode=repr(mode), modes=", ".join(modes)), "mode")
     seed = doc["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise h.fail(f"seed must be an integer, not {seed!r}", "seed")
+        raise h.fail(Problem("record.seed", seed=repr(seed)), "seed")
     seats = _seats(doc["seats"], h)
     spec = load_mode(mode)
     lo, hi = spec.players
     if not lo <= len(seats) <= hi:
         span = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        raise h.fail(f"{mode} is for {span} players, but the header names {len(seats)} seats", "mode")
+        raise h.fail(Problem("record.players", mode=mode, span=span, n=len(seats)), "mode")
     arrangement = doc.get("arrangement")
     if arrangement is not None:
         if not isinstance(arrangement, str):
-            raise h.fail(f"arrangement must be block letters such as \"ABCDEF\", not {arrangement!r}",
-                         "arrangement")
+            raise h.fail(Problem("record.arrangement", given=repr(arrangement)), "arrangement")
         try:
             island = island_for(arrangement.upper(), spec.layout_for(len(seats)))
         except ValueError as exc:
-            raise h.fail(str(exc), "arrangement") from None
+            raise h.fail(Problem("record.bad_arrangement", why=str(exc)), "arrangement") from None
         arrangement = island.arrangement
     first = doc.get("first")
     if first is not None:
         if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= len(seats):
-            raise h.fail(f"first must be a seat 1–{len(seats)}, not {first!r}", "first")
+            raise h.fail(Problem("record.first", n=len(seats), first=repr(first)), "first")
         first -= 1
     rifts = None
     if "rifts" in doc:
         rifts = _rifts(doc["rifts"], arrangement, spec.layout_for(len(seats)), h)
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
-        raise h.fail("meta must be a table", "meta")
+        raise h.fail(Problem("record.meta"), "meta")
     if "position" in doc:
         return _position_setup(doc["position"], mode, seats, meta, h, source)
     try:
         return Game.new(mode, seats, seed, arrangement=arrangement, first=first, rifts=rifts, meta=meta,
                         auto_chance=False)
     except (ValueError, ScenarioError) as exc:
-        raise RecordError(source, end, f"the header gives no game: {exc}") from None
+        raise RecordError(source, end, Problem("record.no_game", why=exc)) from None
 
 
 def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _Header, source: str) -> Game:
@@ -331,17 +329,17 @@ def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _
     from .position import PositionError, from_position
 
     if not isinstance(pos, dict):
-        raise h.fail("position must be a table [position] (docs/records.md)", "position")
+        raise h.fail(Problem("record.position_table"), "position")
     try:
         st = from_position(pos, source)
     except PositionError as exc:
         key = f"position.{exc.key}" if exc.key else "position"
-        raise h.fail(f"{key}: {exc.problem}", "position") from None
+        raise h.fail(Problem("record.position", path=key, why=exc.said or exc.problem), "position") from None
     if st.mode.id != mode:
-        raise h.fail(f"the position is a game of {st.mode.id}, the header says {mode}", "mode")
+        raise h.fail(Problem("record.position_mode", theirs=st.mode.id, mode=mode), "mode")
     theirs = [SeatSpec(p.name, p.hero, p.colour) for p in st.players]
     if theirs != list(seats):
-        raise h.fail("the seats of the header are not those of the position", "seats")
+        raise h.fail(Problem("record.position_seats"), "seats")
     return from_state(st, pos, meta, auto_chance=False)
 
 
@@ -387,56 +385,57 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
     given, must be what that chapter gives."""
     camp = doc["campaign"]
     if not isinstance(camp, dict):
-        raise h.fail("campaign must be a table with chapter, short and carried", "campaign")
+        raise h.fail(Problem("record.campaign_table"), "campaign")
     for k in camp:
         if k not in CAMPAIGN_KEYS:
-            raise h.fail(f"campaign: unknown key {k!r} (keys: {', '.join(CAMPAIGN_KEYS)})", k, table="campaign")
+            raise h.fail(Problem("record.campaign_key", k=repr(k), keys=", ".join(CAMPAIGN_KEYS)), k, table="campaign")
     ref = camp.get("chapter")
     if not isinstance(ref, str) or not ref.strip():
-        raise h.fail("campaign: chapter must name a chapter file (\"chapter1.toml\" or a path)", "chapter",
+        raise h.fail(Problem("record.campaign_chapter"), "chapter",
                      table="campaign")
     file = _chapter_file(ref, source)
     try:
         ch = variants.find("chapter").load(file)
     except (ScenarioError, OSError) as exc:
-        raise h.fail(f"campaign: the chapter file does not load: {exc}", "chapter", table="campaign") from None
+        raise h.fail(Problem("record.chapter_load", why=exc), "chapter", table="campaign") from None
     short = camp.get("short", False)
     if not isinstance(short, bool):
-        raise h.fail(f"campaign: short must be true or false, not {short!r}", "short", table="campaign")
+        raise h.fail(Problem("record.short", short=repr(short)), "short", table="campaign")
     if short and not ch.short_ambers:
-        raise h.fail(f"campaign: chapter {ch.number} has no short variant", "short", table="campaign")
+        raise h.fail(Problem("record.no_short", chapter=ch.number), "short", table="campaign")
     seed = doc["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise h.fail(f"seed must be an integer, not {seed!r}", "seed")
+        raise h.fail(Problem("record.seed", seed=repr(seed)), "seed")
     seats = _seats(doc["seats"], h)
     n = len(seats)
     lo, hi = ch.players
     if not lo <= n <= hi:
-        raise h.fail(f"chapter {ch.number} is for {lo}–{hi} players, but the header names {n} seats", "seats")
+        raise h.fail(Problem("record.chapter_players", chapter=ch.number, lo=lo, hi=hi, n=n), "seats")
     if doc["mode"] != f"campaign{ch.number}":
-        raise h.fail(f"mode must be 'campaign{ch.number}' for chapter {ch.number}, not {doc['mode']!r}", "mode")
+        raise h.fail(Problem("record.chapter_mode", chapter=ch.number, mode=repr(doc["mode"])), "mode")
     first = doc.get("first", 1)
     if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= n:
-        raise h.fail(f"first must be a seat 1–{n}, not {first!r}", "first")
+        raise h.fail(Problem("record.first", n=n, first=repr(first)), "first")
     carried = _carried(camp.get("carried", {}), n, h)
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
-        raise h.fail("meta must be a table", "meta")
+        raise h.fail(Problem("record.meta"), "meta")
     setup = Setup(doc["mode"], seats, seed, "", {}, first - 1, meta, ChapterSetup(str(file), short, carried))
     try:
         st = setup.build()
     except (ValueError, ScenarioError) as exc:
-        raise RecordError(source, h.end, f"the header gives no chapter: {exc}") from None
+        raise RecordError(source, h.end, Problem("record.no_chapter", why=exc)) from None
     setup.arrangement, setup.rifts = st.island.arrangement, dict(st.rifts)
     arrangement = doc.get("arrangement")
     if arrangement is not None and arrangement != st.island.arrangement:
-        raise h.fail(f"chapter {ch.number} lies on the arrangement {st.island.arrangement}, not {arrangement!r}",
+        raise h.fail(Problem("record.chapter_arrangement", chapter=ch.number, theirs=st.island.arrangement,
+                                     given=repr(arrangement)),
                      "arrangement")
     if "rifts" in doc:
         want = {st.island.label(k): v for k, v in sorted(st.rifts.items())}
         if doc["rifts"] != want:
-            raise h.fail(f"rifts: chapter {ch.number} with seed {seed} lays {want or 'no rifts'} at the start, "
-                         f"not {doc['rifts']}", "rifts")
+            raise h.fail(Problem("record.chapter_rifts" if want else "record.chapter_no_rifts", chapter=ch.number,
+                                 seed=seed, want=want, given=doc["rifts"]), "rifts")
     game = Game(setup, auto_chance=False, state=st)
     return game
 
@@ -457,13 +456,13 @@ def _chapter_file(ref: str, source: str) -> Path:
 
 def _carried(val: Any, n: int, h: _Header) -> dict[int, tuple[str, ...]]:
     if not isinstance(val, dict):
-        raise h.fail("campaign: carried must be a table {seat = [card ids]}", "carried", table="campaign")
+        raise h.fail(Problem("record.carried_table"), "carried", table="campaign")
     out = {}
     for seat, cards in val.items():
         if not plain_int(seat, 2) or not 1 <= int(seat) <= n:
-            raise h.fail(f"campaign: carried names seat {seat!r}; seats are 1–{n}", "carried", table="campaign")
+            raise h.fail(Problem("record.carried_seat", seat=repr(seat), n=n), "carried", table="campaign")
         if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
-            raise h.fail(f"campaign: carried cards of seat {seat} must be a list of card ids", "carried",
+            raise h.fail(Problem("record.carried_cards", seat=seat), "carried",
                          table="campaign")
         if cards:
             out[int(seat) - 1] = tuple(cards)
@@ -472,23 +471,23 @@ def _carried(val: Any, n: int, h: _Header) -> dict[int, tuple[str, ...]]:
 
 def _seats(val: Any, h: _Header) -> list[SeatSpec]:
     if not isinstance(val, list) or not val or not all(isinstance(s, dict) for s in val):
-        raise h.fail("seats must be an array of tables [[seats]] with name, hero and colour", "seats")
+        raise h.fail(Problem("record.seats"), "seats")
     heroes = load_heroes()
     out = []
     for i, s in enumerate(val):
         for k in s:
             if k not in SEAT_KEYS + SEAT_EXTRA:
-                raise h.fail(f"seat {i + 1}: unknown key {k!r} (keys: {', '.join(SEAT_KEYS + SEAT_EXTRA)})", k,
+                raise h.fail(Problem("record.seat_key", seat=i + 1, k=repr(k), keys=", ".join(SEAT_KEYS + SEAT_EXTRA)), k,
                              seat=i)
         for k in SEAT_KEYS:
             if k not in s:
-                raise h.fail(f"seat {i + 1} has no {k}", "seats", seat=i)
+                raise h.fail(Problem("record.seat_lacks", seat=i + 1, k=k), "seats", seat=i)
             if not isinstance(s[k], str) or not s[k].strip():
-                raise h.fail(f"seat {i + 1}: {k} must be a non-empty string", k, seat=i)
+                raise h.fail(Problem("record.seat_empty", seat=i + 1, k=k), k, seat=i)
         if s["hero"] not in heroes:
-            raise h.fail(f"seat {i + 1}: unknown hero {s['hero']!r} (heroes: {', '.join(heroes)})", "hero", seat=i)
+            raise h.fail(Problem("record.seat_hero", seat=i + 1, hero=repr(s["hero"]), heroes=", ".join(heroes)), "hero", seat=i)
         if s["colour"] not in COLOURS:
-            raise h.fail(f"seat {i + 1}: unknown colour {s['colour']!r} (colours: {', '.join(COLOURS)})",
+            raise h.fail(Problem("record.seat_colour", seat=i + 1, colour=repr(s["colour"]), colours=", ".join(COLOURS)),
                          "colour", seat=i)
         if "bot" in s:
             _check_bot(s["bot"], i, h)
@@ -500,10 +499,10 @@ def _check_bot(kind: Any, i: int, h: _Header) -> None:
     """A seat's ``bot`` names a kind of bot; which kinds exist is the front
     end's to check when it starts the bot (records import no bots)."""
     if not isinstance(kind, str) or not kind.strip():
-        raise h.fail(f"seat {i + 1}: bot must name a kind of bot, not {kind!r}", "bot", seat=i)
+        raise h.fail(Problem("record.seat_bot", seat=i + 1, kind=repr(kind)), "bot", seat=i)
 
 
-def header_error(text: str, source: str, problem: str, key: str, seat: int | None = None) -> RecordError:
+def header_error(text: str, source: str, problem: Any, key: str, seat: int | None = None) -> RecordError:
     """A problem a front end finds in a record's header (an unknown bot),
     named at the line of ``key`` (in ``seat``'s table, 0-based)."""
     lines = text.splitlines()
@@ -513,20 +512,20 @@ def header_error(text: str, source: str, problem: str, key: str, seat: int | Non
 
 def _rifts(val: Any, arrangement: str | None, layout: str, h: _Header) -> dict[int, str]:
     if not isinstance(val, dict):
-        raise h.fail("rifts must be a table {label = kind}", "rifts")
+        raise h.fail(Problem("record.rifts_table"), "rifts")
     if val and arrangement is None:
-        raise h.fail("rifts given need the arrangement they lie on", "rifts")
+        raise h.fail(Problem("record.rifts_arrangement"), "rifts")
     out = {}
     for lab, kind in val.items():
         island = island_for(arrangement, layout)
         try:
             idx = island.index(lab)
         except LabelError as exc:
-            raise h.fail(f"rifts: {exc}", lab, table="rifts") from None
+            raise h.fail(Problem("record.rifts_label", why=str(exc)), lab, table="rifts") from None
         if idx not in island.well_farms:
-            raise h.fail(f"rifts: {lab} is no well farm (rifts lie on the c4 slots)", lab, table="rifts")
+            raise h.fail(Problem("record.rifts_slot", label=lab), lab, table="rifts")
         if kind not in RIFT_KINDS:
-            raise h.fail(f"rifts: unknown rift {kind!r} (rifts: {', '.join(RIFT_KINDS)})", lab, table="rifts")
+            raise h.fail(Problem("record.rifts_kind", kind=repr(kind), kinds=", ".join(RIFT_KINDS)), lab, table="rifts")
         out[idx] = kind
     return out
 

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .loaderror import LoadError, parse_toml, read_text
+from .loaderror import LoadError, Problem, parse_toml, read_text
 
 TERRAINS = ("forest", "meadow", "scree", "rock")
 SLOT_KINDS = ("farm", "well-farm", "peak", "landscape", "beach")
@@ -67,7 +67,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     def fail(problem: str, line: int = 0) -> ScenarioError:
         return ScenarioError(path, "", problem, line)
 
-    return parse_toml(read_text(path, fail, missing="file not found"), fail)
+    return parse_toml(read_text(path, fail, missing=Problem("not_found")), fail)
 
 
 class _Reader:

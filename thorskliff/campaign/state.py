@@ -22,6 +22,7 @@ from ..island import island_for
 from ..engine.steps import OPEN_STEPS, Step
 from ..engine.turn_verbs import STEP
 from ..engine.guards import Fixed, never
+from ..engine.messages import SetupError
 from ..engine.hooks import Hooks
 from ..engine.verbs import ONCE, TABLE, Guard, Verb
 from ..scenario import HeroSpec, ModeSpec, load_heroes
@@ -270,11 +271,11 @@ class CampaignState(GameState, CampaignFields):
         n = len(seats)
         lo, hi = ch.players
         if not lo <= n <= hi:
-            raise ValueError(f"chapter {ch.number} is for {lo}–{hi} players, not {n}")
+            raise SetupError("chapter_players", {"chapter": ch.number, "low": lo, "high": hi, "n": n})
         if short and not ch.short_ambers:
-            raise ValueError(f"chapter {ch.number} has no short variant (decision 17)")
+            raise SetupError("chapter_short", {"chapter": ch.number})
         if not 0 <= start < n:
-            raise ValueError(f"the start tile goes to a seat 1–{n}")
+            raise SetupError("start_tile", {"n": n})
         mode = ModeSpec(
             id=f"campaign{ch.number}", name=ch.title, players=ch.players, layout="full",
             arrangement=ch.arrangement, rifts="none", trolls=False, rules=ch.rules,

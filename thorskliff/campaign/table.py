@@ -16,7 +16,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
-from ..loaderror import LoadError
+from ..loaderror import LoadError, Problem
 from ..scenario import ScenarioError
 from .chapter import chapter_path, load_chapter
 from .group import ChapterResult, Group, Member, check_members
@@ -71,7 +71,7 @@ class TableError(LoadError):
     """The group table cannot be used: ``file`` and the ``problem``. The
     file is left exactly as it is."""
 
-    def __init__(self, path: str | os.PathLike[str], problem: str):
+    def __init__(self, path: str | os.PathLike[str], problem: Any):
         super().__init__(path, problem)
 
 
@@ -80,27 +80,27 @@ def check_table(path: Path) -> None:
     it only (a damaged file must not be changed by opening it for writing)."""
     if not path.exists():
         if path.is_symlink():
-            raise TableError(path, "is a link to nothing")
+            raise TableError(path, Problem("table.dangling"))
         return
     if path.is_dir():
-        raise TableError(path, "is a folder, not the group table file")
+        raise TableError(path, Problem("table.folder"))
     if not path.is_file():  # SQLite would wait on a pipe or read a device (/dev/zero) without end
-        raise TableError(path, "is no regular file (a device, pipe or socket), not the group table file")
+        raise TableError(path, Problem("table.not_regular"))
     try:
         probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise TableError(path, f"cannot be opened ({exc})") from None
+        raise TableError(path, Problem("table.cannot_open", why=str(exc))) from None
     try:
         found = probe.execute("PRAGMA quick_check").fetchall()
         if found != [("ok",)]:
-            raise TableError(path, f"is damaged ({'; '.join(str(r[0]) for r in found[:3])})")
+            raise TableError(path, Problem("table.damaged", why="; ".join(str(r[0]) for r in found[:3])))
         names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as exc:
-        raise TableError(path, f"is no readable group table ({exc})") from None
+        raise TableError(path, Problem("table.unreadable", why=str(exc))) from None
     finally:
         probe.close()
     if names and not {"groups", "members", "chapters"} <= names:
-        raise TableError(path, f"is no group table (it holds {', '.join(sorted(names)[:5])})")
+        raise TableError(path, Problem("table.foreign", names=", ".join(sorted(names)[:5])))
 
 
 def data_dir() -> Path:
@@ -169,7 +169,7 @@ class CampaignTable:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path)
         except (OSError, sqlite3.Error) as exc:
-            raise TableError(self.path, f"cannot be opened ({getattr(exc, 'strerror', None) or exc})") from None
+            raise TableError(self.path, Problem("table.cannot_open", why=str(getattr(exc, "strerror", None) or exc))) from None
         try:
             self.db.execute("PRAGMA foreign_keys = ON")
             # a committed chapter survives a crash and a power cut
@@ -178,7 +178,7 @@ class CampaignTable:
             self.db.executescript(SCHEMA)
         except sqlite3.Error as exc:  # e.g. a read-only folder: WAL needs files beside the table
             self.db.close()
-            raise TableError(self.path, f"cannot be written ({exc})") from None
+            raise TableError(self.path, Problem("table.cannot_write", why=str(exc))) from None
         self._migrate()
 
     def _migrate(self) -> None:
@@ -226,7 +226,7 @@ class CampaignTable:
         try:
             return Group(name, members, _seats(json.loads(row[0])), _seats(json.loads(row[1])), results)
         except ValueError as exc:  # a damaged row: name the table
-            raise TableError(self.path, f"group {name!r}: {exc}") from None
+            raise TableError(self.path, Problem("table.group_row", group=repr(name), why=str(exc))) from None
 
     def delete_group(self, name: str) -> None:
         """The group, its members, results, the chapter in progress and the
@@ -318,8 +318,8 @@ class CampaignTable:
         except ValueError:
             lines = None
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
-            raise TableError(self.path, f"group {name!r}: the decisions of chapter {number} are no list of "
-                                        f"decisions ({history[:60]})")
+            raise TableError(self.path, Problem("table.no_decisions", group=repr(name), chapter=number,
+                                                 history=history[:60]))
 
         def replay(old_haste: bool) -> CampaignState:
             st = CampaignState.new_chapter(g, chapter_file(ref, number), seed, short=bool(short), start=start,
@@ -344,8 +344,8 @@ class CampaignTable:
             try:
                 st.apply_action(line)
             except ValueError as exc:
-                raise TableError(self.path, f"group {name!r}, chapter {number}, decision {i} ({line!r}): "
-                                            f"{exc}") from None
+                raise TableError(self.path, Problem("table.decision", group=repr(name), chapter=number, i=i,
+                                                         line=repr(line), why=exc)) from None
         return replay_checked
 
     def finish(self, name: str, st: CampaignState) -> ChapterResult:

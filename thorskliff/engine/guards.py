@@ -343,7 +343,7 @@ GENERAL = (
     # a label of sectors 5–6 on the Duell crescent
     Guard("R-ISLE-10", "not_on_island", _off_island,
           params=lambda st, p, a: {"hex": hexlabel(next(h for h in (a.a, a.b, a.c) if h >= st.island.size)),
-                                   "labels": st.island.describe_labels()}),
+                                   "last": len(st.island.arrangement)}),
 )
 
 

@@ -3,7 +3,7 @@ German (``locale/en.toml``, ``locale/de.toml`` beside this module).
 
 A refusal is data: a catalogue key and its parameters (:class:`Msg`), carried
 by every :class:`~thorskliff.engine.actions.ActionError` with its rule id.
-The CLI prints it in English (``str(error)``); the app asks for its own
+``str(error)`` is the English; the CLI and the app ask for the player's
 language (``error.say("de")``). Nothing ever reads the words back: a front
 end that wants to know *why* reads ``error.key`` and ``error.params``.
 
@@ -47,6 +47,24 @@ class Msg(str):
 
     def say(self, lang: str = "en") -> str:
         return text(self.key, self.params, lang)
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up as asked (the players, heroes, colours,
+    rifts, the first to choose): a message by key (``why.setup.<key>``) as a
+    refused decision has one; ``str()`` is the English, :meth:`say` another
+    language (the CLI says it in the player's)."""
+
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None):
+        self.msg = Msg(f"setup.{key}", params)
+        self.key, self.params = key, dict(self.msg.params)
+        super().__init__(str(self.msg))
+
+    def say(self, lang: str = "en") -> str:
+        return self.msg.say(lang)
+
+    def __reduce__(self):  # pickled by key, not by its English words
+        return type(self), (self.key, self.params)
 
 
 def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from . import dice
 from .fields import AMBERS, COPIES, POTION_SUPPLY, WISENT_CARDS
-from .messages import Msg
+from .messages import Msg, SetupError
 from .steps import Step
 from .actions import Action, IllegalActionError, WrongSeatError, parse
 from .combat import CombatRules
@@ -77,20 +77,20 @@ class GameState(TurnRules, CombatRules):
         n = len(seats)
         lo, hi = mode.players
         if not lo <= n <= hi:
-            raise ValueError(f"{mode.id} is for {lo}–{hi} players, not {n}"
-                             + ("; two players play the duell" if n == 2 and mode.id == "base" else ""))
+            raise SetupError("players_duell" if n == 2 and mode.id == "base" else "players",
+                             {"mode": mode.id, "low": lo, "high": hi, "n": n})
         heroes = load_heroes()
         names = set()
         for s in seats:
             if s.hero not in heroes:
-                raise ValueError(f"unknown hero {s.hero!r} (heroes: {', '.join(heroes)})")
+                raise SetupError("hero", {"hero": s.hero, "heroes": ", ".join(heroes)})
             if s.colour not in COLOURS:
-                raise ValueError(f"unknown colour {s.colour!r} (colours: {', '.join(COLOURS)})")
+                raise SetupError("colour", {"colour": s.colour, "colours": ", ".join(COLOURS)})
             names.add(s.hero)
         if len(names) != n:
-            raise ValueError("each hero can be chosen once")
+            raise SetupError("hero_twice")
         if len({s.colour for s in seats}) != n:
-            raise ValueError("each colour can be chosen once")
+            raise SetupError("colour_twice")
         layout = mode.layout_for(n)
         blocks = 4 if layout == "crescent" else 6
         counter = 0
@@ -109,14 +109,14 @@ class GameState(TurnRules, CombatRules):
                 rifts = {}
         for h, kind in rifts.items():
             if h not in island.well_farms:
-                raise ValueError(f"a rift lies on a well farm, not on {island.label(h)}")
+                raise SetupError("rift_place", {"hex": island.label(h)})
             if kind not in RIFT_KINDS:
-                raise ValueError(f"unknown rift {kind!r}")
+                raise SetupError("rift_kind", {"kind": kind})
         if first is None:
             first = dice.draw(seed, counter, n)
             counter += 1
         if not 0 <= first < n:
-            raise ValueError(f"the first to choose is a seat 1–{n}")
+            raise SetupError("first", {"n": n})
         st = cls.__new__(cls)
         st._init(mode, island, seats, heroes, seed, dict(rifts), first, counter)
         return st

@@ -7,6 +7,7 @@ import math
 import os
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -15,6 +16,9 @@ from textual.screen import Screen
 from . import dirtyonly, i18n, saves
 from .i18n import t
 from .keys import localize
+
+if TYPE_CHECKING:
+    from .helpwords import Refusal
 
 # a partial update draws only the widgets it repaints (a hosted table's keys and decisions)
 dirtyonly.install()
@@ -145,7 +149,7 @@ class ThorsApp(App):
                 return
             session = LocalSession.load(path)
         except (record.RecordError, OSError) as exc:
-            self.notify(str(exc), severity="error", timeout=10)
+            self.notify(i18n.said(exc), severity="error", timeout=10)
             return
         self.pop_to_title()
         self.play(session)
@@ -175,7 +179,7 @@ class ThorsApp(App):
         try:
             table_of(self)
         except TableError as exc:  # the file stays as it is; the rest of the app works
-            self.notify(t("data.table_damaged", problem=str(exc)), severity="error", timeout=30)
+            self.notify(t("data.table_damaged", problem=i18n.said(exc)), severity="error", timeout=30)
             return
         self.push_screen(CampaignScreen())
 
@@ -292,7 +296,7 @@ def translated(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
 
 def run(argv: list[str] | None = None) -> int:
     """Start the app (the CLI's path with no subcommand). Returns an exit code."""
-    from .helpwords import HelpParser, cli_lang
+    from .helpwords import HelpParser, Refusal, Said, cli_lang
 
     was = i18n.lang()
     i18n.set_lang(cli_lang(argv or []))  # its help in German, or English with --lang en
@@ -312,13 +316,13 @@ def run(argv: list[str] | None = None) -> int:
     if args.data:
         os.environ["THORSKLIFF_DATA"] = args.data
     if not math.isfinite(args.bot_delay):
-        return _refuse(f"--bot-delay must be a number of seconds, not {args.bot_delay}")
+        return _refuse(Refusal("bot_delay", given=args.bot_delay), argv)
     from ..scenario import ScenarioError, check_scenarios
 
     try:
         check_scenarios()
     except ScenarioError as exc:  # THORSKLIFF_SCENARIOS names a damaged copy: crashed at the setup screen
-        return _refuse(str(exc))
+        return _refuse(Said(exc), argv)
     session = None
     if args.resume:
         from ..loaderror import LoadError
@@ -327,7 +331,7 @@ def run(argv: list[str] | None = None) -> int:
         try:
             session = LocalSession.load(args.resume)
         except LoadError as exc:  # one line on stderr, as every CLI path (docs/records.md)
-            return _refuse(str(exc))
+            return _refuse(Said(exc), argv)
     elif args.position:
         from .. import record
         from ..loaderror import LoadError
@@ -337,7 +341,7 @@ def run(argv: list[str] | None = None) -> int:
         try:
             game = record.from_state(load_position(args.position))
         except LoadError as exc:
-            return _refuse(str(exc))
+            return _refuse(Said(exc), argv)
         game.resolve_chance()
         session = LocalSession(game, saves.new_path(game.setup.mode))
         session.save()  # a failure is told once the app runs (watch_saves)
@@ -348,6 +352,9 @@ def run(argv: list[str] | None = None) -> int:
     return app.return_code or 0
 
 
-def _refuse(problem: str) -> int:
-    print(f"thorskliff: {problem}", file=sys.stderr)
-    return 2
+def _refuse(refusal: "Refusal", argv: list[str] | None) -> int:
+    """One line on stderr in the language of --lang (German by default)."""
+    from .helpwords import cli_lang
+
+    print(f"thorskliff: {refusal.say(cli_lang(argv or []))}", file=sys.stderr)
+    return refusal.code

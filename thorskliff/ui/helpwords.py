@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 from contextlib import contextmanager
+from typing import Any
 
-from .i18n import t
+from .i18n import DEFAULT, catalogue, t
 
 
 def help_text(key: str, **fields) -> str:
@@ -139,3 +140,47 @@ class HelpParser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog.partition(' ')[0]}: {self.problem(message)}\n")
+
+
+class Refusal(Exception):
+    """A command's refusal as data: a key of the catalogue's [cli_refusal]
+    table and its fields, said in the player's language at the one place that
+    prints it (:meth:`say`); ``str()`` is the English. A field that can say
+    itself (an engine's ``ActionError``) is said in the same language; file
+    names, options and values stay as given. ``code`` is the exit status."""
+
+    def __init__(self, key: str, /, *, code: int = 2, **params):
+        self.key, self.params, self.code = key, params, code
+        super().__init__(self.say("en"))
+
+    def say(self, lang: str) -> str:
+        text = catalogue(lang).get(f"cli_refusal.{self.key}") or catalogue(DEFAULT)[f"cli_refusal.{self.key}"]
+        return text.format(**{k: _said(v, lang) for k, v in self.params.items()})
+
+
+class Said(Refusal):
+    """A refusal whose words are already said (argparse's, in the catalogue's
+    [cli] table), or a loader's problem (a ``LoadError``: file, line and
+    the problem in the language asked, where the problem is by key)."""
+
+    def __init__(self, text: Any, /, *, code: int = 2):
+        self.text = text
+        super().__init__("said", code=code)
+
+    def say(self, lang: str) -> str:
+        return self.text.say(lang) if hasattr(self.text, "say") else str(self.text)
+
+
+class Count(int):
+    """A limit of ours in a refusal, grouped as the language writes it
+    (1.000.000, 1,000,000); a value the player gave stays as given."""
+
+    def say(self, lang: str) -> str:
+        grouped = f"{self:,}"
+        return grouped.replace(",", ".") if lang == "de" else grouped
+
+
+def _said(value, lang: str):
+    """A refusal's field in ``lang``: what can say itself (an engine
+    message, a :class:`Count`) said; anything else as it is."""
+    return value.say(lang) if hasattr(value, "say") else value

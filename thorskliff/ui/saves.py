@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .. import record
 
@@ -57,6 +57,8 @@ class SaveInfo(NamedTuple):
     finished: bool
     problem: str
     bots: dict[int, str] = {}
+    #: the RecordError behind ``problem`` (said in the app's language), or None
+    why: Any = None
 
 
 def describe(path: Path) -> SaveInfo:
@@ -64,7 +66,7 @@ def describe(path: Path) -> SaveInfo:
     try:
         game = record.load(path)
     except record.RecordError as exc:
-        return SaveInfo(path, mtime, "", (), 0, False, str(exc))
+        return SaveInfo(path, mtime, "", (), 0, False, str(exc), why=exc)
     except Exception as exc:  # a save must never crash the title screen
         return SaveInfo(path, mtime, "", (), 0, False, f"{path}: {exc}")
     st = game.state

@@ -344,12 +344,14 @@ class LocalSession:
         bots = record.seat_bots(game)
         if bots:  # the front end that starts the bots checks their kinds (records import no bots)
             from ..bots.registry import bot_problem
+            from ..loaderror import Problem
 
             for seat, kind in sorted(bots.items()):
                 problem = bot_problem(kind)
                 if problem:
                     text = Path(path).read_text(encoding="utf-8")
-                    raise record.header_error(text, str(path), f"seat {seat + 1}: {problem}", "bot", seat)
+                    raise record.header_error(text, str(path), Problem("record.seat_bot_kind", seat=seat + 1, why=problem),
+                                              "bot", seat)
         return cls(game, path)
 
 

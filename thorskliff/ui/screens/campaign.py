@@ -26,7 +26,7 @@ from ...scenario import ScenarioError, load_heroes
 from .. import glyphs as G
 from .. import saves
 from ..botwords import bot_words, level_of
-from ..i18n import lang, t
+from ..i18n import lang, said, t
 from ..keys import localize
 from ..widgets.campaign import carried_title, group_table
 from .title import Recomposed
@@ -479,7 +479,7 @@ class GroupScreen(Recomposed, Screen):
         try:
             resumed = resume_chapter(self.app, self.group_name)
         except (ValueError, ScenarioError) as exc:  # a custom chapter file gone: one line, no traceback
-            self._problem(str(exc))
+            self._problem(said(exc))
             return
         if not resumed:
             self._problem(t("campaign.nothing_to_resume"))
@@ -498,7 +498,7 @@ class GroupScreen(Recomposed, Screen):
         try:
             start_chapter(self.app, self.group_name, self.chapter_no, seed, short, start)
         except (ValueError, ScenarioError) as exc:
-            self._problem(str(exc))
+            self._problem(said(exc))
 
     # ------------------------------------------------------------ managing the group
     def confirm_abandon(self, restart: bool) -> None:

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from .. import saves
 from ..flow import Flow
 from ..botwords import bot_name
-from ..i18n import t
+from ..i18n import said, t
 from ..keys import localize
 
 
@@ -47,7 +47,7 @@ class ResumeScreen(Screen):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.mtime))
         if s.problem:
             text = Text(f"{when}  {s.path.name}\n", style="bold")
-            text.append("  " + t("resume.damaged", problem=s.problem), style="red")
+            text.append("  " + t("resume.damaged", problem=said(s.why) if s.why is not None else s.problem), style="red")
             return Option(text, id=str(n), disabled=True)
         # each name is a piece a narrow terminal never breaks ("Bot 2 ⚙" broke at its space)
         names = [bot_name(name) if i in s.bots else name for i, name in enumerate(s.names)]
