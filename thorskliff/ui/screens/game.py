@@ -115,7 +115,8 @@ class GameScreen(Hints, EventFeed, Screen):
             hidden.update(self.NARROW_HIDDEN if width < 100
                           else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ()))
         if hidden:
-            bindings = {k: b for k, b in bindings.items() if b.binding.action not in hidden}
+            # by the action's name (a replay's "seek(0)", "seek(-1)" are "seek")
+            bindings = {k: b for k, b in bindings.items() if b.binding.action.partition("(")[0] not in hidden}
         return bindings
 
     def __init__(self, session, handover: bool = True, **kw):
