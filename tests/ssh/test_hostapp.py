@@ -609,3 +609,86 @@ async def test_a_lobby_row_says_setup_before_the_first_round(hub):
         row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
         assert row.startswith("#1 Duell · Runde 1 · "), row
     s.close()
+
+
+def _to_combat(hg, seats: dict, limit: int = 300) -> None:
+    """Both seats play until a combat asks for a decision: a fight where one is offered,
+    warriors recruited, each heroine stepping towards the other (hex distance) with her
+    warriors after her; else the phase ends."""
+    from thorskliff import hexgrid
+
+    st, isl = hg.state, hg.state.island
+    for _ in range(limit):
+        if str(st.step).startswith("c:"):
+            return
+        d = st.current_player()
+        legal = hg.game.legal()
+        me, foe = st.players[d], st.players[1 - d]
+        pick = next((x for x in legal if x.startswith(("fight", "recruit W"))), None)
+        if pick is None and st.step == "move" and foe.hero_at is not None:
+            def far(label: str) -> int:
+                return hexgrid.distance(isl.hexes[isl.index(label)].coord, isl.hexes[foe.hero_at].coord)
+            here = isl.label(me.hero_at)
+            steps = sorted((x for x in legal if x.startswith("H ") and far(x.split("-")[1]) < far(here)),
+                           key=lambda x: far(x.split("-")[1]))
+            pick = (steps + [x for x in legal if x.startswith("W ") and x.split("-")[1] == here] + [None])[0]
+        seats[d].submit(pick or ("end" if "end" in legal else legal[0]))
+    raise AssertionError("no combat")
+
+
+async def test_the_combat_dialog_offers_each_terminal_only_keys_that_work(hub):
+    """A play-test over SSH: in a combat the dialog's footer offered "u Rückgängig
+    : Notation t Tipp" to the spectator (each key answered with a refusal) and to the seat
+    waiting for the other's dice. The spectator's dialog, like his game screen, leaves
+    them out (and they do nothing); the waiting seat's leaves out what only refuses; the
+    seat assigning its dice (R-COMBAT-1) keeps a Vorschlag and the notation. The table
+    line says "1 schaut zu" for one spectator (it said "1 schauen zu")."""
+    from thorskliff.ui.screens.combat import CombatScreen
+
+    alice = hub.create("alice", "duell", 2, seed=7)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    _to_combat(hg, {0: alice, 1: bob})
+    d = hg.state.current_player()
+    assert hg.state.step == "c:att_assign" and "auto" in hg.game.legal()
+
+    async def dialog(app, pilot) -> str:
+        for _ in range(500):
+            if isinstance(app.screen, CombatScreen) and app.screen.query("#c-decisions") \
+                    and app.screen.query_one("#c-decisions").option_count:
+                await pilot.pause()
+                return screen_text(app).splitlines()[-1]
+            await pilot.pause(0.01)
+        raise AssertionError("no combat dialog")
+
+    watcher = hub.watch(gid, "dave")  # one spectator besides: the seats' table line counts him
+    app = HostedApp(hub, "carl", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.play(hub.watch(gid, "carl"))
+        footer = await dialog(app, pilot)
+        for gone in ("Rückgängig", "Notation", "Tipp", "Vorschlag"):
+            assert gone not in footer, footer
+        assert "Hilfe" in footer, footer
+        await pilot.press("u", "colon")
+        assert not app.screen.query_one("#c-command").has_class("-open")  # ":" opens nothing
+        assert "Nicht zurücknehmbar" not in screen_text(app)  # u is no key of his
+    watcher.close()
+    watcher = hub.watch(gid, "dave")
+    for seat in (d, 1 - d):
+        app = HostedApp(hub, hg.seats[seat].user, FakeTerminal())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(hub.resume(gid, hg.seats[seat].user))
+            footer = await dialog(app, pilot)
+            assert "Tipp" not in footer or seat == d, footer  # the server gives no hints (--hints)
+            for word in ("Notation", "Vorschlag"):
+                assert (word in footer) == (seat == d), (seat, d, footer)
+            assert "Hilfe" in footer, footer
+            app.screen.dismiss(None)  # the table line under the dialog
+            await pilot.pause()
+            assert "1 schaut zu" in screen_text(app) and "schauen zu" not in screen_text(app)
+    watcher.close()
+    alice.close()
+    bob.close()

@@ -212,7 +212,24 @@ class CombatScreen(ModalScreen[None]):
         # potion window the footer named it and the key did nothing
         if action == "auto":
             return self._can_auto()
+        if action in self.SHARED and self.gs.check_action(action, parameters) is False:
+            return False  # what the game screen below does not allow (a spectator's u, :, t)
         return True
+
+    #: the keys the dialog shares with the game screen below it
+    SHARED = frozenset({"undo", "command", "hint"})
+
+    @property
+    def active_bindings(self):
+        """Less the keys that would only refuse now, as the game screen's footer leaves
+        them out (:meth:`GameScreen.idle_keys`): a spectator's and the waiting seat's
+        dialog offered "u Rückgängig : Notation t Tipp" over an SSH table; ":" too where
+        this seat decides nothing in the combat."""
+        bindings = super().active_bindings
+        idle = set(self.gs.idle_keys() & self.SHARED)
+        if not self.gs.legal:
+            idle.add("command")
+        return {k: b for k, b in bindings.items() if b.binding.action not in idle}
 
     def action_auto(self) -> None:
         if self._can_auto():

@@ -474,7 +474,7 @@ class SeatScreen(GameScreen):
             pieces.append((" · " if i else " ", seat))
         n = self.session.spectators()
         if n:
-            pieces.append((" · ", Text(tx("spectators", n=n), style="dim")))
+            pieces.append((" · ", Text(tx("spectators_one" if n == 1 else "spectators", n=n), style="dim")))
         after = Text()
         waits = self._waits_for(presence)
         if waits:
