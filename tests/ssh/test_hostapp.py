@@ -692,3 +692,37 @@ async def test_the_combat_dialog_offers_each_terminal_only_keys_that_work(hub):
     watcher.close()
     alice.close()
     bob.close()
+
+
+async def test_a_lobby_row_says_whose_turn_it_is(hub):
+    """A play-tester whose ssh was cut came back to the lobby and read "#1 Duell · Runde 4
+    · … · dein Platz 2" while the game waited for him. The row of the player who decides
+    now says "du bist dran"; the other player's row does not, and it follows the turn."""
+    from textual.widgets import OptionList
+
+    alice = hub.create("alice", "duell", 2, seed=7)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    d = hg.state.current_player()
+    apps = {u: HostedApp(hub, u, FakeTerminal()) for u in ("alice", "bob")}
+
+    def row(app) -> str:
+        return str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+
+    async with apps["alice"].run_test(size=(80, 24)) as pa, apps["bob"].run_test(size=(80, 24)) as pb:
+        await pa.pause()
+        await pb.pause()
+        for turn in range(2):
+            who = hg.seats[d].user
+            other = "bob" if who == "alice" else "alice"
+            assert row(apps[who]).endswith("dein Platz %d · du bist dran" % (d + 1)), row(apps[who])
+            assert "du bist dran" not in row(apps[other]) and "du bist dran" in screen_text(apps[who])
+            while hg.state.current_player() == d:  # d's beach: the other seat decides next
+                seats[d].submit(hg.game.legal()[0])
+            d = hg.state.current_player()
+            await pa.pause(0.2)
+            await pb.pause(0.2)
+    alice.close()
+    bob.close()

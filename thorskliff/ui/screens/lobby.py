@@ -215,6 +215,8 @@ class LobbyScreen(Screen):
         mine = hg.seat_of(self.user)
         if mine is not None:
             pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
+            if not hg.finished and st.current_player() == mine:  # the game waits for them
+                pieces.append((" ", Text("· " + tx("your_move"), style="bold")))
         return Flow(pieces)
 
     def say(self, text: str, error: bool = False) -> None:
