@@ -726,3 +726,39 @@ async def test_a_lobby_row_says_whose_turn_it_is(hub):
             await pb.pause(0.2)
     alice.close()
     bob.close()
+
+
+async def test_a_spectators_game_menu_speaks_of_watching_not_of_his_seat(hub):
+    """A play-tester watching pressed q and read "Weiterspielen" and "Zum Spieltisch (dein
+    Platz bleibt dein)": he plays nothing and has no seat. His menu says "Weiter zuschauen"
+    and "Zum Spieltisch"; a seated player's menu still says that the seat stays his."""
+    from textual.widgets import OptionList
+
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    alice = hub.create("alice", "duell", 2, seed=7)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    bob.close()
+    for user, opens, want, gone in (
+            ("carl", lambda: hub.watch(gid, "carl"), ["Weiter zuschauen", "Zum Spieltisch"], "Platz"),
+            ("bob", lambda: hub.resume(gid, "bob"), ["Weiterspielen", "Zum Spieltisch (dein Platz bleibt dein)"],
+             "zuschauen")):
+        app = HostedApp(hub, user, FakeTerminal())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.play(opens())
+            await _seated(app, pilot)
+            await pilot.press("q")
+            for _ in range(200):
+                if isinstance(app.screen, ChooseScreen):
+                    break
+                await pilot.pause(0.01)
+            await pilot.pause()
+            ol = app.screen.query_one(OptionList)
+            items = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+            assert [items[0], items[-1]] == want, items
+            assert not any(gone in item for item in items), items
+            shown = screen_text(app)
+            assert all(w in shown for w in want), shown
+    alice.close()

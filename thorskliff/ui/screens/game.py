@@ -1131,7 +1131,9 @@ class GameScreen(Hints, EventFeed, Screen):
         game), a kind of game's own entries (:meth:`menu_extra`), or to the title."""
         from .choose import ChooseScreen
 
-        items = [("back", t("play.menu_back"))]
+        # a spectator at a hosted table: he has no seat to keep and plays nothing
+        watching = getattr(self.app, "hosted", False) and getattr(self.session, "seat", 0) is None
+        items = [("back", t("play.menu_back_watching" if watching else "play.menu_back"))]
         off: frozenset[str] = frozenset()
         if self.can_resign():
             why = self.session.explain("resign", self.viewer)
@@ -1145,7 +1147,8 @@ class GameScreen(Hints, EventFeed, Screen):
             items.append(("take", t("bots.take") + " …"))
         extra = self.menu_extra()
         items += extra
-        items.append(("title", t("play.menu_lobby" if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
+        items.append(("title", t("play.menu_lobby_watching" if watching else "play.menu_lobby"
+                                 if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
 
         def chosen(what: str | None) -> None:
             # after the menu has gone: the title replaces every screen, the menu too
