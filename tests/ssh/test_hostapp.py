@@ -762,3 +762,33 @@ async def test_a_spectators_game_menu_speaks_of_watching_not_of_his_seat(hub):
             shown = screen_text(app)
             assert all(w in shown for w in want), shown
     alice.close()
+
+
+async def test_the_waiting_seat_is_offered_no_key_that_only_refuses(hub):
+    """A play-test over SSH: while the other player decided, the waiting seat's footer
+    offered "⏎ Wählen", ": Notation" and "tab Liste/Karte", each answering a refusal. The
+    waiting seat's footer leaves them out; the deciding seat's keeps them."""
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    for _ in range(20):  # to the first action
+        if hg.state.step == "action":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    d = hg.state.current_player()
+    keys = [i18n.t(k) for k in ("key.select", "key.command", "key.focus")]
+    for seat in (d, 1 - d):
+        app = HostedApp(hub, hg.seats[seat].user, FakeTerminal())
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(hub.resume(gid, hg.seats[seat].user))
+            await _seated(app, pilot)
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1]
+            for word in keys:
+                assert (word in footer) == (seat == d), (seat, d, word, footer)
+            assert i18n.t("key.help") in footer, footer
+    alice.close()
+    bob.close()

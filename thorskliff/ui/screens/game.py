@@ -994,7 +994,8 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def idle_keys(self) -> frozenset[str]:
         """The actions whose keys would only answer with a refusal now: with
-        bots alone playing, e, u, b, t, ⏎, : and Tab; at the beaches, e and h (no hero on
+        bots alone playing, e, u, b, t, ⏎, : and Tab; while another person
+        decides, ⏎, : and Tab too; at the beaches, e and h (no hero on
         the island yet). The footer leaves them out (:attr:`active_bindings`);
         the keys still answer as before, with their refusal. Worked out once per
         decision point (:meth:`hint_point`, and who bots play: seats change hands
@@ -1023,6 +1024,10 @@ class GameScreen(Hints, EventFeed, Screen):
             idle.add("seat_to_bot")
         if getattr(self.session, "humans", None) and not self.session.humans() and self.decider != TERMINAL:
             idle.update(("choose_here", "command", "toggle_focus"))  # bots alone: ⏎, : and Tab only refuse
+        d = self.decider
+        if self.viewer is not None and d >= 0 and d != self.viewer and not self._is_bot(d):
+            # another person decides (a seat at an SSH table waiting): ⏎, : and Tab only refuse
+            idle.update(("choose_here", "command", "toggle_focus"))
         seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
         if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
             idle.add("hero")
