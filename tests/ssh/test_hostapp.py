@@ -792,3 +792,24 @@ async def test_the_waiting_seat_is_offered_no_key_that_only_refuses(hub):
             assert i18n.t("key.help") in footer, footer
     alice.close()
     bob.close()
+
+
+async def test_the_new_game_dialogs_name_their_own_keys(hub):
+    """A play-test over SSH: under each question of the new-game dialog the footer still
+    read "n Neues Spiel ? Hilfe q Beenden" (the lobby's) and said nothing of Enter or Esc.
+    Each question's footer names Enter (choose) and Esc (cancel), not the lobby's n."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for keys in (("n",), ("down", "enter"), ("enter",)):  # the mode, the seats, the empty seats
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseScreen)
+            footer = screen_text(app).splitlines()[-1]
+            assert i18n.t("key.select") in footer and i18n.t("key.cancel") in footer, footer
+            assert i18n.t("lobby.new") not in footer, footer
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooseScreen) and not hub.games

@@ -31,6 +31,7 @@ from ..widgets.hexmap import IslandMap
 from ..viewmemo import per_view
 from ..widgets.panels import DrawnAlike, HexInfo, hex_text, show_changed
 from .game import GameScreen
+from .choose import ChooseScreen
 from .help import TABS, HelpScreen
 
 MODES = ("base", "duell", "episch")
@@ -113,6 +114,22 @@ class LobbyHelpScreen(HelpScreen):
                     with VerticalScroll():
                         yield Markdown(self._text(name))
         yield Footer()
+
+
+class NewGameChoice(ChooseScreen):
+    """A question of the new-game dialog, with a footer of its own: under the dialog the
+    lobby's footer read "n Neues Spiel …" (a key that does nothing there) and named
+    neither Enter nor Esc."""
+
+    #: priority: else the list's own Enter (not shown) hides it from the footer
+    BINDINGS = [Binding("enter", "choose", "key.select", priority=True)]
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Footer()
+
+    def action_choose(self) -> None:
+        self.query_one(OptionList).action_select()
 
 
 class LobbyScreen(Screen):
@@ -304,23 +321,17 @@ class LobbyScreen(Screen):
 
     # ------------------------------------------------------------ a new game
     def action_new(self) -> None:
-        from .choose import ChooseScreen
-
         items = [(m, f"{t('mode.' + m)} – {t('mode.' + m + '_about')}") for m in MODES]
-        self.app.push_screen(ChooseScreen(tx("mode"), items), callback=self._mode_chosen)
+        self.app.push_screen(NewGameChoice(tx("mode"), items), callback=self._mode_chosen)
 
     def _mode_chosen(self, mode: str | None) -> None:
-        from .choose import ChooseScreen
-
         if not mode:
             return
         lo, hi = load_mode(mode).players
         items = [(str(n), tx("players_n", n=n)) for n in range(lo, hi + 1)]
-        self.app.push_screen(ChooseScreen(tx("players"), items), callback=lambda n: self._players_chosen(mode, n))
+        self.app.push_screen(NewGameChoice(tx("players"), items), callback=lambda n: self._players_chosen(mode, n))
 
     def _players_chosen(self, mode: str, n: str | None) -> None:
-        from .choose import ChooseScreen
-
         if not n:
             return
         if not self.hub.bots_available():
@@ -332,7 +343,7 @@ class LobbyScreen(Screen):
         # "the host's bot" said with its kind: beside the levels a bare "bots" named nothing
         items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_words(self.hub.bot_kind)))]
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
-        self.app.push_screen(ChooseScreen(tx("empty"), items), callback=lambda b: b and self._create(
+        self.app.push_screen(NewGameChoice(tx("empty"), items), callback=lambda b: b and self._create(
             mode, int(n), b.partition(":")[2] or b == "bots"))
 
     def _create(self, mode: str, players: int, bots: bool | str) -> None:
