@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
@@ -121,12 +121,21 @@ class NewGameChoice(ChooseScreen):
     lobby's footer read "n Neues Spiel …" (a key that does nothing there) and named
     neither Enter nor Esc."""
 
-    #: priority: else the list's own Enter (not shown) hides it from the footer
-    BINDINGS = [Binding("enter", "choose", "key.select", priority=True)]
+    BINDINGS = [Binding("enter", "choose", "key.select")]
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield Footer()
+
+    @property
+    def active_bindings(self):
+        """The list's own Enter (not shown) hid this one from the footer; a priority
+        binding instead chose before a "down" sent in the same packet (over SSH) moved."""
+        bindings = super().active_bindings
+        for key, binding in self._bindings:
+            if key == "enter":
+                bindings["enter"] = ActiveBinding(self, binding, True, binding.tooltip)
+        return bindings
 
     def action_choose(self) -> None:
         self.query_one(OptionList).action_select()
