@@ -813,3 +813,27 @@ async def test_the_new_game_dialogs_name_their_own_keys(hub):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ChooseScreen) and not hub.games
+
+
+async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
+    """A spectator read "dein Platz bleibt dein" in the command palette's Spieltisch and
+    Beenden (and in the server's stop message): he has no seat. A seated player's still
+    say his seat stays his."""
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    for user, session in (("carl", lambda: hub.watch(gid, "carl")), ("alice", lambda: hub.resume(gid, "alice"))):
+        app = HostedApp(hub, user, FakeTerminal())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(session())
+            await _seated(app, pilot)
+            helps = [c.help for c in app.get_system_commands(app.screen)]
+            watching = user == "carl"
+            assert app.watching() == watching
+            for key in ("lobby_help", "quit_help"):
+                assert (i18n.t(f"lobby.{key}_watching") in helps) == watching, helps
+                assert (i18n.t(f"lobby.{key}") in helps) != watching, helps
+            assert not watching or not any("dein Platz bleibt dein" in h for h in helps), helps
+    alice.close()
+    bob.close()

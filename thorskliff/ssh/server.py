@@ -393,7 +393,8 @@ class Host:
         if self.server is not None:
             self.server.close()
         for s in list(self.sessions):
-            s.end(f"\r\nthorskliff: {t('host.stops')}\r\n")
+            watching = getattr(s.app, "watching", lambda: False)()  # a spectator has no seat to keep
+            s.end(f"\r\nthorskliff: {t('host.stops_watching' if watching else 'host.stops')}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
