@@ -609,3 +609,231 @@ async def test_a_lobby_row_says_setup_before_the_first_round(hub):
         row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
         assert row.startswith("#1 Duell · Runde 1 · "), row
     s.close()
+
+
+def _to_combat(hg, seats: dict, limit: int = 300) -> None:
+    """Both seats play until a combat asks for a decision: a fight where one is offered,
+    warriors recruited, each heroine stepping towards the other (hex distance) with her
+    warriors after her; else the phase ends."""
+    from thorskliff import hexgrid
+
+    st, isl = hg.state, hg.state.island
+    for _ in range(limit):
+        if str(st.step).startswith("c:"):
+            return
+        d = st.current_player()
+        legal = hg.game.legal()
+        me, foe = st.players[d], st.players[1 - d]
+        pick = next((x for x in legal if x.startswith(("fight", "recruit W"))), None)
+        if pick is None and st.step == "move" and foe.hero_at is not None:
+            def far(label: str) -> int:
+                return hexgrid.distance(isl.hexes[isl.index(label)].coord, isl.hexes[foe.hero_at].coord)
+            here = isl.label(me.hero_at)
+            steps = sorted((x for x in legal if x.startswith("H ") and far(x.split("-")[1]) < far(here)),
+                           key=lambda x: far(x.split("-")[1]))
+            pick = (steps + [x for x in legal if x.startswith("W ") and x.split("-")[1] == here] + [None])[0]
+        seats[d].submit(pick or ("end" if "end" in legal else legal[0]))
+    raise AssertionError("no combat")
+
+
+async def test_the_combat_dialog_offers_each_terminal_only_keys_that_work(hub):
+    """A play-test over SSH: in a combat the dialog's footer offered "u Rückgängig
+    : Notation t Tipp" to the spectator (each key answered with a refusal) and to the seat
+    waiting for the other's dice. The spectator's dialog, like his game screen, leaves
+    them out (and they do nothing); the waiting seat's leaves out what only refuses; the
+    seat assigning its dice (R-COMBAT-1) keeps a Vorschlag and the notation. The table
+    line says "1 schaut zu" for one spectator (it said "1 schauen zu")."""
+    from thorskliff.ui.screens.combat import CombatScreen
+
+    alice = hub.create("alice", "duell", 2, seed=7)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    _to_combat(hg, {0: alice, 1: bob})
+    d = hg.state.current_player()
+    assert hg.state.step == "c:att_assign" and "auto" in hg.game.legal()
+
+    async def dialog(app, pilot) -> str:
+        for _ in range(500):
+            if isinstance(app.screen, CombatScreen) and app.screen.query("#c-decisions") \
+                    and app.screen.query_one("#c-decisions").option_count:
+                await pilot.pause()
+                return screen_text(app).splitlines()[-1]
+            await pilot.pause(0.01)
+        raise AssertionError("no combat dialog")
+
+    watcher = hub.watch(gid, "dave")  # one spectator besides: the seats' table line counts him
+    app = HostedApp(hub, "carl", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.play(hub.watch(gid, "carl"))
+        footer = await dialog(app, pilot)
+        for gone in ("Rückgängig", "Notation", "Tipp", "Vorschlag"):
+            assert gone not in footer, footer
+        assert "Hilfe" in footer, footer
+        await pilot.press("u", "colon")
+        assert not app.screen.query_one("#c-command").has_class("-open")  # ":" opens nothing
+        assert "Nicht zurücknehmbar" not in screen_text(app)  # u is no key of his
+    watcher.close()
+    watcher = hub.watch(gid, "dave")
+    for seat in (d, 1 - d):
+        app = HostedApp(hub, hg.seats[seat].user, FakeTerminal())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(hub.resume(gid, hg.seats[seat].user))
+            footer = await dialog(app, pilot)
+            assert "Tipp" not in footer or seat == d, footer  # the server gives no hints (--hints)
+            for word in ("Notation", "Vorschlag"):
+                assert (word in footer) == (seat == d), (seat, d, footer)
+            assert "Hilfe" in footer, footer
+            app.screen.dismiss(None)  # the table line under the dialog
+            await pilot.pause()
+            assert "1 schaut zu" in screen_text(app) and "schauen zu" not in screen_text(app)
+    watcher.close()
+    alice.close()
+    bob.close()
+
+
+async def test_a_lobby_row_says_whose_turn_it_is(hub):
+    """A play-tester whose ssh was cut came back to the lobby and read "#1 Duell · Runde 4
+    · … · dein Platz 2" while the game waited for him. The row of the player who decides
+    now says "du bist dran"; the other player's row does not, and it follows the turn."""
+    from textual.widgets import OptionList
+
+    alice = hub.create("alice", "duell", 2, seed=7)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    d = hg.state.current_player()
+    apps = {u: HostedApp(hub, u, FakeTerminal()) for u in ("alice", "bob")}
+
+    def row(app) -> str:
+        return str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+
+    async with apps["alice"].run_test(size=(80, 24)) as pa, apps["bob"].run_test(size=(80, 24)) as pb:
+        await pa.pause()
+        await pb.pause()
+        for turn in range(2):
+            who = hg.seats[d].user
+            other = "bob" if who == "alice" else "alice"
+            assert row(apps[who]).endswith("dein Platz %d · du bist dran" % (d + 1)), row(apps[who])
+            assert "du bist dran" not in row(apps[other]) and "du bist dran" in screen_text(apps[who])
+            while hg.state.current_player() == d:  # d's beach: the other seat decides next
+                seats[d].submit(hg.game.legal()[0])
+            d = hg.state.current_player()
+            await pa.pause(0.2)
+            await pb.pause(0.2)
+    alice.close()
+    bob.close()
+
+
+async def test_a_spectators_game_menu_speaks_of_watching_not_of_his_seat(hub):
+    """A play-tester watching pressed q and read "Weiterspielen" and "Zum Spieltisch (dein
+    Platz bleibt dein)": he plays nothing and has no seat. His menu says "Weiter zuschauen"
+    and "Zum Spieltisch"; a seated player's menu still says that the seat stays his."""
+    from textual.widgets import OptionList
+
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    alice = hub.create("alice", "duell", 2, seed=7)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    bob.close()
+    for user, opens, want, gone in (
+            ("carl", lambda: hub.watch(gid, "carl"), ["Weiter zuschauen", "Zum Spieltisch"], "Platz"),
+            ("bob", lambda: hub.resume(gid, "bob"), ["Weiterspielen", "Zum Spieltisch (dein Platz bleibt dein)"],
+             "zuschauen")):
+        app = HostedApp(hub, user, FakeTerminal())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.play(opens())
+            await _seated(app, pilot)
+            await pilot.press("q")
+            for _ in range(200):
+                if isinstance(app.screen, ChooseScreen):
+                    break
+                await pilot.pause(0.01)
+            await pilot.pause()
+            ol = app.screen.query_one(OptionList)
+            items = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+            assert [items[0], items[-1]] == want, items
+            assert not any(gone in item for item in items), items
+            shown = screen_text(app)
+            assert all(w in shown for w in want), shown
+    alice.close()
+
+
+async def test_the_waiting_seat_is_offered_no_key_that_only_refuses(hub):
+    """A play-test over SSH: while the other player decided, the waiting seat's footer
+    offered "⏎ Wählen", ": Notation" and "tab Liste/Karte", each answering a refusal. The
+    waiting seat's footer leaves them out; the deciding seat's keeps them."""
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    bob = hub.join(gid, 1, "bob")
+    seats = {0: alice, 1: bob}
+    for _ in range(20):  # to the first action
+        if hg.state.step == "action":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    d = hg.state.current_player()
+    keys = [i18n.t(k) for k in ("key.select", "key.command", "key.focus")]
+    for seat in (d, 1 - d):
+        app = HostedApp(hub, hg.seats[seat].user, FakeTerminal())
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(hub.resume(gid, hg.seats[seat].user))
+            await _seated(app, pilot)
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1]
+            for word in keys:
+                assert (word in footer) == (seat == d), (seat, d, word, footer)
+            assert i18n.t("key.help") in footer, footer
+    alice.close()
+    bob.close()
+
+
+async def test_the_new_game_dialogs_name_their_own_keys(hub):
+    """A play-test over SSH: under each question of the new-game dialog the footer still
+    read "n Neues Spiel ? Hilfe q Beenden" (the lobby's) and said nothing of Enter or Esc.
+    Each question's footer names Enter (choose) and Esc (cancel), not the lobby's n."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for keys in (("n",), ("down", "enter"), ("enter",)):  # the mode, the seats, the empty seats
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseScreen)
+            footer = screen_text(app).splitlines()[-1]
+            assert i18n.t("key.select") in footer and i18n.t("key.cancel") in footer, footer
+            assert i18n.t("lobby.new") not in footer, footer
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooseScreen) and not hub.games
+
+
+async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
+    """A spectator read "dein Platz bleibt dein" in the command palette's Spieltisch and
+    Beenden (and in the server's stop message): he has no seat. A seated player's still
+    say his seat stays his."""
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    for user, session in (("carl", lambda: hub.watch(gid, "carl")), ("alice", lambda: hub.resume(gid, "alice"))):
+        app = HostedApp(hub, user, FakeTerminal())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.play(session())
+            await _seated(app, pilot)
+            helps = [c.help for c in app.get_system_commands(app.screen)]
+            watching = user == "carl"
+            assert app.watching() == watching
+            for key in ("lobby_help", "quit_help"):
+                assert (i18n.t(f"lobby.{key}_watching") in helps) == watching, helps
+                assert (i18n.t(f"lobby.{key}") in helps) != watching, helps
+            assert not watching or not any("dein Platz bleibt dein" in h for h in helps), helps
+    alice.close()
+    bob.close()

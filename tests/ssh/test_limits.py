@@ -342,3 +342,22 @@ async def test_files_of_a_laxer_older_start_are_tightened(server, data):
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
     for p in data.iterdir():
         assert stat.S_IMODE(p.stat().st_mode) == 0o600, p.name
+
+
+async def test_a_signed_in_player_leaving_is_logged(server, terms, keys, caplog):
+    """The log said when a player signed in, never when the connection ended: one line
+    now, with the user, the address, how long and why if known; no key in it."""
+    caplog.set_level(logging.INFO, logger="thorskliff.ssh")
+    host = await server()
+    a = await terms(host.port, "alice", keys("alice"))
+    await a.see("Angemeldet als alice")
+    a.conn.close()
+    for _ in range(int(WAIT / 0.05)):
+        if not host.players:
+            break
+        await asyncio.sleep(0.05)
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("alice left from 127.0.0.1 port ")]
+    assert len(lines) == 1, [r.getMessage() for r in caplog.records]
+    assert " after " in lines[0] and lines[0].endswith(")"), lines
+    secret = keys("alice").export_public_key().decode().split()[1]
+    assert all(secret not in r.getMessage() for r in caplog.records)

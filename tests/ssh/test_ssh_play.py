@@ -166,6 +166,9 @@ async def test_a_restarted_server_resumes_the_game(server, terms, keys):
     for term in (*players.values(), c):
         await term.wait(lambda term=term: term.eof, "the connection to end")
         assert "Der Server hält an" in term.everything()
+        # a spectator has no seat that stays his: he reads the spectator's truth
+        said = t("host.stops_watching") if term is c else t("host.stops")
+        assert said in term.everything() and (t("host.stops") in term.everything()) == (term is not c)
 
     host2 = await server()
     hg2 = host2.hub.games[1]

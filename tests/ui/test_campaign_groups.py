@@ -438,3 +438,27 @@ async def test_a_chapters_footer_is_whole(lang, size):
         for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
                            ("e", t("key.end"))):
             assert f"{key} {words} " in footer, footer
+
+
+async def test_the_group_page_opens_at_its_top_at_80x24():
+    """At 80×24 the group page opened scrolled down to its "Kapitel 1 beginnen" button, the
+    group's title and table (R-CAMP-7) off the screen. It opens at its top; the button has
+    the focus all the same, and Enter begins the chapter (its first card)."""
+    from thorskliff.ui.i18n import t
+    from thorskliff.ui.screens.campaign_card import CardScreen
+
+    new_group().close()
+    app = ThorsApp(handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        page = await _open_group(pilot, app)
+        await pilot.pause()
+        rows = ["".join(seg.text for seg in strip) for strip in page._compositor.render_strips()]
+        assert rows[0].strip() == t("campaign.group_title", name="Wikinger"), rows
+        assert rows[2].split()[:2] == [t("campaign.table.player"), t("campaign.table.hero")], rows
+        assert [r.split()[:2] for r in rows[4:6]] == [["Ann", "Bera"], ["Bo", "Oleif"]], rows
+        assert any(r.strip().startswith("Als Nächstes: Kapitel 1") for r in rows), rows
+        assert app.focused.id == "grp-begin"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CardScreen)

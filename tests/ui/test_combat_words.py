@@ -112,3 +112,35 @@ async def test_the_dialog_says_what_the_potions_did_what_blocks_and_who_falls(la
         assert w["defeated"] in text, text
         # before the counter roll: not the attack roll's dice and damage, put on the attackers
         assert w["counter"] in text and w["damage"] not in text, text
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_a_potions_effect_is_never_cut_in_its_middle_at_80_columns(lang):
+    """At 80 columns an attacker line with a potion's effect wrapped in its middle
+    ("+1 G-Würfel" / "(Krafttrank)"). Oleif attacks with his hero and three warriors
+    (R-COMBAT-1), drinks a Krafttrank after the roll M3 M1 K1 K2 K2 and rolls its G die, G5
+    (R-POT-5); Bera drinks her Schutztrank (R-POT-6). Each phrase the potions add stands
+    whole on one row of the screen: where the line is full, on a row of its own."""
+    i18n.set_lang(lang)
+    w = WORDS[lang]
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=3)
+    place(st, 1, "1c3", hero=True, warriors=1)
+    st.players[0].potions = [("kraft", 1)]
+    st.players[1].potions = [("schutz", 1)]
+    begin(st, 0, 1)
+    play(st, "H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
+    game = game_of(st)
+    for line in ("end", "end", "roll M3 M1 K1 K2 K2", "drink kraft", "roll G5", "end", "drink schutz", "end"):
+        game.submit(game.parse(line))
+    assert st.step == "c:def_block"
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await dialog(pilot, app)
+        await pilot.pause()
+        rows = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+        for phrase in (w["kraft"], w["schutz"], w["from_kraft"]):
+            assert any(phrase in row for row in rows), (phrase, "\n".join(rows))
+        # the attackers' line is full: the Krafttrank's effect stands on the row under it
+        at = next(i for i, row in enumerate(rows) if "Oleif ♥10/10" in row)
+        assert w["kraft"] in rows[at + 1], "\n".join(rows)

@@ -346,6 +346,36 @@ async def test_the_replay_shows_no_empty_decision_box(tmp_path, size):
         assert "Schritt 1" in screen and i18n.t("game.decisions") not in screen, screen
 
 
+
+async def test_the_replay_footer_is_whole_at_80_columns(tmp_path):
+    """At 80 columns the replay's footer was cut in the middle of a key ("s Wendung Pos1
+    Anf▏^p Befehle", "Ende Schluss" gone). Below 100 columns Home and End leave the
+    footer and a line under the step names them; every key the footer shows is whole."""
+    saved_game(tmp_path / "g.tkr", decisions=6)
+    from thorskliff.ui.session import ReplaySession
+
+    for lang, keys, ends in (("de", ["← Schritt zurück", "→ Schritt vor", "? Hilfe", "esc Zurück", "s Wendung"],
+                              "Pos1/Ende: Anfang/Schluss"),
+                             ("en", ["← Step back", "→ Step on", "? Help", "esc Back", "s Swing"],
+                              "Home/End: start/last step")):
+        i18n.set_lang(lang)
+        try:
+            app = ThorsApp(handover=False)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                app.push_screen(ReplayScreen(ReplaySession(record.load(tmp_path / "g.tkr", auto_chance=False))))
+                await until(pilot, lambda: getattr(app.screen, "ready", False), "the replay")
+                await pilot.pause()
+                rows = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+                footer = rows[-1]
+                assert [k for k in keys if k not in footer] == [], footer
+                assert "Pos1" not in footer and "Home" not in footer, footer  # not half of it
+                assert any(r.rstrip().endswith(ends) for r in rows), "\n".join(rows)
+                await pilot.press("end")
+                assert app.screen.session.at == 6  # the keys still work
+        finally:
+            i18n.set_lang("de")
+
 async def test_help_opens_and_closes():
     app = ThorsApp(session=LocalSession(Game.new("base", SEATS, 5)), handover=False)
     async with app.run_test(size=(80, 24)) as pilot:

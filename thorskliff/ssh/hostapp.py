@@ -158,5 +158,10 @@ class HostedApp(ThorsApp):
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
             if (screen is gs or screen is gs._combat) and gs.hint_offered():
                 yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
-            yield SystemCommand(tx("lobby"), tx("lobby_help"), self.pop_to_title)
-        yield SystemCommand(t("key.quit"), tx("quit_help"), self.exit)
+            yield SystemCommand(tx("lobby"), tx("lobby_help_watching" if self.watching() else "lobby_help"), self.pop_to_title)
+        yield SystemCommand(t("key.quit"), tx("quit_help_watching" if self.watching() else "quit_help"), self.exit)
+
+    def watching(self) -> bool:
+        """Whether this terminal watches a game (a spectator: no seat that stays his)."""
+        gs = self._game_screen()
+        return gs is not None and getattr(gs.session, "seat", 0) is None

@@ -393,7 +393,8 @@ class Host:
         if self.server is not None:
             self.server.close()
         for s in list(self.sessions):
-            s.end(f"\r\nthorskliff: {t('host.stops')}\r\n")
+            watching = getattr(s.app, "watching", lambda: False)()  # a spectator has no seat to keep
+            s.end(f"\r\nthorskliff: {t('host.stops_watching' if watching else 'host.stops')}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -449,6 +450,9 @@ class Gate(asyncssh.SSHServer):
                 self.refuse(f"not signed in within {self.host.config.login_grace:g} s")
             elif not self.refused:  # the client went away (a scan, a failed sign-in): a line, not a refusal
                 log.info("%s closed before signing in%s", self.where, f" ({str(exc)[:80]})" if exc else "")
+        elif self.signed_in and not self.ended:  # who left, from where, after how long, why if known
+            why = str(exc)[:80] if exc else "the server stops" if self.host.closed else "closed"
+            log.info("%s left from %s after %.0f s (%s)", self.user, self.where, time.monotonic() - self._since, why)
         self.ended = True
         self.host.pending.pop(self, None)
         self.host.players.discard(self)
@@ -532,6 +536,7 @@ class Gate(asyncssh.SSHServer):
             self.refuse(problem)
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
         self.signed_in = True
+        self._since = time.monotonic()
         self.host.players.add(self)
         log.info("%s signed in from %s", self.user, self.where)
         self._arm_grace()

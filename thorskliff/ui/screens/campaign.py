@@ -435,7 +435,9 @@ class GroupScreen(Recomposed, Screen):
         for ident in (*order, "#grp-resume", "#grp-begin", "#grp-back"):
             found = self.query(ident)
             if found:
-                found.first().focus()
+                # the page opens at its top: at 80×24 focusing "Kapitel 1 beginnen" scrolled the
+                # group's title and table away (Enter still begins; a form asked for is shown)
+                found.first().focus(scroll_visible=bool(order))
                 break
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -9,6 +9,7 @@ events (screens/feed.py, screens/summary.py).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,18 +53,29 @@ def drunk(c: dict, side: str, kind: str) -> int:
     return max(c.get("drunk", {}).get(side, []).count(kind), c.get(kind, {}).get(side, 0))
 
 
-def potion_effects(c: dict, side: str) -> Text:
+def tail(out: Text, piece: str, width: int, sep: str = "  ·  ", style: str = "italic") -> None:
+    """``piece`` after the line ``out`` ends with, or on a line of its own where it would
+    not fit the dialog's ``width``: at 80 columns "+1 G-Würfel (Krafttrank)" was wrapped
+    in its middle ("+1 G-Würfel" / "(Krafttrank)"). Without a width, on the same line."""
+    line = out.plain.rpartition("\n")[2]
+    if width and cell_len(line) + cell_len(sep + piece) > width:
+        out.append("\n    " + piece, style=style)
+    else:
+        out.append(sep + piece, style=style)
+
+
+def potion_effects(out: Text, c: dict, side: str, width: int = 0) -> None:
     """What the Kraft- and Schutztränke a side drank do in this combat (R-POT-5/6): after
     one was drunk nothing on the dialog said so."""
-    out = Text()
     for kind in ("kraft", "schutz"):
         n = drunk(c, side, kind)
         if n:
-            out.append("  ·  " + t(f"combat.{kind}_effect", n=n), style="italic")
-    return out
+            tail(out, t(f"combat.{kind}_effect", n=n), width)
 
 
-def combat_text(obs: dict) -> Text:
+def combat_text(obs: dict, width: int = 0) -> Text:
+    """The combat as the dialog shows it; ``width``, the dialog's, keeps an added phrase
+    (a potion's effect, the dice it gave or the protection blocked) whole on one line."""
     c = obs["combat"]
     players = obs["players"]
     att = players[c["attacker"] - 1]
@@ -80,7 +92,7 @@ def combat_text(obs: dict) -> Text:
     if stale:
         c = {**c, "roll": [], "blocked": [], "damage": []}
     out.append_text(side_text(obs, c["attackers"], c["attacker"], None if on_def else c["damage"]))
-    out.append_text(potion_effects(c, "attacker"))
+    potion_effects(out, c, "attacker", width)
     out.append("\n" + t("combat.defender", name=""))
     if c["defender"] == "troll":
         out.append(f"{G.TROLL} {t('combat.troll')}", style=G.TROLL_STYLE)
@@ -88,18 +100,18 @@ def combat_text(obs: dict) -> Text:
         out.append_text(chip(players[c["defender"] - 1]))
     out.append("\n  ")
     out.append_text(side_text(obs, c["defenders"], c["defender"], c["damage"] if on_def else None))
-    out.append_text(potion_effects(c, "defender"))
+    potion_effects(out, c, "defender", width)
     out.append("\n\n")
     out.append(t("combat.roll_att" if on_def else "combat.roll_def") + ": ", style="bold")
     if c["roll"]:
         out.append_text(dice_text(c["roll"], c["blocked"]))
         kraft = drunk(c, c["roll_of"], "kraft")
         if kraft:
-            out.append(" " + t("combat.roll_kraft", n=kraft), style="italic")
+            tail(out, t("combat.roll_kraft", n=kraft), width, sep=" ")
         if c["blocked"]:
             # the other side's protection blocks them (R-COMBAT-1 step 3, §8)
             dice = ", ".join(words.blocked_dice(c["roll"], c["blocked"]))
-            out.append(" (" + t("combat.blocked_by", dice=dice) + ")", style="italic")
+            tail(out, "(" + t("combat.blocked_by", dice=dice) + ")", width, sep=" ")
     else:
         out.append(t("combat.no_roll"), style="dim")
     if c["black"]:
@@ -151,6 +163,16 @@ class CombatScreen(ModalScreen[None]):
             return  # the combat ended before the dialog was built: it is closing (refresh_view)
         self.query_one(DecisionList).focus()
 
+    def _view_width(self) -> int:
+        """The width the combat's text has: the view's own once laid out, before that the
+        dialog's by its style (96 columns, at most 96 % of the window, less border and padding)."""
+        width = self.query_one("#c-view").size.width
+        return width or min(96, int(self.app.size.width * 0.96)) - 4
+
+    def on_resize(self, event) -> None:
+        if self.last is not None and not self.finished:  # the added phrases follow the width
+            self.query_one("#c-view", Static).update(combat_text(self.last, self._view_width()))
+
     def on_screen_resume(self) -> None:
         if self.finished and self.app.screen is self:
             self.dismiss(None)
@@ -169,7 +191,7 @@ class CombatScreen(ModalScreen[None]):
         if not self.query("#c-view"):
             return  # pushed but not built yet (bots decide meanwhile): on_mount draws it
         self.last = obs
-        self.query_one("#c-view", Static).update(combat_text(obs))
+        self.query_one("#c-view", Static).update(combat_text(obs, self._view_width()))
         self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
         self.query_one("#c-status", Static).update(gs.query_one("#status", Static).content)
         self.query_one(DecisionList).fill(gs.decision_items(), gs.decision_point())
@@ -190,7 +212,24 @@ class CombatScreen(ModalScreen[None]):
         # potion window the footer named it and the key did nothing
         if action == "auto":
             return self._can_auto()
+        if action in self.SHARED and self.gs.check_action(action, parameters) is False:
+            return False  # what the game screen below does not allow (a spectator's u, :, t)
         return True
+
+    #: the keys the dialog shares with the game screen below it
+    SHARED = frozenset({"undo", "command", "hint"})
+
+    @property
+    def active_bindings(self):
+        """Less the keys that would only refuse now, as the game screen's footer leaves
+        them out (:meth:`GameScreen.idle_keys`): a spectator's and the waiting seat's
+        dialog offered "u Rückgängig : Notation t Tipp" over an SSH table; ":" too where
+        this seat decides nothing in the combat."""
+        bindings = super().active_bindings
+        idle = set(self.gs.idle_keys() & self.SHARED)
+        if not self.gs.legal:
+            idle.add("command")
+        return {k: b for k, b in bindings.items() if b.binding.action not in idle}
 
     def action_auto(self) -> None:
         if self._can_auto():

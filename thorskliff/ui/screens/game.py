@@ -115,7 +115,8 @@ class GameScreen(Hints, EventFeed, Screen):
             hidden.update(self.NARROW_HIDDEN if width < 100
                           else next((h for w, h in self.MEDIUM_HIDDEN if width < w), ()))
         if hidden:
-            bindings = {k: b for k, b in bindings.items() if b.binding.action not in hidden}
+            # by the action's name (a replay's "seek(0)", "seek(-1)" are "seek")
+            bindings = {k: b for k, b in bindings.items() if b.binding.action.partition("(")[0] not in hidden}
         return bindings
 
     def __init__(self, session, handover: bool = True, **kw):
@@ -993,7 +994,8 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def idle_keys(self) -> frozenset[str]:
         """The actions whose keys would only answer with a refusal now: with
-        bots alone playing, e, u, b, t, ⏎, : and Tab; at the beaches, e and h (no hero on
+        bots alone playing, e, u, b, t, ⏎, : and Tab; while another person
+        decides, ⏎, : and Tab too; at the beaches, e and h (no hero on
         the island yet). The footer leaves them out (:attr:`active_bindings`);
         the keys still answer as before, with their refusal. Worked out once per
         decision point (:meth:`hint_point`, and who bots play: seats change hands
@@ -1022,6 +1024,10 @@ class GameScreen(Hints, EventFeed, Screen):
             idle.add("seat_to_bot")
         if getattr(self.session, "humans", None) and not self.session.humans() and self.decider != TERMINAL:
             idle.update(("choose_here", "command", "toggle_focus"))  # bots alone: ⏎, : and Tab only refuse
+        d = self.decider
+        if self.viewer is not None and d >= 0 and d != self.viewer and not self._is_bot(d):
+            # another person decides (a seat at an SSH table waiting): ⏎, : and Tab only refuse
+            idle.update(("choose_here", "command", "toggle_focus"))
         seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
         if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
             idle.add("hero")
@@ -1130,7 +1136,9 @@ class GameScreen(Hints, EventFeed, Screen):
         game), a kind of game's own entries (:meth:`menu_extra`), or to the title."""
         from .choose import ChooseScreen
 
-        items = [("back", t("play.menu_back"))]
+        # a spectator at a hosted table: he has no seat to keep and plays nothing
+        watching = getattr(self.app, "hosted", False) and getattr(self.session, "seat", 0) is None
+        items = [("back", t("play.menu_back_watching" if watching else "play.menu_back"))]
         off: frozenset[str] = frozenset()
         if self.can_resign():
             why = self.session.explain("resign", self.viewer)
@@ -1144,7 +1152,8 @@ class GameScreen(Hints, EventFeed, Screen):
             items.append(("take", t("bots.take") + " …"))
         extra = self.menu_extra()
         items += extra
-        items.append(("title", t("play.menu_lobby" if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
+        items.append(("title", t("play.menu_lobby_watching" if watching else "play.menu_lobby"
+                                 if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
 
         def chosen(what: str | None) -> None:
             # after the menu has gone: the title replaces every screen, the menu too

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
@@ -31,6 +31,7 @@ from ..widgets.hexmap import IslandMap
 from ..viewmemo import per_view
 from ..widgets.panels import DrawnAlike, HexInfo, hex_text, show_changed
 from .game import GameScreen
+from .choose import ChooseScreen
 from .help import TABS, HelpScreen
 
 MODES = ("base", "duell", "episch")
@@ -113,6 +114,31 @@ class LobbyHelpScreen(HelpScreen):
                     with VerticalScroll():
                         yield Markdown(self._text(name))
         yield Footer()
+
+
+class NewGameChoice(ChooseScreen):
+    """A question of the new-game dialog, with a footer of its own: under the dialog the
+    lobby's footer read "n Neues Spiel …" (a key that does nothing there) and named
+    neither Enter nor Esc."""
+
+    BINDINGS = [Binding("enter", "choose", "key.select")]
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Footer()
+
+    @property
+    def active_bindings(self):
+        """The list's own Enter (not shown) hid this one from the footer; a priority
+        binding instead chose before a "down" sent in the same packet (over SSH) moved."""
+        bindings = super().active_bindings
+        for key, binding in self._bindings:
+            if key == "enter":
+                bindings["enter"] = ActiveBinding(self, binding, True, binding.tooltip)
+        return bindings
+
+    def action_choose(self) -> None:
+        self.query_one(OptionList).action_select()
 
 
 class LobbyScreen(Screen):
@@ -215,6 +241,8 @@ class LobbyScreen(Screen):
         mine = hg.seat_of(self.user)
         if mine is not None:
             pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
+            if not hg.finished and st.current_player() == mine:  # the game waits for them
+                pieces.append((" ", Text("· " + tx("your_move"), style="bold")))
         return Flow(pieces)
 
     def say(self, text: str, error: bool = False) -> None:
@@ -302,23 +330,17 @@ class LobbyScreen(Screen):
 
     # ------------------------------------------------------------ a new game
     def action_new(self) -> None:
-        from .choose import ChooseScreen
-
         items = [(m, f"{t('mode.' + m)} – {t('mode.' + m + '_about')}") for m in MODES]
-        self.app.push_screen(ChooseScreen(tx("mode"), items), callback=self._mode_chosen)
+        self.app.push_screen(NewGameChoice(tx("mode"), items), callback=self._mode_chosen)
 
     def _mode_chosen(self, mode: str | None) -> None:
-        from .choose import ChooseScreen
-
         if not mode:
             return
         lo, hi = load_mode(mode).players
         items = [(str(n), tx("players_n", n=n)) for n in range(lo, hi + 1)]
-        self.app.push_screen(ChooseScreen(tx("players"), items), callback=lambda n: self._players_chosen(mode, n))
+        self.app.push_screen(NewGameChoice(tx("players"), items), callback=lambda n: self._players_chosen(mode, n))
 
     def _players_chosen(self, mode: str, n: str | None) -> None:
-        from .choose import ChooseScreen
-
         if not n:
             return
         if not self.hub.bots_available():
@@ -330,7 +352,7 @@ class LobbyScreen(Screen):
         # "the host's bot" said with its kind: beside the levels a bare "bots" named nothing
         items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_words(self.hub.bot_kind)))]
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
-        self.app.push_screen(ChooseScreen(tx("empty"), items), callback=lambda b: b and self._create(
+        self.app.push_screen(NewGameChoice(tx("empty"), items), callback=lambda b: b and self._create(
             mode, int(n), b.partition(":")[2] or b == "bots"))
 
     def _create(self, mode: str, players: int, bots: bool | str) -> None:
@@ -474,7 +496,7 @@ class SeatScreen(GameScreen):
             pieces.append((" · " if i else " ", seat))
         n = self.session.spectators()
         if n:
-            pieces.append((" · ", Text(tx("spectators", n=n), style="dim")))
+            pieces.append((" · ", Text(tx("spectators_one" if n == 1 else "spectators", n=n), style="dim")))
         after = Text()
         waits = self._waits_for(presence)
         if waits:

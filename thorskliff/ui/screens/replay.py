@@ -35,6 +35,10 @@ class ReplayScreen(GameScreen):
     # is left out, and its rows go to the curve
     DEFAULT_CSS = "ReplayScreen #decisions { display: none; }"
 
+    #: below 100 columns the footer was cut ("… s Wendung Pos1 Anf▏"): Home and End leave it,
+    #: and a line under the step names them (the footer's other keys still fit whole)
+    NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("seek",)
+
     def __init__(self, session, **kw):
         super().__init__(session, handover=False, **kw)
         localize(self)
@@ -79,6 +83,8 @@ class ReplayScreen(GameScreen):
         text = Text(t("game.replay", n=s.at, total=s.total), style="bold")
         if not curve or self.size.height >= 30:  # short: the footer's ← → say it, the curve needs the rows
             text.append("\n" + t("game.replay_hint"))
+        elif self.size.width < 100:  # the footer leaves Home and End out (NARROW_HIDDEN)
+            text.append("\n" + t("game.replay_ends"))
         if curve:
             title = t("curve.replay_marked", marks=marks_legend(len(self.swings))) if self.swings \
                 else t("curve.replay_title")
