@@ -4,11 +4,14 @@ them may act on the server's own machine or process."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 
 import pytest
 from textual import events
+from textual.strip import Strip
 
+from thorskliff.ssh import acyclic
 from thorskliff.ssh.driver import SSHDriver
 from thorskliff.ssh.hostapp import HostedApp, color_system
 from thorskliff.ssh.hub import Hub
@@ -837,3 +840,27 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
             assert not watching or not any("dein Platz bleibt dein" in h for h in helps), helps
     alice.close()
     bob.close()
+
+
+async def test_a_hosted_seats_redraws_leave_no_line_to_the_cycle_collector(hub):
+    """Every line a screen draws anew replaces one; with the server's heap
+    (ssh/acyclic.py) a replaced line is freed by its reference count, never a
+    cycle left for a full collection, which stops every session (#14)."""
+    acyclic.install()
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 30)) as pilot:
+        await _a_new_duell(pilot)
+        await pilot.press("down", "down", "enter")  # Leicht
+        await _seated(app, pilot)
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds stays in gc.garbage, to be looked at
+        try:
+            for key in ("right", "down", "left", "up") * 2:  # the island's cursor: lines drawn anew
+                await pilot.press(key)
+                await pilot.pause()
+            gc.collect()
+            lines = sum(isinstance(o, Strip) for o in gc.garbage)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert lines == 0

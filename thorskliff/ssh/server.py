@@ -30,6 +30,7 @@ import asyncssh
 from .. import durable
 from ..loaderror import LoadError
 from ..ui.i18n import t
+from . import acyclic
 from .hub import Hub, valid_name
 from .private import private_file, private_folder, refuse_special
 from .store import WEB_KEY, Store
@@ -190,10 +191,19 @@ class _Heap:
     full garbage collection walks every one of them, and with 32 sessions it
     stops every session for about a second. So whatever survives a full
     collection is frozen right after it (``gc.freeze``: later collections
-    skip it) and each full collection walks only what is younger.
+    skip it) and each full collection walks only what is younger. Every full
+    collection freezes, not one in 30 s: with a freeze every 30 s the
+    sessions started since the last one stayed unfrozen, and at 32 sessions
+    a full collection walking them stopped every session for 0.2-0.5 s,
+    some 3 ms per key and per decision per screen (bench_ssh, #14).
 
-    What was frozen and dies later as a cycle (the lines a widget drew last
-    time, an ended session) stays until a sweep of everything, which comes
+    What was frozen and dies later as a cycle stays until a sweep. The lines
+    every redraw replaces were such cycles (each Textual ``Strip`` kept itself
+    in its own caches) until :mod:`.acyclic`: they were most of the garbage,
+    brought a full collection every 2-3 s at 32 sessions and, frozen, some
+    1 MB per session. What is still frozen and dies later (an ended session,
+    a closed dialog, a footer's old keys) stays until a sweep of everything,
+    which comes
     once the server's memory has grown by half since the last sweep, after
     ``SWEEP_AFTER`` ended sessions, or every ``SWEEP_EVERY`` seconds: rare
     pauses instead of one every few seconds.
@@ -210,7 +220,6 @@ class _Heap:
     ``CHECK`` seconds (a quarter of the server's time in bench_ssh)."""
 
     CHECK = 5.0
-    FREEZE_EVERY = 30.0
     GROWTH = 1.5
     SWEEP_AFTER = 8
     SWEEP_EVERY = 600.0
@@ -228,18 +237,17 @@ class _Heap:
         #: the resident memory (MB) the last sweep kept
         self.base = 0.0
         self.last = time.monotonic()
-        self.frozen = 0.0
         self.task: asyncio.Task | None = None
 
     def start(self) -> None:
+        acyclic.install()  # the lines every session draws and replaces die by their reference count
         self.base = resident_mb()  # the server alone
         gc.callbacks.append(self._collected)
         self.task = asyncio.get_running_loop().create_task(self._sweeper())
 
     def _collected(self, phase: str, info: dict) -> None:
-        if phase == "stop" and info["generation"] == 2 and time.monotonic() - self.frozen >= self.FREEZE_EVERY:
+        if phase == "stop" and info["generation"] == 2:
             gc.freeze()
-            self.frozen = time.monotonic()
 
     def session_ended(self) -> None:
         self.ended += 1
@@ -249,7 +257,6 @@ class _Heap:
     def sweep(self) -> None:
         began = time.perf_counter()
         gc.unfreeze()
-        self.frozen = 0.0
         gc.collect()  # its callback freezes what is left
         self.base = resident_mb()
         self.live_at_base = self.live()
