@@ -62,16 +62,21 @@ def say_problem(key: str, params: Mapping[str, Any], lang: str = "en") -> str:
     return template.format(**fields) if fields else template
 
 
-class Problem(str):
-    """One load problem: its key (``load.<key>``) and its parameters. As a
-    string it is its English text; :meth:`say` gives another language."""
+class Keyed(str):
+    """A text by catalogue key and parameters: as a string its English (what the
+    CLI and the logs print), :meth:`say` it in another language. A subclass names
+    its catalogue by :meth:`_text_of`."""
 
     key: str
     params: Mapping[str, Any]
 
-    def __new__(cls, key: str, params: Mapping[str, Any] | None = None, /, **more: Any) -> Problem:
+    @staticmethod
+    def _text_of(key: str, params: Mapping[str, Any], lang: str) -> str:
+        raise NotImplementedError
+
+    def __new__(cls, key: str, params: Mapping[str, Any] | None = None, /, **more: Any) -> Keyed:
         fields = {**dict(params or {}), **more}
-        self = super().__new__(cls, say_problem(key, fields, "en"))
+        self = super().__new__(cls, cls._text_of(key, fields, "en"))
         self.key = key
         self.params = fields
         return self
@@ -80,7 +85,13 @@ class Problem(str):
         return self.key, dict(self.params)
 
     def say(self, lang: str = "en") -> str:
-        return say_problem(self.key, self.params, lang)
+        return self._text_of(self.key, self.params, lang)
+
+
+class Problem(Keyed):
+    """One load problem: its key (``load.<key>``) and its parameters."""
+
+    _text_of = staticmethod(say_problem)
 
 #: the largest file any loader reads (a long campaign record is < 100 KB)
 MAX_BYTES = 8 * 1024 * 1024

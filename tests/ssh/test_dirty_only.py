@@ -12,11 +12,11 @@ import pytest
 
 from mirror import Mirror
 from test_hostapp import FakeTerminal, _seated
-from test_shared_view import SIZE, as_app, hub  # noqa: F401 (the fixture)
+from test_shared_view import SIZE, as_app, duell_at_move, hub  # noqa: F401 (the fixture)
 from thorskliff.ssh.hostapp import HostedApp
 from thorskliff.ui.dirtyonly import DirtyOnlyCompositor
 from thorskliff.ui.widgets.hexmap import IslandMap
-from thorskliff.ui.widgets.panels import DecisionList, GameLog, HexInfo
+from thorskliff.ui.widgets.panels import DecisionList, GameLog
 
 
 @pytest.fixture
@@ -65,15 +65,8 @@ async def test_two_far_apart_updates_leave_the_widget_between_undrawn_and_the_te
 
 
 async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_terminal_is_a_full_redraw(hub, drawn):
-    alice = hub.create("alice", "duell", 2)
-    gid = alice.game_id
-    hg = hub.games[gid]
-    bob = hub.join(gid, 1, "bob")
-    seats = {0: alice, 1: bob}
-    for _ in range(20):
-        if hg.state.step == "move":
-            break
-        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    gid, hg, seats = duell_at_move(hub)
+    alice, bob = seats[0], seats[1]
     app = HostedApp(hub, "carl", FakeTerminal())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -67,21 +67,28 @@ def test_a_view_is_made_once_per_view_object_and_what():
     assert made == [("a", 80), ("a", 60), ("a", 80)]  # an equal view is another object: made anew
 
 
+
+def duell_at_move(hub):
+    """alice and bob at a duell, past the beaches to the first move: the game id, the
+    hub game and the two seats' sessions."""
+    alice = hub.create("alice", "duell", 2)
+    gid = alice.game_id
+    hg = hub.games[gid]
+    seats = {0: alice, 1: hub.join(gid, 1, "bob")}
+    for _ in range(20):
+        if hg.state.step == "move":
+            break
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    return gid, hg, seats
+
 async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_redraw(hub, monkeypatch):
     from thorskliff.ui.widgets import panels
 
     made = []
     phase_text = panels.phase_text
     monkeypatch.setattr(panels, "phase_text", lambda obs, width: made.append(id(obs)) or phase_text(obs, width))
-    alice = hub.create("alice", "duell", 2)
-    gid = alice.game_id
-    hg = hub.games[gid]
-    bob = hub.join(gid, 1, "bob")
-    seats = {0: alice, 1: bob}
-    for _ in range(20):  # the beaches, then into the first moves
-        if hg.state.step == "move":
-            break
-        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    gid, hg, seats = duell_at_move(hub)
+    alice, bob = seats[0], seats[1]
     truecolour = FakeTerminal()
     truecolour.term_type = "xterm-truecolor"  # a strip keeps the sequences made for one terminal's colours
     carl_app, dora_app = HostedApp(hub, "carl", FakeTerminal()), HostedApp(hub, "dora", truecolour)
@@ -166,15 +173,8 @@ async def test_spectators_lists_are_drawn_once_and_each_terminal_shows_its_own_f
     render_lines = OptionList.render_lines
     monkeypatch.setattr(OptionList, "render_lines",
                         lambda self, crop: drawn.append(self.app.user) or render_lines(self, crop))
-    alice = hub.create("alice", "duell", 2)
-    gid = alice.game_id
-    hg = hub.games[gid]
-    bob = hub.join(gid, 1, "bob")
-    seats = {0: alice, 1: bob}
-    for _ in range(20):
-        if hg.state.step == "move":
-            break
-        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    gid, hg, seats = duell_at_move(hub)
+    alice, bob = seats[0], seats[1]
     apps = [HostedApp(hub, name, FakeTerminal()) for name in ("carl", "dora")]
     async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1:
         pilots = dict(zip(apps, (p0, p1)))

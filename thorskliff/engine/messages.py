@@ -23,30 +23,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..loaderror import Keyed
+
 LANGS = ("en", "de")
 _HERE = Path(__file__).resolve().parent / "locale"
 
 
-class Msg(str):
+class Msg(Keyed):
     """One message: its catalogue key (``why.<key>``) and its parameters. As a
     string it is its English text (what the CLI prints); :meth:`say` gives
-    it in another language."""
+    it in another language (:func:`text`)."""
 
-    key: str
-    params: Mapping[str, Any]
-
-    def __new__(cls, key: str, params: Mapping[str, Any] | None = None) -> Msg:
-        fields = dict(params or {})
-        self = super().__new__(cls, text(key, fields, "en"))
-        self.key = key
-        self.params = fields
-        return self
-
-    def __getnewargs__(self) -> tuple[str, dict[str, Any]]:  # type: ignore[override]
-        return self.key, dict(self.params)
-
-    def say(self, lang: str = "en") -> str:
-        return text(self.key, self.params, lang)
+    @staticmethod
+    def _text_of(key: str, params: Mapping[str, Any], lang: str) -> str:
+        return text(key, params, lang)
 
 
 class SetupError(ValueError):
