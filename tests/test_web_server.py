@@ -721,7 +721,8 @@ async def test_a_stopping_server_tells_the_seated_her_seat_stays_and_the_others_
     await seated.ended()
     await watching.ended()
     assert closing(seated) == [t("web.stops") + " " + t("web.closed_seat", id=gid)]
-    assert closing(watching) == [t("web.stops")]
+    # a spectator is told the game stays and she can watch again (no seat is promised)
+    assert closing(watching) == [t("host.stops_watching")]
 
 
 async def test_a_paste_over_64_kib_is_told_and_logged(web, logged):
