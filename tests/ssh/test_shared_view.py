@@ -68,6 +68,18 @@ def test_a_view_is_made_once_per_view_object_and_what():
 
 
 
+
+async def watching(hub, gid, pilots: dict) -> dict:
+    """Each app (its pilot's) watches game ``gid`` at its game screen: its mirrored terminal, by app."""
+    mirrors = {}
+    for app, pilot in pilots.items():
+        await pilot.pause()
+        mirrors[app] = Shown(app)
+        with as_app(app):
+            app.screen.play(hub.watch(gid, app.user))
+        await _seated(app, pilot)
+    return mirrors
+
 def duell_at_move(hub):
     """alice and bob at a duell, past the beaches to the first move: the game id, the
     hub game and the two seats' sessions."""
@@ -95,13 +107,7 @@ async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_re
     assert carl_app.console._color_system != dora_app.console._color_system
     async with carl_app.run_test(size=SIZE) as carl, dora_app.run_test(size=SIZE) as dora:
         pilots = {carl_app: carl, dora_app: dora}
-        mirrors = {}
-        for app, pilot in pilots.items():
-            await pilot.pause()
-            mirrors[app] = Shown(app)
-            with as_app(app):
-                app.screen.play(hub.watch(gid, app.user))
-            await _seated(app, pilot)
+        mirrors = await watching(hub, gid, pilots)
         await carl.press("right", "down")  # carl's cursor stands elsewhere than dora's
         await carl.pause()
         maps = {app: app.screen.query_one(IslandMap) for app in pilots}
@@ -178,13 +184,7 @@ async def test_spectators_lists_are_drawn_once_and_each_terminal_shows_its_own_f
     apps = [HostedApp(hub, name, FakeTerminal()) for name in ("carl", "dora")]
     async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1:
         pilots = dict(zip(apps, (p0, p1)))
-        mirrors = {}
-        for app, pilot in pilots.items():
-            await pilot.pause()
-            mirrors[app] = Shown(app)
-            with as_app(app):
-                app.screen.play(hub.watch(gid, app.user))
-            await _seated(app, pilot)
+        mirrors = await watching(hub, gid, pilots)
         await p0.press("right")  # carl's cursor elsewhere: the lists alike, the islands not
         await p0.pause(0.05)
         lists = [app.screen.query_one(DecisionList) for app in apps]
