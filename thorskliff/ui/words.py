@@ -16,6 +16,7 @@ from functools import cache
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import LABELS, NotationError, parse
+from ..engine.turn_verbs import WINDOW_STEPS
 from .i18n import lang, t
 
 CAMPAIGN_VERBS = ("choose", "use")
@@ -168,9 +169,9 @@ def _window_end_key(step: str, obs: dict | None) -> str:
 
 
 def is_window(step: str) -> bool:
-    """A combat's potion window (R-POT-4..6), not its roll, block or assignment."""
-    return step in COMBAT_STEPS and step not in (Step.C_ROLL, Step.C_DEF_BLOCK, Step.C_ATT_BLOCK,
-                                                 Step.C_ATT_ASSIGN, Step.C_DEF_ASSIGN)
+    """A combat's potion window (R-POT-4..6), not its roll, block or assignment: the
+    engine's own set of windows."""
+    return step in WINDOW_STEPS
 
 
 def can_drink(obs: dict) -> bool:
