@@ -5,7 +5,8 @@ heuristic bots at a table of ``--players`` seats, the bot's seat moving
 round the table (game g deals seed ``seed + g // players`` with the line-up
 rotated by ``g % players``, as ``thorskliff simulate`` does), and appends
 one JSON line per game to ``--out``, so a run stopped at any time keeps its
-games and a second run with the same arguments goes on where it stopped.
+games and a second run with the same arguments goes on where it stopped
+(``--first G`` starts at game G: the same games as a whole run's last ones).
 Prints the wins so far with a 95 % Wilson interval, by seat position too.
 
 An iteration budget (not seconds) makes every game a pure function of its
@@ -53,13 +54,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=8101)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first game's index, to play the rest of a run whose file was lost (the same games)")
     ap.add_argument("--summary", action="store_true", help="only print what --out holds")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.out.read_text().splitlines()] if args.out.exists() else []
     if not args.summary:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         lineup = [args.bot] + ["heuristic"] * (args.players - 1)
-        for g in range(len(rows), args.games):
+        # a file's games are consecutive, so the next one follows its last
+        for g in range(rows[-1]["game"] + 1 if rows else args.first, args.games):
             r = play_lineup(lineup, args.mode, args.seed + g // args.players, g % args.players)
             r.update(bot=args.bot, mode=args.mode, game=g)
             rows.append(r)
