@@ -8,6 +8,7 @@ its own transport: it reads output into ``feed`` and sends keys in
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import subprocess
@@ -203,6 +204,16 @@ async def find_swing(c: Screen) -> None:
     c.swing = ("right", "left")
 
 
+def still_heap() -> None:
+    """Freezes what this process holds before a measured round. One process
+    stands in for all N terminals: a collection of its 64 pyte screens (a
+    gen-1 collection took 186 ms) held every screen's reading at once, and a
+    decision timed at the same moment on every screen measured this pause,
+    not the server (bench_ssh, #14)."""
+    gc.collect()
+    gc.freeze()
+
+
 async def keys_round(clients: list[Screen], keys: int, think: float) -> tuple[list[float], list[float]]:
     """Every client presses ``keys`` cursor keys, one about every ``think``
     seconds; the times from each key to its first and its last output.
@@ -212,6 +223,7 @@ async def keys_round(clients: list[Screen], keys: int, think: float) -> tuple[li
     first: list[float] = []
     settled: list[float] = []
     await asyncio.gather(*(find_swing(c) for c in clients if c.swing is None))
+    still_heap()
 
     async def one(c: Screen, n: int) -> None:
         rng = random.Random(n)
@@ -240,6 +252,7 @@ async def decisions_round(clients: list[Screen], decider: Screen, rounds: int) -
     times from the key to each screen's first output, and to the slowest's."""
     each: list[float] = []
     slowest: list[float] = []
+    still_heap()
     for r in range(rounds):
         for c in clients:
             c.got.clear()

@@ -96,3 +96,70 @@ async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_termin
                 assert mirror.terminal(SIZE) == mirror.fresh(SIZE), n
     alice.close()
     bob.close()
+
+
+
+@pytest.fixture
+def layouts(monkeypatch):
+    """The screens laid out anew (Textual's whole-screen layout), by type."""
+    seen: list[str] = []
+    refresh_layout = textual.screen.Screen._refresh_layout
+
+    def counted(self, *a, **kw):
+        seen.append(type(self).__name__)
+        return refresh_layout(self, *a, **kw)
+
+    monkeypatch.setattr(textual.screen.Screen, "_refresh_layout", counted)
+    return seen
+
+
+async def watched_decisions(hub, layouts, decide) -> list[tuple[int, int]]:
+    """carl watches alexandra and bernhardine's duell from its first move on while
+    ``decide(n, seat session, game)`` decides four times: after each, the prompt's
+    height and how often carl's screen was laid out; his terminal is a full redraw."""
+    first = hub.create("alexandra", "duell", 2, seed=7)
+    gid = first.game_id
+    hg = hub.games[gid]
+    seats = {0: first, 1: hub.join(gid, 1, "bernhardine")}
+    while hg.state.step != "move":
+        seats[hg.state.current_player()].submit(hg.game.legal()[0])
+    app = HostedApp(hub, "carl", FakeTerminal())
+    seen = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        mirror = Mirror(app)
+        with as_app(app):
+            app.screen.play(hub.watch(gid, app.user))
+        await _seated(app, pilot)
+        await pilot.pause(0.05)
+        for n in range(4):
+            layouts.clear()
+            decide(n, seats[hg.state.current_player()], hg.game)
+            for _ in range(3):
+                await pilot.pause(0.05)
+            seen.append((app.screen.query_one("#prompt").size.height, len(layouts)))
+            with as_app(app):
+                assert mirror.terminal(SIZE) == mirror.fresh(SIZE), n
+    for s in seats.values():
+        s.close()
+    return seen
+
+
+async def test_a_prompt_one_row_higher_lays_the_screen_out_once_and_the_terminal_is_a_full_redraw(hub, layouts):
+    """Names long enough that "… zieht Figuren oder beendet die Bewegung." takes two rows
+    of the prompt and the next phase's one: each decision changes the prompt's height.
+    Textual laid the screen out twice per such decision, the second time only because the
+    prompt's virtual size had changed (every screen at a hosted table, #14)."""
+    seen = await watched_decisions(hub, layouts, lambda n, seat, game: seat.submit("end") if n % 2 == 0
+                                   else seat.undo())
+    heights = [h for h, _ in seen]
+    assert heights[0] != heights[1] and heights[:2] == heights[2:], seen
+    assert [n for _, n in seen] == [1, 1, 1, 1], seen
+
+
+async def test_a_move_and_its_log_row_lay_the_screen_out_not_at_all(hub, layouts):
+    """A move writes a row to every screen's log; RichLog's new virtual size laid each
+    screen out anew for it, though no widget moves (#14)."""
+    seen = await watched_decisions(hub, layouts, lambda n, seat, game: seat.submit(game.legal()[0]) if n % 2 == 0
+                                   else seat.undo())
+    assert [n for _, n in seen] == [0, 0, 0, 0], seen

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.visual import visualize
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -50,6 +51,11 @@ class DrawnAlike(Static):
     (the phase bar, the tableaus, who is at the table): its lines are drawn
     once for all screens showing the same text at the same size and look
     (viewmemo.drawn_alike), not once per screen."""
+
+    # What a panel holds is as high as the panel (``height: auto``) or cut: its virtual size
+    # never moves another widget. Textual's lays the screen out a second time whenever a
+    # layout gives it a new one (after each new prompt height, at every screen: #14).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         content = self.content
@@ -322,6 +328,11 @@ class GameLog(RichLog):
     # lines; the log follows the newest line, and the wheel or the keys still scroll it
     DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-visibility: hidden; }"
 
+    # Rows written change how far the log scrolls, never where a widget is (its height is
+    # 1fr, its scrollbars hidden). RichLog's virtual size lays out the whole screen anew at
+    # every row written or cut: a tenth of a hosted table's work per decision (bench_ssh, #14).
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, card: Callable[[str], dict] | None = None,
                  option: Callable[[str, str], str | None] | None = None, **kw):
         # min_width: RichLog renders at least 78 columns wide by default, which cut
@@ -387,6 +398,19 @@ class GameLog(RichLog):
             else:
                 self._marks.append(("wait", len(self._deferred_renders), self.writer.state()))
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # RichLog asks for its style twice per row, each a walk over every ancestor's styles
+        self._style_now = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style_now = None
+
+    @property
+    def rich_style(self):
+        style = getattr(self, "_style_now", None)
+        return style if style is not None else super().rich_style
+
     def _cut(self, j: int) -> bool:
         """Keep the rows of the first ``j`` record lines only (False: their rows are not
         known, or some of them were dropped beyond max_lines). RichLog keeps its rows in
@@ -400,7 +424,9 @@ class GameLog(RichLog):
                 self._deferred_renders.pop()
         elif how == "rows" and not self._deferred_renders and n >= self._start_line:
             del self.lines[n - self._start_line:]
-            self._line_cache.clear()
+            # only the rows cut are drawn anew (the cache knows a row by its index counting the dropped)
+            for key in [key for key in self._line_cache.keys() if key[0] >= n]:
+                self._line_cache.discard(key)
             self.virtual_size = Size(self._widest_line_width, len(self.lines))
         else:
             return False
