@@ -40,7 +40,8 @@ def test_every_load_problem_has_both_texts_with_the_same_fields():
         assert _fields(de[key]) == _fields(en[key]), key
         if re.sub(r"\{[^}]*\}|rifts|[:\s]", "", en[key]):  # a problem in words, not only a nested one
             assert de[key] != en[key], key
-        assert not _german_words(re.sub(r"\{[^}]*\}|TOML|UTF-8|MB", "", de[key])), (key, de[key])
+        # „…“ quotes a word as the file writes it („file“, „1a1“): no English to translate
+        assert not _german_words(re.sub(r"\{[^}]*\}|„[^“]*“|TOML|UTF-8|MB", "", de[key])), (key, de[key])
 
 
 @pytest.fixture

@@ -130,8 +130,8 @@ def cmd_new(args) -> int:
         game = Game.new(mode, seats, seed, arrangement=args.arrangement, first=first)
     except SetupError:
         raise  # said by main in the player's language
-    except (ValueError, ScenarioError) as exc:
-        raise Said(str(exc)) from None
+    except (ValueError, ScenarioError) as exc:  # a chapter or scenario file's problem in the player's language
+        raise Said(exc) from None
     if args.beaches:
         for lab in args.beaches.split(","):
             try:
@@ -221,8 +221,8 @@ def cmd_new_chapter(args) -> int:
         game = Game.new_chapter(seats, args.chapter, seed, short=args.short, start=start, carried=carried, meta=meta)
     except SetupError:
         raise  # said by main in the player's language
-    except (ValueError, ScenarioError) as exc:
-        raise Said(str(exc)) from None
+    except (ValueError, ScenarioError) as exc:  # a chapter or scenario file's problem in the player's language
+        raise Said(exc) from None
     record.write(game, out)
     title = ch.title.get("de", "")
     kept = "; ".join(f"seat {q + 1}: {'+'.join(c)}" for q, c in sorted(carried.items())) or "none"

@@ -14,6 +14,7 @@ from functools import cache
 
 from . import hexgrid
 from .hexgrid import Hex
+from .loaderror import Problem
 from .scenario import SLOTS, IslandSpec, arrangement_problem, load_island
 
 SANCTUARY = "sanctuary"
@@ -27,7 +28,15 @@ _SLOT_RING = {"a1": 2, "a2": 2, "b1": 3, "b2": 3, "b3": 3, "c1": 4, "c2": 4, "c3
 
 
 class LabelError(ValueError):
-    """A hex label that names no hex of this island."""
+    """A hex label that names no hex of this island; a position or record
+    that names it says it in the player's language (:meth:`say`)."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem)
+
+    def say(self, lang: str = "en") -> str:
+        return self.problem.say(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,14 +123,11 @@ class Island:
         try:
             return self.by_label[label.strip().lower()]
         except KeyError:
-            raise LabelError(f"{label!r} names no hex of this island ({self.describe_labels()})") from None
+            raise LabelError(Problem("island.no_hex", label=repr(label), last=len(self.arrangement))) from None
 
     def label(self, index: int) -> str:
         return self.labels[index]
 
-    def describe_labels(self) -> str:
-        last = len(self.arrangement)
-        return f"labels are S, M1–M6 and 1a1–{last}c4"
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]

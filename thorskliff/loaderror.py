@@ -59,7 +59,9 @@ def say_problem(key: str, params: Mapping[str, Any], lang: str = "en") -> str:
     if template is None:
         template = catalogue("en").get(key, key)
     fields = {k: v.say(lang) if hasattr(v, "say") else v for k, v in params.items()}
-    return template.format(**fields) if fields else template
+    # formatted also without parameters: a template writes a literal brace doubled
+    # (record.carried_table said "{{seat = [card ids]}}")
+    return template.format(**fields)
 
 
 class Keyed(str):
@@ -92,6 +94,15 @@ class Problem(Keyed):
     """One load problem: its key (``load.<key>``) and its parameters."""
 
     _text_of = staticmethod(say_problem)
+
+def kind_said(kind: type | tuple[type, ...]) -> Problem:
+    """What a value must be (``int`` or ``(str, dict)``), said in the
+    language (``load.kind.*``): positions, scenarios and chapters ask alike."""
+    names = {int: "int", str: "str", bool: "bool", dict: "dict", list: "list", float: "float"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    said: list[Any] = [Problem(f"kind.{names[k]}") if k in names else k.__name__ for k in kinds]
+    return said[0] if len(said) == 1 else Problem("kind.either", a=said[0], b=said[1])
+
 
 #: the largest file any loader reads (a long campaign record is < 100 KB)
 MAX_BYTES = 8 * 1024 * 1024

@@ -521,7 +521,7 @@ def _rifts(val: Any, arrangement: str | None, layout: str, h: _Header) -> dict[i
         try:
             idx = island.index(lab)
         except LabelError as exc:
-            raise h.fail(Problem("record.rifts_label", why=str(exc)), lab, table="rifts") from None
+            raise h.fail(Problem("record.rifts_label", why=exc), lab, table="rifts") from None
         if idx not in island.well_farms:
             raise h.fail(Problem("record.rifts_slot", label=lab), lab, table="rifts")
         if kind not in RIFT_KINDS:

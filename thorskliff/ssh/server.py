@@ -28,7 +28,7 @@ from pathlib import Path
 import asyncssh
 
 from .. import durable
-from ..loaderror import LoadError
+from ..loaderror import LoadError, Problem
 from ..ui.i18n import t
 from . import acyclic
 from .hub import Hub, valid_name
@@ -143,8 +143,7 @@ def host_key(data: Path) -> asyncssh.SSHKey:
         try:
             key = asyncssh.read_private_key(path)
         except (asyncssh.KeyImportError, ValueError) as exc:  # refused untouched (its mode too)
-            raise LoadError(path, f"is no SSH private key ({exc}); it is left as it is (moved away, a new "
-                            "key is made, and players' ssh says the host key changed)") from None
+            raise LoadError(path, Problem("ssh.host_key", why=str(exc))) from None
         private_file(path)
         return key
     key = asyncssh.generate_private_key("ssh-ed25519", comment="thorskliff host key")
@@ -301,7 +300,7 @@ class Host:
                 self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys))
             except (ValueError, OSError) as exc:  # it said "'utf-8' codec can't decode byte 0xac …", no file named
                 self.store.close()
-                raise LoadError(config.authorized_keys, f"is no authorized_keys file: {exc}") from None
+                raise LoadError(config.authorized_keys, Problem("ssh.authorized_keys", why=str(exc))) from None
         #: connections not signed in yet, oldest first (a dict keeps the order)
         self.pending: dict[Gate, None] = {}
         #: signed-in connections
