@@ -109,7 +109,8 @@ def test_the_ssh_hosts_database_that_is_someone_elses_is_said_in_german(tmp_path
     with pytest.raises(LoadError) as info:
         Store(path)
     assert str(info.value) == f"{path}: is not the server's database (it holds photos); it is left as it is"
-    assert info.value.say("de") == f"{path}: ist nicht die Datenbank des Servers (sie enthält photos); sie bleibt, wie sie ist"
+    assert info.value.say("de") == (f"{path}: ist nicht die Datenbank des Servers (sie enthält photos); "
+                                    "sie bleibt, wie sie ist")
 
 
 def test_the_ssh_hosts_key_that_is_none_is_said_in_german(tmp_path):

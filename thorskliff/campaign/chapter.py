@@ -311,8 +311,9 @@ class _Loader:
         if missing:
             raise self.fail("island.rifts", Problem("chapter.rift_missing", label=missing[0]))
         for kind in RIFT_KINDS:
-            if list(rifts.values()).count(kind) != 2:
-                raise self.fail("island.rifts", Problem("chapter.rift_pairs", n=list(rifts.values()).count(kind), kind=kind))
+            n = list(rifts.values()).count(kind)
+            if n != 2:
+                raise self.fail("island.rifts", Problem("chapter.rift_pairs", n=n, kind=kind))
         return dict(rifts)
 
     def _beaches(self, isl: dict, most: int) -> tuple[str, ...]:

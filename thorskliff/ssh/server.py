@@ -399,8 +399,7 @@ class Host:
         if self.server is not None:
             self.server.close()
         for s in list(self.sessions):
-            watching = getattr(s.app, "watching", lambda: False)()  # a spectator has no seat to keep
-            s.end(f"\r\nthorskliff: {t('host.stops_watching' if watching else 'host.stops')}\r\n")
+            s.end(f"\r\nthorskliff: {t('host.stops_watching' if s.watching() else 'host.stops')}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -672,6 +671,11 @@ class GameSession(asyncssh.SSHServerSession):
                 except OSError:
                     pass
 
+    def watching(self) -> bool:
+        """Whether this terminal watches a game: a spectator has no seat that
+        stays his, so his farewells speak of the game, not of a seat."""
+        return getattr(self.app, "watching", lambda: False)()
+
     def end(self, farewell: str = "") -> None:
         """Stop the app; the channel closes when it has."""
         self.farewell = farewell
@@ -730,7 +734,8 @@ class GameSession(asyncssh.SSHServerSession):
         if loop.time() >= due:
             if self.gate is not None:
                 self.gate.refuse(f"no key for {limit:g} s")
-            self.end(f"\r\nthorskliff: {t('host.idle', s=f'{limit:g}')}\r\n")
+            said = t("host.idle_watching" if self.watching() else "host.idle", s=f"{limit:g}")
+            self.end(f"\r\nthorskliff: {said}\r\n")
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
