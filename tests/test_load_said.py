@@ -213,3 +213,23 @@ def test_a_position_problem_names_its_key_in_both_languages(started, tmp_path):
         load_position(bad)
     assert str(info.value).startswith(f"{bad}: wetter: unknown key (allowed: ")
     assert info.value.say("de").startswith(f"{bad}: wetter: unbekannter Schlüssel (erlaubt: ")
+
+
+@pytest.mark.parametrize("damage, english, german", [
+    ("table_bad_member", "group 'Sippe': unknown hero 'Zeus' (heroes: ",
+     "Gruppe 'Sippe': 'Zeus' ist kein Held (Helden: "),
+    ("table_bad_carried", "group 'Sippe': the carried cards are not a table {seat: [card ids]}: [1, 2]",
+     "Gruppe 'Sippe': die mitgenommenen Karten sind keine Tabelle {Platz: [Karten-IDs]}: [1, 2]"),
+])
+def test_a_damaged_group_row_is_said_wholly_in_german(tmp_path, damage, english, german):
+    """The group's own problem (its heroes, its carried cards) was English inside the German line."""
+    import damaged
+    from thorskliff.campaign.table import CampaignTable, TableError
+
+    path = getattr(damaged, damage)(tmp_path)
+    with CampaignTable(path) as table, pytest.raises(TableError) as info:
+        table.group("Sippe")
+    assert str(info.value).startswith(f"{path}: {english}")
+    said = info.value.say("de")
+    assert said.startswith(f"{path}: {german}"), said
+    assert not _german_words(said.split(": ", 1)[1].split(" (")[0]), said

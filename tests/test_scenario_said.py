@@ -63,7 +63,7 @@ CASES = {
                      "unbekannte Regel 'zauber' (Regeln: potions, "),
     "unknown_rift": ("duell.toml", 'rifts = "shuffled"', 'rifts = { 1c4 = "gold" }', NEW,
                      "{file}: island.rifts.1c4: ", "unknown rift 'gold' (allowed: kobold, silber, quelle)",
-                     "unbekannter Riss 'gold' (erlaubt: kobold, silber, quelle)"),
+                     "unbekannte Felsspalte 'gold' (erlaubt: kobold, silber, quelle)"),
     "chapter_deck": ("campaign/chapter1.toml", 'sanctuary = ["a", ', 'sanctuary = ["fehlt", ', CHAPTER,
                      "{file}: decks.sanctuary[0]: ", "names a missing card 'fehlt'",
                      "nennt eine fehlende Karte 'fehlt'"),
@@ -96,7 +96,7 @@ def test_a_reused_card_that_does_not_fit_says_both_keys_in_german():
     assert str(err) == (f"{broken}: reuse[0].cards[0]: in this chapter cards.c1.effects[0].card: "
                         "'tattoo' is not in the special deck")
     assert err.say("de") == (f"{broken}: reuse[0].cards[0]: in diesem Kapitel cards.c1.effects[0].card: "
-                             "'tattoo' liegt nicht im Sonderstapel")
+                             "'tattoo' liegt nicht im Stapel der Sonderkarten")
 
 
 def test_the_ssh_hosts_database_that_is_someone_elses_is_said_in_german(tmp_path):

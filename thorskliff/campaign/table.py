@@ -152,7 +152,7 @@ def _seats(d: Any) -> dict[int, list[str]]:
             return {int(k): list(v) for k, v in d.items()}
     except ValueError:
         pass
-    raise ValueError(f"the carried cards are not a table {{seat: [card ids]}}: {str(d)[:60]}")
+    raise LoadError("", Problem("table.carried", found=str(d)[:60]))
 
 
 class CampaignTable:
@@ -226,7 +226,7 @@ class CampaignTable:
         try:
             return Group(name, members, _seats(json.loads(row[0])), _seats(json.loads(row[1])), results)
         except ValueError as exc:  # a damaged row: name the table
-            raise TableError(self.path, Problem("table.group_row", group=repr(name), why=str(exc))) from None
+            raise TableError(self.path, Problem("table.group_row", group=repr(name), why=exc)) from None
 
     def delete_group(self, name: str) -> None:
         """The group, its members, results, the chapter in progress and the

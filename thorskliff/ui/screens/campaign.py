@@ -320,7 +320,7 @@ class NewGroupScreen(Screen):
         try:
             table_of(self.app).create_group(name, self.members())
         except ValueError as exc:
-            problem.update(Text(t("campaign.bad_group", why=str(exc)), style="bold red"))
+            problem.update(Text(t("campaign.bad_group", why=said(exc)), style="bold red"))
             return
         self.app.switch_screen(GroupScreen(name))
 
