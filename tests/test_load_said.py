@@ -143,6 +143,8 @@ def test_a_problem_is_english_as_a_string_and_keeps_its_key_when_pickled():
     ('seed = "x"', "seed", "seed must be an integer, not 'x'", "seed muss eine ganze Zahl sein, nicht 'x'"),
     ('mode = "nirgends"', "mode", "unknown mode 'nirgends' (modes: ", "unbekannte Spielart 'nirgends' (Spielarten: "),
     ("first = 7", "first", "first must be a seat 1–3, not 7", "first muss ein Platz 1–3 sein, nicht 7"),
+    ('arrangement = "ABCDEZ"', "arrangement", "arrangement 'ABCDEZ': 'Z' is no block (blocks are A–F)",
+     "Anordnung 'ABCDEZ': 'Z' ist kein Block (die Blöcke sind A–F)"),
 ])
 def test_a_records_header_problem_names_its_line_in_both_languages(started, line, key, english, german):
     lines = started.read_text(encoding="utf-8").splitlines()

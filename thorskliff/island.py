@@ -14,7 +14,7 @@ from functools import cache
 
 from . import hexgrid
 from .hexgrid import Hex
-from .loaderror import Problem
+from .loaderror import Problem, ProblemError
 from .scenario import SLOTS, IslandSpec, arrangement_problem, load_island
 
 SANCTUARY = "sanctuary"
@@ -27,16 +27,9 @@ LANDSCAPE = "landscape"  # beaches too: ``beach`` is a flag (R-ISLE-5)
 _SLOT_RING = {"a1": 2, "a2": 2, "b1": 3, "b2": 3, "b3": 3, "c1": 4, "c2": 4, "c3": 4, "c4": 4}
 
 
-class LabelError(ValueError):
+class LabelError(ProblemError):
     """A hex label that names no hex of this island; a position or record
-    that names it says it in the player's language (:meth:`say`)."""
-
-    def __init__(self, problem: Problem):
-        self.problem = problem
-        super().__init__(problem)
-
-    def say(self, lang: str = "en") -> str:
-        return self.problem.say(lang)
+    that names it says it in the player's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +57,10 @@ class Island:
     def __init__(self, arrangement: str, layout: str = "full", spec: IslandSpec | None = None):
         n = 4 if layout == "crescent" else 6
         if layout not in ("full", "crescent"):
-            raise ValueError(f"unknown layout {layout!r}")
+            raise ProblemError(Problem("island.layout", layout=repr(layout)))
         problem = arrangement_problem(arrangement, n)
         if problem:
-            raise ValueError(f"arrangement {arrangement!r}: {problem}")
+            raise ProblemError(Problem("island.arrangement", given=repr(arrangement), why=problem))
         spec = spec or load_island()
         self.arrangement = arrangement
         self.layout = layout

@@ -95,6 +95,19 @@ class Problem(Keyed):
 
     _text_of = staticmethod(say_problem)
 
+class ProblemError(ValueError):
+    """A ValueError whose words are a :class:`Problem` (not tied to a file:
+    an island's arrangement, a hex label): ``str()`` English, :meth:`say`
+    another language; a loader that wraps it says it in the same one."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem)
+
+    def say(self, lang: str = "en") -> str:
+        return self.problem.say(lang)
+
+
 def kind_said(kind: type | tuple[type, ...]) -> Problem:
     """What a value must be (``int`` or ``(str, dict)``), said in the
     language (``load.kind.*``): positions, scenarios and chapters ask alike."""

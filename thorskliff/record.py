@@ -302,7 +302,7 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
         try:
             island = island_for(arrangement.upper(), spec.layout_for(len(seats)))
         except ValueError as exc:
-            raise h.fail(Problem("record.bad_arrangement", why=str(exc)), "arrangement") from None
+            raise h.fail(Problem("record.bad_arrangement", why=exc), "arrangement") from None
         arrangement = island.arrangement
     first = doc.get("first")
     if first is not None:

@@ -29,7 +29,7 @@ import asyncssh
 
 from .. import durable
 from ..loaderror import LoadError, Problem
-from ..ui.i18n import t
+from ..ui.i18n import lang, t
 from . import acyclic
 from .hub import Hub, valid_name
 from .private import private_file, private_folder, refuse_special
@@ -777,7 +777,7 @@ def serve(config: Config) -> int:
         for line in startup_lines(host):
             print(line, flush=True)
         for problem in host.hub.problems:
-            print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
+            print(f"thorskliff serve: {problem.say(lang())}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
