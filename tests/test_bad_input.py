@@ -299,6 +299,8 @@ def test_serve_data_is_a_file_or_a_shared_folder(tmp_path, capsys):
     afile = tmp_path / "notes.txt"
     afile.write_text("mine\n")
     code, out, err = run(capsys, "serve", "--data", str(afile), "--port", "0")
+    assert code == 2 and one_line(err) == f"{afile}: ist eine Datei, kein Ordner"
+    code, out, err = run(capsys, "serve", "--data", str(afile), "--port", "0", "--lang", "en")
     assert code == 2 and one_line(err) == f"{afile}: is a file, not a folder"
     assert afile.read_text() == "mine\n"
     shared = tmp_path / "shared"
@@ -432,12 +434,15 @@ def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
     os.mkfifo(fifo)
     for argv, problem in ((("position", str(game), "-o", str(fifo)), "gibt es schon und ist keine Stellungsdatei: nicht ersetzt"),
                           (("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force"),
-                           "is no regular file (a device, pipe or socket): name a file to write")):
+                           "ist keine gewöhnliche Datei (ein Gerät, eine Pipe oder ein Socket): "
+                           "nenn eine Datei zum Schreiben")):
         code, out, err = run(capsys, *argv)
         assert code == 2 and one_line(err).startswith(f"{fifo}: {problem}"), err
         assert stat.S_ISFIFO(fifo.lstat().st_mode), argv
     nowhere = game.parent / "nowhere"
     code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"))
+    assert code == 2 and one_line(err) == f"{nowhere}: Ordner nicht vorhanden"
+    code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"), "--lang", "en")
     assert code == 2 and one_line(err) == f"{nowhere}: no such folder"
     assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "pipe"]
 

@@ -24,7 +24,7 @@ from .engine.actions import ActionError
 from .engine.messages import SetupError
 from .game import Game
 from .engine.player import COLOURS
-from .loaderror import LoadError
+from .loaderror import LoadError, os_problem
 from .scenario import ScenarioError, available_modes, load_heroes
 from .ui.helpwords import Count, HelpParser, Refusal, Said, cli_lang
 from .ui.helpwords import help_text as _h
@@ -931,7 +931,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"thorskliff: {os_problem(exc)}", file=sys.stderr)
+        print(f"thorskliff: {os_problem(exc, cli_lang(argv))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return _said(CliError("interrupted", code=130), argv)
@@ -947,12 +947,6 @@ def _said(refusal: Refusal | ActionError | SetupError | LoadError, argv: list[st
     Refusal that says otherwise)."""
     print(f"thorskliff: {refusal.say(cli_lang(argv))}", file=sys.stderr)
     return getattr(refusal, "code", 2)
-
-
-def os_problem(exc: OSError) -> str:
-    """``FILE: problem`` of an OSError (one line)."""
-    where = f"{exc.filename}: " if exc.filename else ""
-    return where + (exc.strerror or str(exc))
 
 
 def crash_line(exc: BaseException) -> Refusal:

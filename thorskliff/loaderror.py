@@ -108,6 +108,15 @@ class ProblemError(ValueError):
         return self.problem.say(lang)
 
 
+def os_problem(exc: OSError, lang: str = "en", file: str | os.PathLike[str] = "") -> str:
+    """``FILE: problem`` of an OSError (one line; ``file`` where it names
+    none): the system's words as they are, ours (a :class:`Problem` as its
+    ``strerror``, e.g. a device where a file belongs) in ``lang``."""
+    name = exc.filename or file
+    why = exc.strerror
+    return (f"{name}: " if name else "") + (why.say(lang) if hasattr(why, "say") else why or str(exc))
+
+
 def kind_said(kind: type | tuple[type, ...]) -> Problem:
     """What a value must be (``int`` or ``(str, dict)``), said in the
     language (``load.kind.*``): positions, scenarios and chapters ask alike."""
