@@ -123,7 +123,10 @@ def kind_said(kind: type | tuple[type, ...]) -> Problem:
     names = {int: "int", str: "str", bool: "bool", dict: "dict", list: "list", float: "float"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     said: list[Any] = [Problem(f"kind.{names[k]}") if k in names else k.__name__ for k in kinds]
-    return said[0] if len(said) == 1 else Problem("kind.either", a=said[0], b=said[1])
+    out = said[-1]
+    for first in reversed(said[:-1]):  # "a or b or c", nested pairs
+        out = Problem("kind.either", a=first, b=out)
+    return out
 
 
 #: the largest file any loader reads (a long campaign record is < 100 KB)
