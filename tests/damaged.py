@@ -237,7 +237,7 @@ def _hash(p: Path) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()
 
 
-async def drive(data: Path) -> list[str]:
+async def drive(data: Path, lang: str = "en") -> list[str]:
     """Open the app on ``data`` and go everywhere the data folder is read
     or written; returns every text the app showed about it (notices, the
     saves list's problem lines, the group screen's problem line). Raises
@@ -257,7 +257,7 @@ async def drive(data: Path) -> list[str]:
     os.environ["THORSKLIFF_DATA"] = str(data)
     said: list[str] = []
     try:
-        app = ThorsApp(lang="en", bot_delay=0)
+        app = ThorsApp(lang=lang, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)

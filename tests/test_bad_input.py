@@ -299,6 +299,8 @@ def test_serve_data_is_a_file_or_a_shared_folder(tmp_path, capsys):
     afile = tmp_path / "notes.txt"
     afile.write_text("mine\n")
     code, out, err = run(capsys, "serve", "--data", str(afile), "--port", "0")
+    assert code == 2 and one_line(err) == f"{afile}: ist eine Datei, kein Ordner"
+    code, out, err = run(capsys, "serve", "--data", str(afile), "--port", "0", "--lang", "en")
     assert code == 2 and one_line(err) == f"{afile}: is a file, not a folder"
     assert afile.read_text() == "mine\n"
     shared = tmp_path / "shared"
@@ -378,17 +380,20 @@ def test_a_scenario_folder_that_is_missing_empty_or_damaged(tmp_path, capsys, mo
     shutil.copytree(scenario_dir(), copy)
     (copy / "heroes.toml").write_text((copy / "heroes.toml").read_text().replace("life = 8", 'life = "acht"'))
     (tmp_path / "empty").mkdir()
-    expect = {tmp_path / "nowhere": "THORSKLIFF_SCENARIOS names no folder",
-              tmp_path / "empty": "holds no scenario file", copy: "Bera.life: must be an integer, not str"}
-    for folder, words in expect.items():
+    expect = {tmp_path / "nowhere": ("THORSKLIFF_SCENARIOS names no folder", "THORSKLIFF_SCENARIOS nennt keinen Ordner"),
+              tmp_path / "empty": ("holds no scenario file", "enthält keine Szenariodatei"),
+              copy: ("Bera.life: must be an integer, not str", "Bera.life: muss eine ganze Zahl sein, nicht str")}
+    for folder, (english, german) in expect.items():  # German unless --lang en
         monkeypatch.setenv("THORSKLIFF_SCENARIOS", str(folder))
         code, out, err = run(capsys, "replay", str(good)) if folder != copy else (2, "", "")
         if folder != copy:
-            assert code == 2 and words in one_line(err) and one_line(err).startswith(str(folder)), err
+            assert code == 2 and german in one_line(err) and one_line(err).startswith(str(folder)), err
         assert app_module.run(["--lang", "en"]) == 2
-        assert words in one_line(capsys.readouterr().err), folder
+        assert english in one_line(capsys.readouterr().err), folder
+        assert app_module.run([]) == 2
+        assert german in one_line(capsys.readouterr().err), folder
         code, out, err = run(capsys, "serve", "--data", str(tmp_path / "data"), "--port", "0")
-        assert code == 2 and words in one_line(err), folder
+        assert code == 2 and german in one_line(err), folder
 
 
 def test_apply_through_a_link_writes_the_record_it_names(game, capsys):
@@ -429,12 +434,15 @@ def test_output_onto_a_device_or_pipe_or_into_no_folder(game, capsys):
     os.mkfifo(fifo)
     for argv, problem in ((("position", str(game), "-o", str(fifo)), "gibt es schon und ist keine Stellungsdatei: nicht ersetzt"),
                           (("new", "--players", "A:Bera,B:Oleif", "-o", str(fifo), "--force"),
-                           "is no regular file (a device, pipe or socket): name a file to write")):
+                           "ist keine gewöhnliche Datei (ein Gerät, eine Pipe oder ein Socket): "
+                           "nenn eine Datei zum Schreiben")):
         code, out, err = run(capsys, *argv)
         assert code == 2 and one_line(err).startswith(f"{fifo}: {problem}"), err
         assert stat.S_ISFIFO(fifo.lstat().st_mode), argv
     nowhere = game.parent / "nowhere"
     code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"))
+    assert code == 2 and one_line(err) == f"{nowhere}: Ordner nicht vorhanden"
+    code, out, err = run(capsys, "position", str(game), "-o", str(nowhere / "p.toml"), "--lang", "en")
     assert code == 2 and one_line(err) == f"{nowhere}: no such folder"
     assert sorted(p.name for p in game.parent.iterdir()) == ["g.tkr", "pipe"]
 
@@ -446,6 +454,8 @@ def test_serve_names_a_bad_authorized_keys_file_and_host(tmp_path, capsys):
     garbage.write_bytes(b"\xac\x00" * 50)
     data = str(tmp_path / "data")
     code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--authorized-keys", str(garbage))
+    assert code == 2 and one_line(err).startswith(f"{garbage}: ist keine Datei authorized_keys: 'utf-8' codec")
+    code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--authorized-keys", str(garbage), "--lang", "en")
     assert code == 2 and one_line(err).startswith(f"{garbage}: is no authorized_keys file: 'utf-8' codec")
     code, out, err = run(capsys, "serve", "--data", data, "--port", "0", "--host", "999.1.1.1")
     assert code == 2 and one_line(err).startswith("--host 999.1.1.1: ")

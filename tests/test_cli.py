@@ -83,7 +83,7 @@ def test_new_prints_the_setup_and_writes_a_loadable_record(tmp_path, capsys):
     (["--players", "A:Bera,B:Oleif", "--mode", "grand"], "'grand' ist kein Modus"),
     (["--players", "A:Bera,B:Oleif", "--mode", "base"], "base ist für 3–4 Spieler, nicht 2; zu zweit spielt man duell"),
     (["--players", "A:Bera,B:Oleif", "--first", "3"], "--first muss ein Platz 1–2 sein, nicht 3"),
-    (["--players", "A:Bera,B:Oleif", "--arrangement", "ABCQ"], "'Q' is no block"),
+    (["--players", "A:Bera,B:Oleif", "--arrangement", "ABCQ"], "Anordnung 'ABCQ': 'Q' ist kein Block (die Blöcke sind A–F)"),
     (["--players", "A:Bera,B:Oleif", "--beaches", "1c3,1c3"], "--beaches: 1c3:"),
     (["--players", "A:Bera,B:Bera"], "jeder Held kann nur einmal gewählt werden"),
 ])

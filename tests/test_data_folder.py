@@ -31,6 +31,18 @@ async def test_the_app_survives_a_damaged_data_folder(kind, tmp_path):
     assert any(str(bad) in s for s in said), said
 
 
+@pytest.mark.parametrize("kind, german", [
+    ("table_bad_member", "Gruppe 'Sippe': 'Zeus' ist kein Held (Helden: "),
+    ("saves_is_file", "saves: ist eine Datei, nicht der Ordner der Spielstände"),
+])
+async def test_a_damaged_group_row_or_saves_folder_is_said_in_the_apps_language(tmp_path, kind, german):
+    """The campaign page's line of a damaged group and the saves list's line of
+    a saves folder that is a file were English in the German app."""
+    KINDS[kind](tmp_path / "data")
+    said = await drive(tmp_path / "data", lang="de")
+    assert any(german in s for s in said), said
+
+
 async def test_a_failed_autosave_is_told_at_once_and_the_game_goes_on(tmp_path, monkeypatch):
     from textual.widgets import Static  # noqa: F401  (the app's widgets load)
 

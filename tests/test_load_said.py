@@ -40,7 +40,8 @@ def test_every_load_problem_has_both_texts_with_the_same_fields():
         assert _fields(de[key]) == _fields(en[key]), key
         if re.sub(r"\{[^}]*\}|rifts|[:\s]", "", en[key]):  # a problem in words, not only a nested one
             assert de[key] != en[key], key
-        assert not _german_words(re.sub(r"\{[^}]*\}|TOML|UTF-8|MB", "", de[key])), (key, de[key])
+        # „…“ quotes a word as the file writes it („file“, „1a1“): no English to translate
+        assert not _german_words(re.sub(r"\{[^}]*\}|„[^“]*“|TOML|UTF-8|MB", "", de[key])), (key, de[key])
 
 
 @pytest.fixture
@@ -142,6 +143,8 @@ def test_a_problem_is_english_as_a_string_and_keeps_its_key_when_pickled():
     ('seed = "x"', "seed", "seed must be an integer, not 'x'", "seed muss eine ganze Zahl sein, nicht 'x'"),
     ('mode = "nirgends"', "mode", "unknown mode 'nirgends' (modes: ", "unbekannte Spielart 'nirgends' (Spielarten: "),
     ("first = 7", "first", "first must be a seat 1–3, not 7", "first muss ein Platz 1–3 sein, nicht 7"),
+    ('arrangement = "ABCDEZ"', "arrangement", "arrangement 'ABCDEZ': 'Z' is no block (blocks are A–F)",
+     "Anordnung 'ABCDEZ': 'Z' ist kein Block (die Blöcke sind A–F)"),
 ])
 def test_a_records_header_problem_names_its_line_in_both_languages(started, line, key, english, german):
     lines = started.read_text(encoding="utf-8").splitlines()
@@ -212,3 +215,23 @@ def test_a_position_problem_names_its_key_in_both_languages(started, tmp_path):
         load_position(bad)
     assert str(info.value).startswith(f"{bad}: wetter: unknown key (allowed: ")
     assert info.value.say("de").startswith(f"{bad}: wetter: unbekannter Schlüssel (erlaubt: ")
+
+
+@pytest.mark.parametrize("damage, english, german", [
+    ("table_bad_member", "group 'Sippe': unknown hero 'Zeus' (heroes: ",
+     "Gruppe 'Sippe': 'Zeus' ist kein Held (Helden: "),
+    ("table_bad_carried", "group 'Sippe': the carried cards are not a table {seat: [card ids]}: [1, 2]",
+     "Gruppe 'Sippe': die mitgenommenen Karten sind keine Tabelle {Platz: [Karten-IDs]}: [1, 2]"),
+])
+def test_a_damaged_group_row_is_said_wholly_in_german(tmp_path, damage, english, german):
+    """The group's own problem (its heroes, its carried cards) was English inside the German line."""
+    import damaged
+    from thorskliff.campaign.table import CampaignTable, TableError
+
+    path = getattr(damaged, damage)(tmp_path)
+    with CampaignTable(path) as table, pytest.raises(TableError) as info:
+        table.group("Sippe")
+    assert str(info.value).startswith(f"{path}: {english}")
+    said = info.value.say("de")
+    assert said.startswith(f"{path}: {german}"), said
+    assert not _german_words(said.split(": ", 1)[1].split(" (")[0]), said

@@ -24,7 +24,7 @@ from .engine.actions import ActionError
 from .engine.messages import SetupError
 from .game import Game
 from .engine.player import COLOURS
-from .loaderror import LoadError
+from .loaderror import LoadError, os_problem
 from .scenario import ScenarioError, available_modes, load_heroes
 from .ui.helpwords import Count, HelpParser, Refusal, Said, cli_lang
 from .ui.helpwords import help_text as _h
@@ -130,8 +130,8 @@ def cmd_new(args) -> int:
         game = Game.new(mode, seats, seed, arrangement=args.arrangement, first=first)
     except SetupError:
         raise  # said by main in the player's language
-    except (ValueError, ScenarioError) as exc:
-        raise Said(str(exc)) from None
+    except (ValueError, ScenarioError) as exc:  # a chapter or scenario file's problem in the player's language
+        raise Said(exc) from None
     if args.beaches:
         for lab in args.beaches.split(","):
             try:
@@ -221,8 +221,8 @@ def cmd_new_chapter(args) -> int:
         game = Game.new_chapter(seats, args.chapter, seed, short=args.short, start=start, carried=carried, meta=meta)
     except SetupError:
         raise  # said by main in the player's language
-    except (ValueError, ScenarioError) as exc:
-        raise Said(str(exc)) from None
+    except (ValueError, ScenarioError) as exc:  # a chapter or scenario file's problem in the player's language
+        raise Said(exc) from None
     record.write(game, out)
     title = ch.title.get("de", "")
     kept = "; ".join(f"seat {q + 1}: {'+'.join(c)}" for q, c in sorted(carried.items())) or "none"
@@ -931,7 +931,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"thorskliff: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"thorskliff: {os_problem(exc)}", file=sys.stderr)
+        print(f"thorskliff: {os_problem(exc, cli_lang(argv))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return _said(CliError("interrupted", code=130), argv)
@@ -947,12 +947,6 @@ def _said(refusal: Refusal | ActionError | SetupError | LoadError, argv: list[st
     Refusal that says otherwise)."""
     print(f"thorskliff: {refusal.say(cli_lang(argv))}", file=sys.stderr)
     return getattr(refusal, "code", 2)
-
-
-def os_problem(exc: OSError) -> str:
-    """``FILE: problem`` of an OSError (one line)."""
-    where = f"{exc.filename}: " if exc.filename else ""
-    return where + (exc.strerror or str(exc))
 
 
 def crash_line(exc: BaseException) -> Refusal:

@@ -20,6 +20,8 @@ import secrets
 import time
 from pathlib import Path
 
+from .loaderror import Problem
+
 #: what write_bytes names its temporary files, and nothing else
 _TMP = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{8}\.tmp")
 #: a leftover is this old at least: a younger one may belong to a write still under way
@@ -44,13 +46,12 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = No
         # it a file and left the file it named (the real record) unchanged
         path = Path(os.path.realpath(path))
     if path.is_dir():
-        raise IsADirectoryError(21, "is a folder, not a file", str(path))
+        raise IsADirectoryError(21, Problem("a_folder"), str(path))
     if path.exists() and not path.is_file():  # run as root, -o /dev/full became a regular file
-        raise OSError(errno.EINVAL, "is no regular file (a device, pipe or socket): name a file to write",
-                      str(path))
+        raise OSError(errno.EINVAL, Problem("special_write"), str(path))
     folder = path.parent
     if not folder.is_dir():  # named the temporary file's path instead: /x/.g.tkr.1a2b3c4d.tmp
-        raise FileNotFoundError(errno.ENOENT, "no such folder", str(folder))
+        raise FileNotFoundError(errno.ENOENT, Problem("no_folder"), str(folder))
     if path not in _swept:
         sweep(folder, path.name)
         _swept.add(path)

@@ -14,6 +14,7 @@ from functools import cache
 
 from . import hexgrid
 from .hexgrid import Hex
+from .loaderror import Problem, ProblemError
 from .scenario import SLOTS, IslandSpec, arrangement_problem, load_island
 
 SANCTUARY = "sanctuary"
@@ -26,8 +27,9 @@ LANDSCAPE = "landscape"  # beaches too: ``beach`` is a flag (R-ISLE-5)
 _SLOT_RING = {"a1": 2, "a2": 2, "b1": 3, "b2": 3, "b3": 3, "c1": 4, "c2": 4, "c3": 4, "c4": 4}
 
 
-class LabelError(ValueError):
-    """A hex label that names no hex of this island."""
+class LabelError(ProblemError):
+    """A hex label that names no hex of this island; a position or record
+    that names it says it in the player's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +57,10 @@ class Island:
     def __init__(self, arrangement: str, layout: str = "full", spec: IslandSpec | None = None):
         n = 4 if layout == "crescent" else 6
         if layout not in ("full", "crescent"):
-            raise ValueError(f"unknown layout {layout!r}")
+            raise ProblemError(Problem("island.layout", layout=repr(layout)))
         problem = arrangement_problem(arrangement, n)
         if problem:
-            raise ValueError(f"arrangement {arrangement!r}: {problem}")
+            raise ProblemError(Problem("island.arrangement", given=repr(arrangement), why=problem))
         spec = spec or load_island()
         self.arrangement = arrangement
         self.layout = layout
@@ -114,14 +116,11 @@ class Island:
         try:
             return self.by_label[label.strip().lower()]
         except KeyError:
-            raise LabelError(f"{label!r} names no hex of this island ({self.describe_labels()})") from None
+            raise LabelError(Problem("island.no_hex", label=repr(label), last=len(self.arrangement))) from None
 
     def label(self, index: int) -> str:
         return self.labels[index]
 
-    def describe_labels(self) -> str:
-        last = len(self.arrangement)
-        return f"labels are S, M1–M6 and 1a1–{last}c4"
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]

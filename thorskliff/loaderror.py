@@ -59,7 +59,9 @@ def say_problem(key: str, params: Mapping[str, Any], lang: str = "en") -> str:
     if template is None:
         template = catalogue("en").get(key, key)
     fields = {k: v.say(lang) if hasattr(v, "say") else v for k, v in params.items()}
-    return template.format(**fields) if fields else template
+    # formatted also without parameters: a template writes a literal brace doubled
+    # (record.carried_table said "{{seat = [card ids]}}")
+    return template.format(**fields)
 
 
 class Keyed(str):
@@ -92,6 +94,40 @@ class Problem(Keyed):
     """One load problem: its key (``load.<key>``) and its parameters."""
 
     _text_of = staticmethod(say_problem)
+
+class ProblemError(ValueError):
+    """A ValueError whose words are a :class:`Problem` (not tied to a file:
+    an island's arrangement, a hex label): ``str()`` English, :meth:`say`
+    another language; a loader that wraps it says it in the same one."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem)
+
+    def say(self, lang: str = "en") -> str:
+        return self.problem.say(lang)
+
+
+def os_problem(exc: OSError, lang: str = "en", file: str | os.PathLike[str] = "") -> str:
+    """``FILE: problem`` of an OSError (one line; ``file`` where it names
+    none): the system's words as they are, ours (a :class:`Problem` as its
+    ``strerror``, e.g. a device where a file belongs) in ``lang``."""
+    name = exc.filename or file
+    why = exc.strerror
+    return (f"{name}: " if name else "") + (why.say(lang) if hasattr(why, "say") else why or str(exc))
+
+
+def kind_said(kind: type | tuple[type, ...]) -> Problem:
+    """What a value must be (``int`` or ``(str, dict)``), said in the
+    language (``load.kind.*``): positions, scenarios and chapters ask alike."""
+    names = {int: "int", str: "str", bool: "bool", dict: "dict", list: "list", float: "float"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    said: list[Any] = [Problem(f"kind.{names[k]}") if k in names else k.__name__ for k in kinds]
+    out = said[-1]
+    for first in reversed(said[:-1]):  # "a or b or c", nested pairs
+        out = Problem("kind.either", a=first, b=out)
+    return out
+
 
 #: the largest file any loader reads (a long campaign record is < 100 KB)
 MAX_BYTES = 8 * 1024 * 1024

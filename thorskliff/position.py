@@ -22,7 +22,7 @@ from .engine.combat import Combat
 from .engine.dice import FACES
 from .invariants import problem_of
 from .island import LabelError, island_for
-from .loaderror import LoadError, Problem, parse_toml, plain_int, read_text
+from .loaderror import LoadError, Problem, kind_said, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, FAINTS, MARKERS, POSITION as PLAYER_FIELDS, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
     load_mode
@@ -260,19 +260,19 @@ class _Reader:
     def only(self, doc: dict, path: str, allowed: tuple[str, ...]) -> None:
         for k in doc:
             if k not in allowed:
-                raise self.fail(_join(path, k), Problem("position.unknown_key", allowed=", ".join(allowed)))
+                raise self.fail(_join(path, k), Problem("value.unknown_key", allowed=", ".join(allowed)))
 
     def get(self, doc: dict, key: str, path: str, kind: type, default: Any = ...) -> Any:
         full = _join(path, key)
         if key not in doc:
             if default is ...:
-                raise self.fail(full, Problem("position.missing_key"))
+                raise self.fail(full, Problem("value.missing_key"))
             return default
         val = doc[key]
         if bool not in (kind if isinstance(kind, tuple) else (kind,)) and isinstance(val, bool):
-            raise self.fail(full, Problem("position.boolean", kind=_kind(kind)))
+            raise self.fail(full, Problem("value.boolean", kind=kind_said(kind)))
         if not isinstance(val, kind):
-            raise self.fail(full, Problem("position.type", kind=_kind(kind), type=type(val).__name__,
+            raise self.fail(full, Problem("position.type", kind=kind_said(kind), type=type(val).__name__,
                                           val=repr(val)))
         return val
 
@@ -287,14 +287,14 @@ class _Reader:
             return default
         val = self.get(doc, key, path, int)
         if not lo <= val <= hi:
-            raise self.fail(_join(path, key), Problem("position.between", lo=lo, hi=hi, val=val))
+            raise self.fail(_join(path, key), Problem("value.between", lo=lo, hi=hi, val=val))
         return val
 
     def check_int(self, val: Any, full: str, lo: int, hi: int) -> int:
         if isinstance(val, bool) or not isinstance(val, int):
             raise self.fail(full, Problem("position.integer", val=repr(val)))
         if not lo <= val <= hi:
-            raise self.fail(full, Problem("position.between", lo=lo, hi=hi, val=val))
+            raise self.fail(full, Problem("value.between", lo=lo, hi=hi, val=val))
         return val
 
     def choice(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> str:
@@ -318,7 +318,7 @@ class _Reader:
         if key not in doc:
             if optional:
                 return -1
-            raise self.fail(_join(path, key), Problem("position.missing_key"))
+            raise self.fail(_join(path, key), Problem("value.missing_key"))
         return self.hex_label(doc[key], _join(path, key))
 
     def hex_list(self, doc: dict, key: str, path: str) -> list[int]:
@@ -364,14 +364,6 @@ class _Reader:
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
-
-
-def _kind(kind: type | tuple[type, ...]) -> Problem:
-    """What a value must be, said in the language (``load.position.kind.*``)."""
-    names = {int: "int", str: "str", bool: "bool", dict: "dict", list: "list", float: "float"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    said: list[Any] = [Problem(f"position.kind.{names[k]}") if k in names else k.__name__ for k in kinds]
-    return said[0] if len(said) == 1 else Problem("position.kind.either", a=said[0], b=said[1])
 
 
 def from_position(text: str | dict[str, Any], source: str = "<position>") -> GameState:
@@ -607,7 +599,7 @@ def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
             else:
                 setattr(p, attr, v)
         if p.life > p.max_life:
-            raise r.fail(f"{path}.life", Problem("position.between", lo=0, hi=p.max_life, val=p.life))
+            raise r.fail(f"{path}.life", Problem("value.between", lo=0, hi=p.max_life, val=p.life))
         if p.lying_at >= 0:
             if p.lying_at in st.lying:
                 raise r.fail(f"{path}.lying_at", Problem("position.lying_at"))

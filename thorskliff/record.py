@@ -302,7 +302,7 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
         try:
             island = island_for(arrangement.upper(), spec.layout_for(len(seats)))
         except ValueError as exc:
-            raise h.fail(Problem("record.bad_arrangement", why=str(exc)), "arrangement") from None
+            raise h.fail(Problem("record.bad_arrangement", why=exc), "arrangement") from None
         arrangement = island.arrangement
     first = doc.get("first")
     if first is not None:
@@ -521,7 +521,7 @@ def _rifts(val: Any, arrangement: str | None, layout: str, h: _Header) -> dict[i
         try:
             idx = island.index(lab)
         except LabelError as exc:
-            raise h.fail(Problem("record.rifts_label", why=str(exc)), lab, table="rifts") from None
+            raise h.fail(Problem("record.rifts_label", why=exc), lab, table="rifts") from None
         if idx not in island.well_farms:
             raise h.fail(Problem("record.rifts_slot", label=lab), lab, table="rifts")
         if kind not in RIFT_KINDS:

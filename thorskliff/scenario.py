@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .loaderror import LoadError, Problem, parse_toml, read_text
+from .loaderror import LoadError, Problem, kind_said, parse_toml, read_text
 
 TERRAINS = ("forest", "meadow", "scree", "rock")
 SLOT_KINDS = ("farm", "well-farm", "peak", "landscape", "beach")
@@ -28,7 +28,7 @@ LANGS = ("de", "en")
 class ScenarioError(LoadError):
     """A scenario file is wrong: ``file``, ``key`` (dotted path) and ``problem``."""
 
-    def __init__(self, file: str | os.PathLike[str], key: str, problem: str, line: int = 0):
+    def __init__(self, file: str | os.PathLike[str], key: str, problem: Any, line: int = 0):
         super().__init__(file, problem, key=key, line=line)
 
 
@@ -43,8 +43,7 @@ def scenario_dir() -> Path:
     env = os.environ.get("THORSKLIFF_SCENARIOS")
     if env:
         if not Path(env).is_dir():  # else every record would read "unknown mode 'base' (modes: )"
-            raise ScenarioError(env, "", "THORSKLIFF_SCENARIOS names no folder (it names the folder of the "
-                                         "scenario files, e.g. a copy of scenarios/)")
+            raise ScenarioError(env, "", Problem("scenario.env_folder"))
         return Path(env)
     return _installed_dir()
 
@@ -60,11 +59,11 @@ def _installed_dir() -> Path:
     checkout = Path(__file__).resolve().parent.parent / "scenarios"
     if checkout.is_dir() and (checkout.parent / "pyproject.toml").is_file():
         return checkout
-    raise ScenarioError(str(shipped), "", "the scenario folder is missing (a broken install? reinstall thorskliff)")
+    raise ScenarioError(str(shipped), "", Problem("scenario.no_folder"))
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    def fail(problem: str, line: int = 0) -> ScenarioError:
+    def fail(problem: Any, line: int = 0) -> ScenarioError:
         return ScenarioError(path, "", problem, line)
 
     return parse_toml(read_text(path, fail, missing=Problem("not_found")), fail)
@@ -76,16 +75,16 @@ class _Reader:
     def __init__(self, file: Path):
         self.file = file
 
-    def fail(self, key: str, problem: str) -> ScenarioError:
+    def fail(self, key: str, problem: Any) -> ScenarioError:
         return ScenarioError(self.file, key, problem)
 
     def table(self, doc: dict, key: str, path: str, allowed: tuple[str, ...] | None = None) -> dict:
         full = f"{path}.{key}" if path else key
         if key not in doc:
-            raise self.fail(full, "missing table")
+            raise self.fail(full, Problem("scenario.missing_table"))
         val = doc[key]
         if not isinstance(val, dict):
-            raise self.fail(full, f"must be a table, not {type(val).__name__}")
+            raise self.fail(full, Problem("value.type", kind=kind_said(dict), type=type(val).__name__))
         if allowed is not None:
             self.only(val, full, allowed)
         return val
@@ -93,26 +92,26 @@ class _Reader:
     def only(self, doc: dict, path: str, allowed: tuple[str, ...]) -> None:
         for k in doc:
             if k not in allowed:
-                raise self.fail(f"{path}.{k}" if path else k, f"unknown key (allowed: {', '.join(allowed)})")
+                raise self.fail(f"{path}.{k}" if path else k, Problem("value.unknown_key", allowed=", ".join(allowed)))
 
     def value(self, doc: dict, key: str, path: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         full = f"{path}.{key}" if path else key
         if key not in doc:
             if default is ...:
-                raise self.fail(full, "missing key")
+                raise self.fail(full, Problem("value.missing_key"))
             return default
         val = doc[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if isinstance(val, bool) and bool not in kinds:
-            raise self.fail(full, f"must be {_kind_name(kinds)}, not a boolean")
+            raise self.fail(full, Problem("value.boolean", kind=kind_said(kinds)))
         if not isinstance(val, kinds):
-            raise self.fail(full, f"must be {_kind_name(kinds)}, not {type(val).__name__}")
+            raise self.fail(full, Problem("value.type", kind=kind_said(kinds), type=type(val).__name__))
         return val
 
     def int_in(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> int:
         val = self.value(doc, key, path, int, default)
         if not lo <= val <= hi:
-            raise self.fail(f"{path}.{key}" if path else key, f"must be between {lo} and {hi}, not {val}")
+            raise self.fail(f"{path}.{key}" if path else key, Problem("value.between", lo=lo, hi=hi, val=val))
         return val
 
     def texts(self, doc: dict, key: str, path: str) -> dict[str, str]:
@@ -120,16 +119,33 @@ class _Reader:
         val = self.value(doc, key, path, dict)
         for lang in LANGS:
             if lang not in val:
-                raise self.fail(f"{full}.{lang}", "missing text in this language")
+                raise self.fail(f"{full}.{lang}", Problem("scenario.missing_text"))
             if not isinstance(val[lang], str) or not val[lang].strip():
-                raise self.fail(f"{full}.{lang}", "must be a non-empty string")
+                raise self.fail(f"{full}.{lang}", Problem("scenario.empty_text"))
         self.only(val, full, LANGS)
         return dict(val)
 
+    def players(self, doc: dict, path: str) -> tuple[int, int]:
+        """``players = [min, max]`` of a mode or a chapter."""
+        players = self.value(doc, "players", path, list)
+        if len(players) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in players):
+            raise self.fail(f"{path}.players", Problem("scenario.players_pair"))
+        lo, hi = players
+        if not 2 <= lo <= hi <= 4:
+            raise self.fail(f"{path}.players", Problem("scenario.players_range", lo=lo, hi=hi))
+        return lo, hi
 
-def _kind_name(kinds: tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", bool: "true or false", dict: "a table", list: "an array", float: "a number"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    def rift(self, label: str, kind: Any) -> None:
+        """A rift ``island.rifts.LABEL = KIND`` of a mode or a chapter."""
+        if not (len(label) == 3 and label[0] in "123456" and label[1:] == "c4"):
+            raise self.fail(f"island.rifts.{label}", Problem("scenario.rift_slot"))
+        if kind not in RIFT_KINDS:
+            raise self.fail(f"island.rifts.{label}", unknown("rift", kind, RIFT_KINDS))
+
+
+def unknown(what: str, val: Any, allowed: tuple[str, ...] | list[str] | dict) -> Problem:
+    """A name the file uses that the game does not know (``load.scenario.unknown.<what>``)."""
+    return Problem(f"scenario.unknown.{what}", val=repr(val), allowed=", ".join(allowed))
 
 
 # --------------------------------------------------------------------------- island
@@ -176,21 +192,22 @@ def _load_island_cached(path: Path) -> IslandSpec:
             text = r.value(bdoc, slot, f"blocks.{letter}", str)
             parts = text.split()
             if len(parts) != 3:
-                raise r.fail(key, f"must be 'kind terrain level', got {text!r}")
+                raise r.fail(key, Problem("scenario.slot_shape", text=repr(text)))
             kind, terrain, level_s = parts
             if kind not in SLOT_KINDS:
-                raise r.fail(key, f"unknown kind {kind!r} (allowed: {', '.join(SLOT_KINDS)})")
+                raise r.fail(key, unknown("slot_kind", kind, SLOT_KINDS))
             if kind in ("landscape", "beach"):
                 if terrain not in TERRAINS:
-                    raise r.fail(key, f"a {kind} needs a terrain ({', '.join(TERRAINS)}), got {terrain!r}")
+                    raise r.fail(key, Problem("scenario.slot_terrain", kind=kind, terrains=", ".join(TERRAINS),
+                                              terrain=repr(terrain)))
             elif terrain != "-":
-                raise r.fail(key, f"a {kind} has no terrain; write '-' instead of {terrain!r}")
+                raise r.fail(key, Problem("scenario.slot_no_terrain", kind=kind, terrain=repr(terrain)))
             try:
                 level = int(level_s)
             except ValueError:
-                raise r.fail(key, f"level must be a number 0..5, got {level_s!r}") from None
+                raise r.fail(key, Problem("scenario.slot_level", level=repr(level_s))) from None
             if not 0 <= level <= 5:
-                raise r.fail(key, f"level must be between 0 and 5, got {level}")
+                raise r.fail(key, Problem("scenario.slot_level_range", level=level))
             slots[slot] = SlotSpec(kind, None if terrain == "-" else terrain, level)
         blocks[letter] = slots
     _check_block_counts(r, blocks)
@@ -204,13 +221,13 @@ def _check_block_counts(r: _Reader, blocks: dict[str, dict[str, SlotSpec]]) -> N
         kinds = [s.kind for s in slots.values()]
         for kind in ("beach", "farm", "well-farm", "peak"):
             if kinds.count(kind) != 1:
-                raise r.fail(f"blocks.{letter}", f"needs exactly one {kind}, has {kinds.count(kind)}")
+                raise r.fail(f"blocks.{letter}", Problem("scenario.block_kind", kind=kind, n=kinds.count(kind)))
         if slots["c3"].kind != "beach":
-            raise r.fail(f"blocks.{letter}.c3", "the beach must be on slot c3 (the start beaches depend on it)")
+            raise r.fail(f"blocks.{letter}.c3", Problem("scenario.beach_slot"))
     for terrain in TERRAINS:
         n = sum(1 for slots in blocks.values() for s in slots.values() if s.terrain == terrain)
         if n != 9:
-            raise r.fail("blocks", f"the six blocks need 9 {terrain} hexes (beaches included), have {n}")
+            raise r.fail("blocks", Problem("scenario.terrain_count", terrain=terrain, n=n))
 
 
 # --------------------------------------------------------------------------- heroes
@@ -258,11 +275,11 @@ def _load_heroes_cached(path: Path) -> dict[str, HeroSpec]:
     doc = read_toml(path)
     r = _Reader(path)
     if not doc:
-        raise r.fail("", "names no hero")
+        raise r.fail("", Problem("scenario.no_hero"))
     heroes = {}
     for name, hdoc in doc.items():
         if not isinstance(hdoc, dict):
-            raise r.fail(name, "must be a table of abilities")
+            raise r.fail(name, Problem("scenario.hero_table"))
         r.only(hdoc, name, tuple(HERO_KEYS))
         vals = {k: r.int_in(hdoc, k, name, lo, hi, default) for k, (lo, hi, default) in HERO_KEYS.items()}
         if "gamble_big_duell" not in hdoc:
@@ -316,36 +333,28 @@ def _load_mode_cached(path: Path) -> ModeSpec:
     sc = r.table(doc, "scenario", "", ("id", "name", "players"))
     ident = r.value(sc, "id", "scenario", str)
     name = r.texts(sc, "name", "scenario")
-    players = r.value(sc, "players", "scenario", list)
-    if len(players) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in players):
-        raise r.fail("scenario.players", "must be [min, max], two integers")
-    lo, hi = players
-    if not 2 <= lo <= hi <= 4:
-        raise r.fail("scenario.players", f"must lie within 2..4 with min <= max, got [{lo}, {hi}]")
+    lo, hi = r.players(sc, "scenario")
 
     isl = r.table(doc, "island", "", ("layout", "arrangement", "rifts", "trolls"))
     layout = r.value(isl, "layout", "island", str)
     if layout not in ("full", "crescent", "auto"):
-        raise r.fail("island.layout", f"must be full, crescent or auto, not {layout!r}")
+        raise r.fail("island.layout", Problem("scenario.layout", layout=repr(layout)))
     if layout == "crescent" and hi > 2:
-        raise r.fail("island.layout", "a crescent island is for 2 players only")
+        raise r.fail("island.layout", Problem("scenario.crescent"))
     arrangement = r.value(isl, "arrangement", "island", str)
     if arrangement != "random":
         n = 4 if layout == "crescent" else 6
         if layout == "auto":
-            raise r.fail("island.arrangement", "a fixed arrangement needs a fixed layout (full or crescent)")
+            raise r.fail("island.arrangement", Problem("scenario.fixed_layout"))
         problem = arrangement_problem(arrangement, n)
         if problem:
             raise r.fail("island.arrangement", problem)
     rifts = r.value(isl, "rifts", "island", (str, dict))
     if isinstance(rifts, str) and rifts not in ("none", "shuffled"):
-        raise r.fail("island.rifts", f"must be none, shuffled or a table of rifts, not {rifts!r}")
+        raise r.fail("island.rifts", Problem("scenario.rifts", rifts=repr(rifts)))
     if isinstance(rifts, dict):
         for label, kind in rifts.items():
-            if kind not in RIFT_KINDS:
-                raise r.fail(f"island.rifts.{label}", f"unknown rift {kind!r} (allowed: {', '.join(RIFT_KINDS)})")
-            if not (len(label) == 3 and label[0] in "123456" and label[1:] == "c4"):
-                raise r.fail(f"island.rifts.{label}", "rifts lie on well farms, which are the c4 slots (e.g. 2c4)")
+            r.rift(label, kind)
     trolls = r.value(isl, "trolls", "island", bool)
 
     rules_doc = r.table(doc, "rules", "", RULE_FLAGS)
@@ -358,12 +367,12 @@ def _load_mode_cached(path: Path) -> ModeSpec:
     d_taler = r.int_in(dl, "taler", "delivery", 0, 50)
     d_w = r.value(dl, "warriors", "delivery", list)
     if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3 for x in d_w) or sum(d_w) > 3:
-        raise r.fail("delivery.warriors", "must list warriors per delivery (0..3 each, 3 in all at most: 10 per colour)")
+        raise r.fail("delivery.warriors", Problem("scenario.delivery"))
     st = r.table(doc, "start", "", ("taler", "supply", "amber"))
     s_taler = r.int_in(st, "taler", "start", 0, 50)
     s_supply = r.int_in(st, "supply", "start", 0, 10)
     if s_supply + sum(d_w) > 10:
-        raise r.fail("start.supply", f"supply {s_supply} plus {sum(d_w)} from deliveries exceeds the 10 warriors of a colour")
+        raise r.fail("start.supply", Problem("scenario.supply", supply=s_supply, more=sum(d_w)))
     s_amber = r.value(st, "amber", "start", bool)
     return ModeSpec(
         id=ident, name=name, players=(lo, hi), layout=layout, arrangement=arrangement,
@@ -373,22 +382,22 @@ def _load_mode_cached(path: Path) -> ModeSpec:
     )
 
 
-def arrangement_problem(text: str, n: int) -> str | None:
+def arrangement_problem(text: str, n: int) -> Problem | None:
     """Why ``text`` is no arrangement of ``n`` blocks (R-ISLE-8), or None."""
     if len(text) != n:
-        return f"needs {n} block letters, got {len(text)} in {text!r}"
+        return Problem("scenario.arrangement_count", n=n, got=len(text), text=repr(text))
     bad = [c for c in text if c not in BLOCK_LETTERS]
     if bad:
-        return f"{bad[0]!r} is no block (blocks are A–F)"
+        return Problem("scenario.arrangement_letter", letter=repr(bad[0]))
     if len(set(text)) != n:
-        return f"names a block twice in {text!r}"
+        return Problem("scenario.arrangement_twice", text=repr(text))
     return None
 
 
 def available_modes() -> list[str]:
     modes = sorted(p.stem for p in scenario_dir().glob("*.toml") if p.stem not in ("island", "heroes"))
     if not modes:  # else a record read "unknown mode 'base' (modes: )"
-        raise ScenarioError(scenario_dir(), "", "holds no scenario file (base.toml, duell.toml, …)")
+        raise ScenarioError(scenario_dir(), "", Problem("scenario.no_modes"))
     return modes
 
 

@@ -145,7 +145,9 @@ def test_a_broken_record_is_reported_and_the_other_games_load(tmp_path):
     bad = store.new_game("format = 'nonsense'\n[decisions]\n", [SeatRow("x", None), SeatRow(None, None)])
     again = Hub(store)
     assert a.game_id in again.games and bad not in again.games
-    assert any(f"game {bad}" in p for p in again.problems)
+    assert [str(p) for p in again.problems] == [f"game {bad}:2: the header ends without the key 'mode'"]
+    # serve prints them in the server's language
+    assert [p.say("de") for p in again.problems] == [f"game {bad}:2: der Kopf endet ohne den Schlüssel 'mode'"]
     store.close()
 
 

@@ -240,6 +240,20 @@ async def test_an_idle_session_is_closed(server, terms, keys):
     assert "2 s ohne Taste" in a.everything()
 
 
+async def test_an_idle_spectator_reads_that_the_game_goes_on_an_idle_player_that_his_seat_stays(server, terms, keys):
+    """The idle farewell said 'dein Platz bleibt dein' to a spectator too: he has no seat."""
+    host, hg, players, c = await table(server, terms, keys)
+    host.config.idle_timeout = 0.5  # set at the table: a short one could close a terminal while it sits down
+    for session in list(host.sessions):
+        session._arm_idle()  # nothing typed for more than 0.5 s: each session ends at once
+    for term in (*players.values(), c):
+        await term.wait(lambda term=term: term.eof, "the idle connection to close")
+        seat, watching = t("host.idle", s="0.5"), t("host.idle_watching", s="0.5")
+        assert (watching in term.everything(), seat in term.everything()) == (term is c, term is not c)
+    assert "das Spiel läuft weiter, du kannst später wieder zuschauen" in c.everything()
+    assert "dein Platz bleibt dein" not in c.everything() and "dein Platz bleibt dein" in players[0].everything()
+
+
 async def test_bots_take_empty_seats(server, terms, keys):
     host = await server()
     a = await terms(host.port, "alice", keys("alice"))

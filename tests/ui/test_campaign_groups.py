@@ -218,7 +218,7 @@ async def test_a_group_is_renamed_and_deleted_after_asking():
         box.value = "Andere"  # taken
         await pilot.press("enter")
         await pilot.pause()
-        assert "exists already" in text_of(app.screen.query_one("#grp-problem"))
+        assert "eine Gruppe namens 'Andere' gibt es schon" in text_of(app.screen.query_one("#grp-problem"))
         await pilot.click("#grp-rename")
         await pilot.pause()
         app.screen.query_one(Input).value = "Nordleute"

@@ -109,7 +109,7 @@ async def test_a_campaign_starts_from_the_title_screen():
         await pilot.click("#ng-create")
         await pilot.pause()
         assert isinstance(app.screen, NewGroupScreen)
-        assert "each hero can be chosen once" in text_of(form.query_one("#ng-problem", Static))
+        assert "jeder Held kann nur einmal gewählt werden" in text_of(form.query_one("#ng-problem", Static))
         form.query_one("#ng-hero-0", Select).value = "Jorund"
         form.query_one("#ng-create", Button).press()  # a click again would land in the first's flash
         await pilot.pause()

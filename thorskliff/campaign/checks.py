@@ -5,6 +5,9 @@ the file, the key path and what is wrong."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..loaderror import Problem
 from ..scenario import ScenarioError
 from .chapter import DECIDING, EFFECT_KEYS, Card, Chapter, Effect
 
@@ -17,7 +20,7 @@ class Checker:
         self.ch = ch
         self.own = own  # the cards this file defines (the others are reused)
 
-    def fail(self, key: str, problem: str) -> ScenarioError:
+    def fail(self, key: str, problem: Any) -> ScenarioError:
         return self.ld.fail(key, problem)
 
     def check(self) -> None:
@@ -33,13 +36,13 @@ class Checker:
                 for j, cid in enumerate(item):
                     self._in_deck(cid, "sanctuary", f"decks.sanctuary[{i}].shuffle[{j}]", placed)
                     if ch.cards[cid].finale:
-                        raise self.fail(f"decks.sanctuary[{i}].shuffle[{j}]", "the winner's cards are not shuffled")
+                        raise self.fail(f"decks.sanctuary[{i}].shuffle[{j}]", Problem("chapter.shuffled_finale"))
         self._setup_cards(placed)
         self._sanctuary_order()
         self._track()
         for cid in sorted(self.own):
             if cid not in placed and cid not in self._given_at_setup():
-                raise self.fail(f"cards.{cid}", "is in no deck and given at no setup")
+                raise self.fail(f"cards.{cid}", Problem("chapter.no_deck"))
         for cid, card in ch.cards.items():
             if cid in self.own:
                 self._card_refs(card, f"cards.{cid}")
@@ -47,16 +50,17 @@ class Checker:
             try:  # a reused card must also fit this chapter's decks
                 self._card_refs(card, f"cards.{cid}")
             except ScenarioError as exc:
-                raise self.fail(self.ld.reuse_keys[cid], f"in this chapter {exc.key}: {exc.problem}") from None
+                why = exc.said if exc.said is not None else exc.problem
+                raise self.fail(self.ld.reuse_keys[cid], Problem("chapter.reused", key=exc.key, why=why)) from None
 
     def _in_deck(self, cid: str, deck: str, key: str, placed: dict[str, str]) -> None:
         card = self.ch.cards.get(cid)
         if card is None:
-            raise self.fail(key, f"names a missing card {cid!r}")
+            raise self.fail(key, Problem("chapter.missing_card", card=repr(cid)))
         if card.deck != deck:
-            raise self.fail(key, f"{cid!r} is a {card.deck} card, not a {deck} card")
+            raise self.fail(key, Problem("chapter.wrong_deck", card=repr(cid), is_in=card.deck, deck=deck))
         if cid in placed:
-            raise self.fail(key, f"{cid!r} is already in {placed[cid]}")
+            raise self.fail(key, Problem("chapter.placed", card=repr(cid), where=placed[cid]))
         placed[cid] = key
 
     def _given_at_setup(self) -> set[str]:
@@ -69,17 +73,17 @@ class Checker:
                 key = f"setup.cards.{hero}[{i}]"
                 card = ch.cards.get(cid)
                 if card is None:
-                    raise self.fail(key, f"names a missing card {cid!r}")
+                    raise self.fail(key, Problem("chapter.missing_card", card=repr(cid)))
                 if card.deck != "special":
-                    raise self.fail(key, f"{cid!r} is a {card.deck} card; a hero holds special cards")
+                    raise self.fail(key, Problem("chapter.setup_special", card=repr(cid), deck=card.deck))
                 if cid in placed:
-                    raise self.fail(key, f"{cid!r} is given at setup and lies in {placed[cid]}")
+                    raise self.fail(key, Problem("chapter.setup_placed", card=repr(cid), where=placed[cid]))
         for i, cid in enumerate(ch.carry):
             card = ch.cards.get(cid)
             if card is None:
-                raise self.fail(f"setup.carry[{i}]", f"names a missing card {cid!r} (reuse it from its chapter)")
+                raise self.fail(f"setup.carry[{i}]", Problem("chapter.carry_missing", card=repr(cid)))
             if not card.carry:
-                raise self.fail(f"setup.carry[{i}]", f"{cid!r} is no card that carries over (carry = true)")
+                raise self.fail(f"setup.carry[{i}]", Problem("chapter.carry_not", card=repr(cid)))
 
     def _sanctuary_order(self) -> None:
         ch = self.ch
@@ -89,33 +93,32 @@ class Checker:
             if isinstance(item, str) and ch.cards[item].finale:
                 seen_finale = True
             elif seen_finale:
-                raise self.fail(f"decks.sanctuary[{i}]", "the winner's cards (finale) come last")
+                raise self.fail(f"decks.sanctuary[{i}]", Problem("chapter.finale_last"))
             else:
                 plain += 1 if isinstance(item, str) else len(item)
         need = (ch.goal_ambers - 1) * ch.players[1]
         if plain < need:
-            raise self.fail("decks.sanctuary", f"holds {plain} cards before the winner's, but {ch.players[1]} "
-                                               f"players may make {need} deliveries that draw one")
+            raise self.fail("decks.sanctuary", Problem("chapter.sanctuary_short", plain=plain, players=ch.players[1],
+                                                       need=need))
 
     def _track(self) -> None:
         ch = self.ch
         spaces = [(i, k) for i, k in enumerate(ch.track) if k != "-"]
         if len(spaces) != len(ch.time):
-            raise self.fail("track.spaces", f"has {len(spaces)} spaces with a card but the time deck holds "
-                                            f"{len(ch.time)} cards")
+            raise self.fail("track.spaces", Problem("chapter.track_count", spaces=len(spaces), cards=len(ch.time)))
         for n, ((i, kind), cid) in enumerate(zip(spaces, ch.time)):
             card = ch.cards[cid]
             darkness = any(e.do == "darkness" for e in card.effects)
             if kind == "white":
                 if card.season:
-                    raise self.fail(f"decks.time[{n}]", f"{cid!r} is the {card.season} card but lands on the "
-                                                        f"white field {i + 1}")
+                    raise self.fail(f"decks.time[{n}]", Problem("chapter.white", card=repr(cid), season=card.season,
+                                                                n=i + 1))
             elif card.season != kind:
-                raise self.fail(f"decks.time[{n}]", f"{cid!r} lands on space {i + 1} ({kind}) but its season is "
-                                                    f"{card.season or 'none'}")
+                raise self.fail(f"decks.time[{n}]", Problem("chapter.season_land", card=repr(cid), n=i + 1, kind=kind,
+                                                            season=card.season or Problem("chapter.no_season")))
             if darkness != (kind == "darkness"):
-                raise self.fail(f"decks.time[{n}]", "only the card of the last space ends the chapter (darkness)"
-                                if darkness else f"{cid!r} on the last space must end the chapter (do = \"darkness\")")
+                raise self.fail(f"decks.time[{n}]", Problem("chapter.darkness_early") if darkness
+                                else Problem("chapter.darkness_last", card=repr(cid)))
 
     def _card_refs(self, card: Card, path: str) -> None:
         groups = [("effects", card.effects), ("use", card.use), ("each_turn", card.each_turn)]
@@ -128,17 +131,17 @@ class Checker:
         for i, e in enumerate(effects):
             key = f"{path}[{i}]"
             if quiet and (e.do in DECIDING and not (e.do == "potion" and e.kind != "any")):
-                raise self.fail(f"{key}.do", "no decision allowed here: the winner's cards and each_turn effects run without one")
+                raise self.fail(f"{key}.do", Problem("chapter.no_decision"))
             if card.deck == "time" and e.to == "reader" and "to" in EFFECT_KEYS[e.do]:
-                raise self.fail(f"{key}.to", "a time card has no reader: name all, behind or hero:NAME")
+                raise self.fail(f"{key}.to", Problem("chapter.time_reader"))
             if e.do == "darkness" and card.deck != "time":
-                raise self.fail(f"{key}.do", "only the time track's last card ends the chapter")
+                raise self.fail(f"{key}.do", Problem("chapter.darkness_only"))
             if e.do == "card":
                 if e.card == "top":
                     if not ch.special:
-                        raise self.fail(f"{key}.card", "draws from an empty special deck")
+                        raise self.fail(f"{key}.card", Problem("chapter.empty_special"))
                 elif e.card not in ch.special:
-                    raise self.fail(f"{key}.card", f"{e.card!r} is not in the special deck")
+                    raise self.fail(f"{key}.card", Problem("chapter.not_special", card=repr(e.card)))
             self._refs(card, e.instead, f"{key}.instead", quiet)
             for j, o in enumerate(e.options):
                 self._refs(_as_reader(card), o.effects, f"{key}.options[{j}].effects", quiet)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.messages import SetupError
 from ..engine.player import COLOURS
 from ..scenario import load_heroes
 from .chapter import Chapter
@@ -114,27 +115,28 @@ def carry_over(st, before: dict[int, list[str]]) -> dict[int, list[str]]:
 
 
 def check_members(members: list[Member], check_bot: Callable[[str], str | None] | None = None) -> None:
-    """ValueError for a group the campaign cannot seat. ``check_bot`` says why
+    """ValueError for a group the campaign cannot seat (a SetupError, said in
+    the player's language, but for the bots' own words). ``check_bot`` says why
     a seat's bot names no bot (the front end's registry: the campaign
     imports no bots); without it any name is kept and checked when the bot
     is started."""
     heroes = load_heroes()
     if not 2 <= len(members) <= 4:
-        raise ValueError(f"a campaign group has 2–4 players, not {len(members)} (decision 19)")
+        raise SetupError("group_players", {"n": len(members)})
     for m in members:
         if m.hero not in heroes:
-            raise ValueError(f"unknown hero {m.hero!r} (heroes: {', '.join(heroes)})")
+            raise SetupError("hero", {"hero": m.hero, "heroes": ", ".join(heroes)})
         if m.colour not in COLOURS:
-            raise ValueError(f"unknown colour {m.colour!r} (colours: {', '.join(COLOURS)})")
+            raise SetupError("colour", {"colour": m.colour, "colours": ", ".join(COLOURS)})
         if not m.player.strip():
-            raise ValueError("every player has a name")
+            raise SetupError("player_name")
         if not isinstance(m.bot, str):
-            raise ValueError(f"seat of {m.player}: a bot is named by a string, not {m.bot!r}")
+            raise SetupError("bot_name", {"player": m.player, "bot": m.bot})
         problem = check_bot(m.bot) if m.bot and check_bot else None
         if problem:
             raise ValueError(problem)
     if len({m.hero for m in members}) != len(members):
-        raise ValueError("each hero can be chosen once")
+        raise SetupError("hero_twice")
     if len({m.colour for m in members}) != len(members):
-        raise ValueError("each colour can be chosen once")
+        raise SetupError("colour_twice")
 

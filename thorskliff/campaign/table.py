@@ -16,6 +16,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.messages import SetupError
 from ..loaderror import LoadError, Problem
 from ..scenario import ScenarioError
 from .chapter import chapter_path, load_chapter
@@ -152,7 +153,7 @@ def _seats(d: Any) -> dict[int, list[str]]:
             return {int(k): list(v) for k, v in d.items()}
     except ValueError:
         pass
-    raise ValueError(f"the carried cards are not a table {{seat: [card ids]}}: {str(d)[:60]}")
+    raise LoadError("", Problem("table.carried", found=str(d)[:60]))
 
 
 class CampaignTable:
@@ -203,7 +204,7 @@ class CampaignTable:
         group = Group(name, ms)  # validates the members
         check_members(ms, self.check_bot)
         if self.db.execute("SELECT 1 FROM groups WHERE name = ?", (name,)).fetchone():
-            raise ValueError(f"a group named {name!r} exists already")
+            raise SetupError("group_exists", {"name": name})
         with self.db:
             self.db.execute("INSERT INTO groups(name, created) VALUES (?, ?)", (name, _now()))
             self.db.executemany("INSERT INTO members(grp, seat, player, hero, colour, bot) VALUES (?, ?, ?, ?, ?, ?)",
@@ -226,7 +227,7 @@ class CampaignTable:
         try:
             return Group(name, members, _seats(json.loads(row[0])), _seats(json.loads(row[1])), results)
         except ValueError as exc:  # a damaged row: name the table
-            raise TableError(self.path, Problem("table.group_row", group=repr(name), why=str(exc))) from None
+            raise TableError(self.path, Problem("table.group_row", group=repr(name), why=exc)) from None
 
     def delete_group(self, name: str) -> None:
         """The group, its members, results, the chapter in progress and the
@@ -240,11 +241,11 @@ class CampaignTable:
         new = new.strip()
         self.group(name)
         if not new:
-            raise ValueError("a group needs a name")
+            raise SetupError("group_unnamed")
         if new == name:
             return
         if self.db.execute("SELECT 1 FROM groups WHERE name = ?", (new,)).fetchone():
-            raise ValueError(f"a group named {new!r} exists already")
+            raise SetupError("group_exists", {"name": new})
         with self.db:
             # the new row first: the members' and chapters' references must always point at a group
             self.db.execute("INSERT INTO groups(name, created, carried, received) "
@@ -258,7 +259,7 @@ class CampaignTable:
         ValueError for an unknown kind or seat."""
         g = self.group(name)
         if not 0 <= seat < len(g.members):
-            raise ValueError(f"no seat {seat + 1} in a group of {len(g.members)}")
+            raise SetupError("group_seat", {"seat": seat + 1, "n": len(g.members)})
         problem = self.check_bot(kind) if kind and self.check_bot else None
         if problem:
             raise ValueError(problem)
@@ -278,7 +279,7 @@ class CampaignTable:
         path = Path(file) if file is not None else chapter_path(chapter)
         ch = load_chapter(path)
         if ch.number != chapter:
-            raise ValueError(f"{path} is chapter {ch.number}, not {chapter}")
+            raise ScenarioError(path, "chapter.number", Problem("chapter.number", number=ch.number, want=chapter))
         st = g.start(ch, seed, short=short, start=start)
         with self.db:
             self.db.execute("DELETE FROM chapters WHERE grp = ? AND status = 'playing'", (name,))

@@ -153,7 +153,8 @@ class Hub:
         self.bot_kind = bot
         self.bot_delay = bot_delay
         self.games: dict[int, HubGame] = {}
-        self.problems: list[str] = []
+        #: the games that do not load, said by ``serve`` in the server's language
+        self.problems: list[record.RecordError] = []
         self._lobbies: list[tuple[Callable[[], None], contextvars.Context]] = []
         self._timers: list[asyncio.TimerHandle] = []
         for row in store.games():
@@ -161,7 +162,7 @@ class Hub:
                 game = record.loads(row.record, f"game {row.id}")
             except record.RecordError as exc:
                 # one broken game must not keep the others from being played
-                self.problems.append(str(exc))
+                self.problems.append(exc)
                 log.error("game %s does not load: %s", row.id, exc)
                 continue
             seats = [SeatInfo(s.user, s.bot) for s in row.seats]

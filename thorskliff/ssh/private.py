@@ -16,6 +16,8 @@ import os
 import stat
 from pathlib import Path
 
+from ..loaderror import Problem
+
 log = logging.getLogger("thorskliff.ssh")
 
 FILE = 0o600
@@ -26,7 +28,7 @@ def private_folder(path: Path) -> None:
     """``path`` and its missing parents made; ``path`` itself owner-only,
     unless others may write in it (see below)."""
     if path.exists() and not path.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "is a file, not a folder", str(path))
+        raise NotADirectoryError(errno.ENOTDIR, Problem("a_file"), str(path))
     path.mkdir(mode=FOLDER, parents=True, exist_ok=True)
     shared = stat.S_IMODE(path.stat().st_mode)
     if shared & (0o002 | stat.S_ISVTX):
@@ -44,9 +46,8 @@ def refuse_special(path: Path) -> None:
     /dev/zero would have the device's mode changed, a pipe would block."""
     if path.exists() and not path.is_file():
         if path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
-        raise OSError(errno.EINVAL, "is no regular file (a device, pipe or socket); it is left as it is",
-                      str(path))
+            raise IsADirectoryError(errno.EISDIR, Problem("a_folder"), str(path))
+        raise OSError(errno.EINVAL, Problem("special_kept"), str(path))
 
 
 def private_file(path: Path) -> None:

@@ -28,8 +28,8 @@ from pathlib import Path
 import asyncssh
 
 from .. import durable
-from ..loaderror import LoadError
-from ..ui.i18n import t
+from ..loaderror import LoadError, Problem
+from ..ui.i18n import lang, t
 from . import acyclic
 from .hub import Hub, valid_name
 from .private import private_file, private_folder, refuse_special
@@ -143,8 +143,7 @@ def host_key(data: Path) -> asyncssh.SSHKey:
         try:
             key = asyncssh.read_private_key(path)
         except (asyncssh.KeyImportError, ValueError) as exc:  # refused untouched (its mode too)
-            raise LoadError(path, f"is no SSH private key ({exc}); it is left as it is (moved away, a new "
-                            "key is made, and players' ssh says the host key changed)") from None
+            raise LoadError(path, Problem("ssh.host_key", why=str(exc))) from None
         private_file(path)
         return key
     key = asyncssh.generate_private_key("ssh-ed25519", comment="thorskliff host key")
@@ -310,7 +309,7 @@ class Host:
                 self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys))
             except (ValueError, OSError) as exc:  # it said "'utf-8' codec can't decode byte 0xac …", no file named
                 self.store.close()
-                raise LoadError(config.authorized_keys, f"is no authorized_keys file: {exc}") from None
+                raise LoadError(config.authorized_keys, Problem("ssh.authorized_keys", why=str(exc))) from None
         #: connections not signed in yet, oldest first (a dict keeps the order)
         self.pending: dict[Gate, None] = {}
         #: signed-in connections
@@ -409,8 +408,7 @@ class Host:
         if self.server is not None:
             self.server.close()
         for s in list(self.sessions):
-            watching = getattr(s.app, "watching", lambda: False)()  # a spectator has no seat to keep
-            s.end(f"\r\nthorskliff: {t('host.stops_watching' if watching else 'host.stops')}\r\n")
+            s.end(f"\r\nthorskliff: {t('host.stops_watching' if s.watching() else 'host.stops')}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -682,6 +680,11 @@ class GameSession(asyncssh.SSHServerSession):
                 except OSError:
                     pass
 
+    def watching(self) -> bool:
+        """Whether this terminal watches a game: a spectator has no seat that
+        stays his, so his farewells speak of the game, not of a seat."""
+        return getattr(self.app, "watching", lambda: False)()
+
     def end(self, farewell: str = "") -> None:
         """Stop the app; the channel closes when it has."""
         self.farewell = farewell
@@ -740,7 +743,8 @@ class GameSession(asyncssh.SSHServerSession):
         if loop.time() >= due:
             if self.gate is not None:
                 self.gate.refuse(f"no key for {limit:g} s")
-            self.end(f"\r\nthorskliff: {t('host.idle', s=f'{limit:g}')}\r\n")
+            said = t("host.idle_watching" if self.watching() else "host.idle", s=f"{limit:g}")
+            self.end(f"\r\nthorskliff: {said}\r\n")
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
@@ -782,7 +786,7 @@ def serve(config: Config) -> int:
         for line in startup_lines(host):
             print(line, flush=True)
         for problem in host.hub.problems:
-            print(f"thorskliff serve: {problem}", file=sys.stderr, flush=True)
+            print(f"thorskliff serve: {problem.say(lang())}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from ..loaderror import LoadError
+from ..loaderror import LoadError, Problem
 from .private import private_file, private_folder, tighten_if_there
 
 SCHEMA = """
@@ -64,16 +64,15 @@ def check_store(path: Path) -> None:
     try:
         probe = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise LoadError(path, f"cannot be opened ({exc}); it is left as it is") from None
+        raise LoadError(path, Problem("ssh.cannot_open", why=str(exc))) from None
     try:
         names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as exc:
-        raise LoadError(path, f"is no readable database of the server's games ({exc}); it is left as it is") from None
+        raise LoadError(path, Problem("ssh.unreadable", why=str(exc))) from None
     finally:
         probe.close()
     if names and "games" not in names:
-        raise LoadError(path, f"is not the server's database (it holds {', '.join(sorted(names)[:5])}); "
-                        "it is left as it is")
+        raise LoadError(path, Problem("ssh.foreign", names=", ".join(sorted(names)[:5])))
 
 
 class SeatRow(NamedTuple):
@@ -111,7 +110,7 @@ class Store:
             self.db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             self.db.close()
-            raise LoadError(self.path, f"cannot be used as the server's database ({exc})") from None
+            raise LoadError(self.path, Problem("ssh.unusable", why=str(exc))) from None
 
     def close(self) -> None:
         self.db.close()

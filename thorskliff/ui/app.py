@@ -13,6 +13,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..loaderror import os_problem
 from . import dirtyonly, i18n, saves
 from .i18n import t
 from .keys import localize
@@ -118,7 +119,7 @@ class ThorsApp(App):
         try:
             path = session.save_elsewhere()
         except OSError as exc:
-            self.notify(t("data.save_elsewhere_failed", problem=f"{exc.filename or ''}: {exc.strerror or exc}"),
+            self.notify(t("data.save_elsewhere_failed", problem=os_problem(exc, i18n.lang())),
                         severity="error", timeout=30)
             return
         self.notify(t("data.saved_elsewhere", path=path), timeout=15)

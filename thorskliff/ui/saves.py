@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .. import record
+from ..loaderror import LoadError, Problem
 
 SUFFIX = ".tkr"
 
@@ -74,16 +75,17 @@ def describe(path: Path) -> SaveInfo:
                     st.is_terminal(), "", record.seat_bots(game))
 
 
-def folder_problem() -> str | None:
-    """Why the saves folder cannot be used (None: it can, or is not made yet)."""
+def folder_problem() -> LoadError | None:
+    """Why the saves folder cannot be used (None: it can, or is not made
+    yet), to be said in the app's language."""
     d = save_dir()
     try:
         if d.exists() and not d.is_dir():
-            return f"{d}: is a file, not the folder of the saves"
+            return LoadError(d, Problem("saves_file"))
         if d.is_dir():
             next(iter(d.iterdir()), None)
     except OSError as exc:
-        return f"{d}: cannot be read ({exc.strerror or exc})"
+        return LoadError(d, Problem("unreadable", why=exc.strerror or str(exc)))
     return None
 
 

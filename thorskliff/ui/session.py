@@ -21,6 +21,7 @@ from ..engine.messages import Msg
 from ..game import parser_for
 from ..game import Game
 from ..engine.state import CHANCE, TERMINAL, GameState
+from ..loaderror import os_problem
 from .i18n import lang
 
 __all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "MenuEntry", "Session", "SeenEvents"]
@@ -285,7 +286,7 @@ class LocalSession:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             record.write(self.game, self.path)
         except OSError as exc:
-            self._save_failed(f"{exc.filename or self.path}: {exc.strerror or exc}")
+            self._save_failed(os_problem(exc, lang(), self.path))
             return
         self.save_problem = None
 

@@ -160,7 +160,7 @@ class CampaignScreen(Recomposed, Screen):
             try:
                 line = self._line(table, name)
             except (ValueError, KeyError, sqlite3.Error) as exc:  # a damaged row: say so, leave it be
-                opts.append(Option(Text(f"{name}  {t('data.group_damaged', problem=exc)}", style="red"),
+                opts.append(Option(Text(f"{name}  {t('data.group_damaged', problem=said(exc))}", style="red"),
                                    id=name, disabled=True))
                 continue
             opts.append(Option(line, id=name))
@@ -320,7 +320,7 @@ class NewGroupScreen(Screen):
         try:
             table_of(self.app).create_group(name, self.members())
         except ValueError as exc:
-            problem.update(Text(t("campaign.bad_group", why=str(exc)), style="bold red"))
+            problem.update(Text(t("campaign.bad_group", why=said(exc)), style="bold red"))
             return
         self.app.switch_screen(GroupScreen(name))
 
@@ -533,7 +533,7 @@ class GroupScreen(Recomposed, Screen):
             try:
                 table_of(self.app).rename_group(self.group_name, new)
             except ValueError as exc:
-                self._problem(t("campaign.bad_group", why=str(exc)))
+                self._problem(t("campaign.bad_group", why=said(exc)))
                 return
             new = new.strip()
             for path in old_records:  # the records follow the group's new name

@@ -37,7 +37,7 @@ class ResumeScreen(Screen):
             yield Static(t("resume.dir", dir=saves.save_dir()), id="r-dir")
             problem = saves.folder_problem()
             if problem:
-                yield Static(t("data.saves_folder", problem=problem), id="r-problem")
+                yield Static(t("data.saves_folder", problem=said(problem)), id="r-problem")
             elif not self.infos:
                 yield Static(t("resume.empty", dir=saves.save_dir()), id="r-empty")
             yield OptionList(*[self._option(n, s) for n, s in enumerate(self.infos)], id="r-list")
