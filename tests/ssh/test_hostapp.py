@@ -431,7 +431,7 @@ async def test_a_spectator_reads_what_the_player_does_and_only_keys_that_work(hu
     does, and the footer names only the keys that do something for him."""
     from thorskliff.ui.screens.lobby import SeatScreen
 
-    alice = hub.create("alice", "duell", 2)
+    alice = hub.create("alice", "duell", 2, seed=1)  # a deal that reaches the action (some turn's end first)
     gid = alice.game_id
     hg = hub.games[gid]
     bob = hub.join(gid, 1, "bob")
