@@ -185,6 +185,39 @@ async def test_a_restarted_server_resumes_the_game(server, terms, keys):
     assert hg2.game.lines[:len(lines)] == lines and len(hg2.game.lines) > len(lines)
 
 
+async def test_a_stopping_server_lets_a_slow_spectator_take_his_farewell_before_it_disconnects(server, terms, keys):
+    """The farewell goes out before the connection's disconnect: it was queued
+    and the disconnect overtook it (OpenSSH's client then showed a bare
+    'Received disconnect ...: Disconnected by application', most often to
+    the last session ended, a spectator). Here the spectator's window is
+    full when the server stops: his farewell waits for him to read."""
+    host, hg, players, _ = await table(server, terms, keys)
+    c = await terms(host.port, "dora", keys("dora"), window=2048)
+    await enter_game(c, "Zuschauen")
+    await c.see("Du schaust zu")
+    c.proc.channel.pause_reading()
+    c.press("?")  # the help page: more output than his window takes
+    await asyncio.sleep(0.5)
+    stopping = asyncio.get_running_loop().create_task(host.close())
+    await asyncio.sleep(1.0)  # he reads again a second later
+    c.proc.channel.resume_reading()
+    await c.wait(lambda: c.eof, "the connection to end")
+    await asyncio.wait_for(stopping, WAIT)
+    assert t("host.stops_watching") in c.everything()
+    for term in players.values():
+        await term.wait(lambda term=term: term.eof, "the connection to end")
+        assert t("host.stops") in term.everything()
+
+
+async def test_a_player_in_the_lobby_is_promised_the_games_not_a_seat(server, terms, keys):
+    host = await server()
+    a = await terms(host.port, "alice", keys("alice"))
+    await a.see("Spieltisch auf dem Server")
+    await host.close()
+    await a.wait(lambda: a.eof, "the connection to end")
+    assert t("host.stops_lobby") in a.everything() and t("host.stops") not in a.everything()
+
+
 async def test_a_known_name_with_another_key_is_refused(server, terms, keys):
     host = await server()
     a = await terms(host.port, "alice", keys("alice"))

@@ -165,3 +165,12 @@ class HostedApp(ThorsApp):
         """Whether this terminal watches a game (a spectator: no seat that stays his)."""
         gs = self._game_screen()
         return gs is not None and getattr(gs.session, "seat", 0) is None
+
+    def stop_key(self) -> str:
+        """What a stopping server says to this terminal (host.*): a seated player
+        keeps the seat, a spectator may watch again, and in the lobby no seat is
+        promised to someone who may have none; the games all stay."""
+        gs = self._game_screen()
+        if gs is None:
+            return "host.stops_lobby"
+        return "host.stops_watching" if self.watching() else "host.stops"

@@ -41,6 +41,8 @@ HOST_KEY = "ssh_host_ed25519_key"
 DATABASE = "hub.sqlite3"
 #: a client that reads nothing for this much output is dropped rather than buffered without end
 MAX_BUFFERED = 8 * 1024 * 1024
+#: seconds a stopping server waits for the clients to take their farewells before it disconnects them
+FAREWELL_WAIT = 5.0
 
 # Only modern algorithms, nothing with SHA-1 (nor umac-64's short tag): the
 # lists are given to asyncssh explicitly rather than taking its defaults,
@@ -399,15 +401,28 @@ class Host:
         self.closed = True
         if self.server is not None:
             self.server.close()
+        chans = [s.chan for s in self.sessions if hasattr(s.chan, "wait_closed")]  # a browser's has none
         for s in list(self.sessions):
-            watching = getattr(s.app, "watching", lambda: False)()  # a spectator has no seat to keep
-            s.end(f"\r\nthorskliff: {t('host.stops_watching' if watching else 'host.stops')}\r\n")
+            # a seat stays its player's, a spectator may watch again, the lobby's games all stay
+            key = getattr(s.app, "stop_key", lambda: "host.stops")()
+            s.end(f"\r\nthorskliff: {t(key)}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
+        # Each session's farewell (and its terminal's reset) was only queued: the connection's
+        # disconnect would overtake it. OpenSSH's client, reading data and disconnect at once,
+        # wrote "Received disconnect ...: Disconnected by application" and lost the farewell
+        # (the last session to end, often a spectator's); a client whose window was full never
+        # got it at all. A channel is closed once the client has taken all its data.
+        waits = [asyncio.ensure_future(c.wait_closed()) for c in chans]
+        if waits:
+            await asyncio.wait(waits, timeout=FAREWELL_WAIT)
+            for w in waits:
+                w.cancel()
         for gate in list(self.gates):
             if gate.conn is not None:
-                gate.conn.close()
+                # whoever is still there (signing in, a client that reads nothing) reads why
+                gate.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(f"thorskliff: {t('host.stops_lobby')}"))
         if self.server is not None:
             await self.server.wait_closed()
         if self.web is not None:
