@@ -195,6 +195,13 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         assert "| b |" not in keys and "zum Titel" not in keys
         (q_row,) = [line for line in keys.splitlines() if line.startswith("| q |")]
         assert "Spielmenü" in q_row and all(entry in q_row.lower() for entry in menu), (menu, q_row)
+        # the help's Strg+P row names what the palette holds here: it promised "Sprache, …,
+        # Titel, Platz übernehmen" (none at a server), and "Spiel fortsetzen", a title's entry
+        (p_row,) = [line for line in keys.splitlines() if line.startswith("| Strg+P |")]
+        named = [n for n in p_row.split("(")[1].split(")")[0].split(", ") if n != "…"]
+        titles = {c.title.lower() for c in app.get_system_commands(app.screen)}
+        assert named and all(n.lower() in titles for n in named), (named, titles)
+        assert i18n.t("title.resume") not in keys
 
 
 def screen_text(app) -> str:
@@ -838,6 +845,11 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
                 assert (i18n.t(f"lobby.{key}_watching") in helps) == watching, helps
                 assert (i18n.t(f"lobby.{key}") in helps) != watching, helps
             assert not watching or not any("dein Platz bleibt dein" in h for h in helps), helps
+            # a spectator has nothing to take back: no "Rückgängig" is offered him; a seat has it
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert (i18n.t("key.undo") in titles) != watching, titles
+            # and a stopping server tells each what stays: the game to watch again, the seat
+            assert app.stop_key() == ("host.stops_watching" if watching else "host.stops")
     alice.close()
     bob.close()
 

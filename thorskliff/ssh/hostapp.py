@@ -154,7 +154,8 @@ class HostedApp(ThorsApp):
         yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
         if gs is not None:
             yield from self._invite_commands(gs)
-            yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
+            if not self.watching():  # a spectator takes nothing back (it offered "Rückgängig" to him)
+                yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
             if (screen is gs or screen is gs._combat) and gs.hint_offered():
                 yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
