@@ -621,6 +621,36 @@ async def test_a_lobby_row_says_setup_before_the_first_round(hub):
     s.close()
 
 
+async def test_a_finished_games_seat_is_offered_its_result_not_to_play_on(hub):
+    """A play-tester opened a finished game in the lobby and read "Weiterspielen auf
+    Platz 1 (Oleif)": there is nothing to play on; the entry says it shows the result."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    alice = hub.create("alice", "duell", 2, seed=4)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    hg = hub.games[gid]
+    seats = {0: alice, 1: bob}
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for finished in (False, True):
+            app.screen.open_game(gid)
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseScreen)
+            texts = [text for _, text in app.screen.items]
+            hero = hg.state.players[0].hero
+            assert (i18n.t("lobby.resume_over", n=1, hero=hero) in texts) == finished, texts
+            assert (i18n.t("lobby.resume", n=1, hero=hero) in texts) != finished, texts
+            await pilot.press("escape")
+            await pilot.pause()
+            while not hg.finished:  # the beaches, then whoever is on turn resigns
+                d = hg.state.current_player()
+                seats[d].submit("resign" if hg.state.round > 0 else hg.game.legal()[0])
+    alice.close()
+    bob.close()
+
+
 def _to_combat(hg, seats: dict, limit: int = 300) -> None:
     """Both seats play until a combat asks for a decision: a fight where one is offered,
     warriors recruited, each heroine stepping towards the other (hex distance) with her

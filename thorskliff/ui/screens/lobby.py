@@ -264,7 +264,9 @@ class LobbyScreen(Screen):
         items = []
         mine = hg.seat_of(self.user)
         if mine is not None:
-            items.append(("resume", tx("resume", n=mine + 1, hero=st.players[mine].hero)))
+            # a finished game is looked at, not played on ("Weiterspielen" opened its end screen)
+            items.append(("resume", tx("resume_over" if hg.finished else "resume", n=mine + 1,
+                                       hero=st.players[mine].hero)))
             if getattr(self.app, "invite_base", None):
                 # the creator hands a free seat to a friend in a browser (serve --web)
                 items += [(f"invite:{i}", text) for i, text in invite_choices(self.hub, gid, self.user)]
