@@ -651,6 +651,56 @@ async def test_a_finished_games_seat_is_offered_its_result_not_to_play_on(hub):
     bob.close()
 
 
+async def test_the_creator_gives_a_free_seat_to_the_bot_and_the_game_goes_on(hub, tmp_path):
+    """Two friends at a base game (3 seats): once the second took a seat, nothing
+    filled the third, and the game waited for it for ever ("Das Spiel wartet, bis
+    jemand Platz 3 nimmt"). The creator gives it to the host's bot, from the lobby's
+    game menu (or the game's menu q); nobody else may, and a restart keeps it."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    alice = hub.create("alice", "base", 3, seed=5)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    hg = hub.games[gid]
+    with pytest.raises(ValueError, match="angelegt"):
+        hub.seat_bot(gid, 2, "bob")
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.open_game(gid)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        what = [w for w, _ in app.screen.items]
+        assert "bot:2" in what and "bot:1" not in what, app.screen.items  # bob's seat is his
+        text = dict(app.screen.items)["bot:2"]
+        assert text.startswith("Platz 3 (") and "Bot des Servers" in text, text
+        await pilot.press(*["down"] * what.index("bot:2"), "enter")
+        await pilot.pause()
+        assert hg.seats[2].bot == hub.bot_kind and hg.name(2) == "Bot 3"
+        assert i18n.t("lobby.gave_bot", n=3, id=gid) in screen_text(app)
+        # the bot plays its seat: the beaches are chosen, seat 3's by the bot
+        seats = {0: alice, 1: bob}
+        for _ in range(500):
+            if hg.state.round > 0:
+                break
+            d = hg.state.current_player()
+            if d in seats:
+                seats[d].submit(hg.game.legal()[0])
+            await pilot.pause(0.01)
+        assert hg.state.round > 0 and any(line.startswith("3 beach") for line in hg.game.lines)
+        # it is no free seat any more: neither offered again, nor to be taken
+        app.screen.open_game(gid)
+        await pilot.pause()
+        assert not any(w.startswith("bot:") for w, _ in app.screen.items)
+        await pilot.press("escape")
+    with pytest.raises(ValueError):
+        hub.join(gid, 2, "carl")
+    alice.close()
+    bob.close()
+    again = Hub(hub.store)
+    assert again.games[gid].seats[2].bot == hub.bot_kind and again.games[gid].is_bot(2)
+
+
 def _to_combat(hg, seats: dict, limit: int = 300) -> None:
     """Both seats play until a combat asks for a decision: a fight where one is offered,
     warriors recruited, each heroine stepping towards the other (hex distance) with her
