@@ -259,7 +259,8 @@ async def test_a_session_without_a_terminal_is_told_to_use_ssh_t(server, keys):
                                 known_hosts=None, agent_path=None) as conn:
         for command in (None, "play"):
             result = await asyncio.wait_for(conn.run(command), WAIT)
-            assert f"ssh -t -p {host.port} alice@" in result.stdout and result.stdout.count("\n") == 1
+            # the whole command to type again, with the address the client reached (not "HOST")
+            assert f"'ssh -t -p {host.port} alice@127.0.0.1'" in result.stdout and result.stdout.count("\n") == 1
             assert result.exit_status == 1
     assert not host.sessions
 

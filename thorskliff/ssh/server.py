@@ -644,7 +644,9 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if not self.pty:
-            self.chan.write(t("host.no_pty", port=self.host.port, user=self.user) + "\r\n")
+            # the address the client reached, as it typed it: "HOST" left a new player guessing
+            where = (self.chan.get_extra_info("sockname") or ("HOST",))[0]
+            self.chan.write(t("host.no_pty", port=self.host.port, user=self.user, host=where) + "\r\n")
             self.closed = True
             self.chan.exit(1)
             if self.gate is not None:
