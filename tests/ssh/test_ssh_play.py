@@ -218,6 +218,47 @@ async def test_a_player_in_the_lobby_is_promised_the_games_not_a_seat(server, te
     assert t("host.stops_lobby") in a.everything() and t("host.stops") not in a.everything()
 
 
+async def test_a_client_without_any_key_is_told_how_to_make_one(server, keys):
+    """A new player's first 'ssh -p PORT newbie@HOST' from a machine with no SSH key
+    read only "Permission denied (publickey)". OpenSSH tries keyboard-interactive
+    after the keys: that attempt is told how to make a key (and always fails); a
+    client whose key was offered is not told so."""
+    host = await server()
+    said: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            said.append(msg)
+
+        tried = False
+
+        def kbdint_auth_requested(self) -> str | None:  # once, as OpenSSH does after its keys
+            tried, self.tried = self.tried, True
+            return None if tried else ""
+
+        def kbdint_challenge_received(self, name, instructions, lang, prompts):
+            return [""] * len(prompts)
+
+    for client_keys in ([], [keys("anna")]):
+        said.clear()
+        with pytest.raises(asyncssh.PermissionDenied) if not client_keys else _signs_in():
+            conn = await asyncssh.connect("127.0.0.1", host.port, username="newbie", client_keys=client_keys,
+                                          known_hosts=None, agent_path=None, kbdint_auth=True,
+                                          client_factory=Client)
+            conn.close()
+        no_key = t("host.no_key", port=host.port, user="newbie", host="127.0.0.1")
+        assert (no_key in "".join(said)) == (not client_keys), said
+    assert "ssh-keygen" in t("host.no_key", port=1, user="x", host="h")
+
+
+class _signs_in:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+
 async def test_a_known_name_with_another_key_is_refused(server, terms, keys):
     host = await server()
     a = await terms(host.port, "alice", keys("alice"))

@@ -447,6 +447,8 @@ class Gate(asyncssh.SSHServer):
         self.refused = False
         self.ended = False
         self._told = False
+        #: whether the client offered a key at all (one without any is told how to make one)
+        self.offered_key = False
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -497,7 +499,20 @@ class Gate(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
+    def kbdint_auth_supported(self) -> bool:
+        # only so that a client without a key comes here after "publickey": it is told
+        # how to make one; nobody signs in by keyboard (get_kbdint_challenge fails)
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """A new player's client without any SSH key read only "Permission denied
+        (publickey)": tell how to make a key and come again. Never a prompt."""
+        if not self.offered_key and valid_name(username):
+            self._banner("host.no_key", user=username)
+        return False
+
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.offered_key = True
         if not valid_name(username):
             self.refuse(f"user name {username[:40]!r} is not allowed")
             return False
