@@ -313,6 +313,8 @@ async def test_an_idle_session_is_closed(server, terms, keys):
     await a.see("Spieltisch")
     await a.wait(lambda: a.eof, "the idle session to close")
     assert "2 s ohne Taste" in a.everything()
+    # in the lobby: no seat is promised to someone who may have none
+    assert t("host.idle_lobby", s="2") in a.everything() and "dein Platz bleibt dein" not in a.everything()
 
 
 async def test_bots_take_empty_seats(server, terms, keys):

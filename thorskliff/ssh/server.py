@@ -763,7 +763,9 @@ class GameSession(asyncssh.SSHServerSession):
         if loop.time() >= due:
             if self.gate is not None:
                 self.gate.refuse(f"no key for {limit:g} s")
-            self.end(f"\r\nthorskliff: {t('host.idle', s=f'{limit:g}')}\r\n")
+            # what stays, as at a stop: a seat, the game watched, the games (from the lobby)
+            key = getattr(self.app, "stop_key", lambda: "host.stops")().replace("stops", "idle")
+            self.end(f"\r\nthorskliff: {t(key, s=f'{limit:g}')}\r\n")
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
