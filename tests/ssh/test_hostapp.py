@@ -916,6 +916,10 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
         app = HostedApp(hub, user, FakeTerminal())
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
+            # in the lobby: the games stay (carl has no seat anywhere to be promised)
+            helps = [c.help for c in app.get_system_commands(app.screen)]
+            assert i18n.t("lobby.quit_help_lobby") in helps and i18n.t("lobby.quit_help") not in helps, helps
+            assert app.stop_key() == "host.stops_lobby"
             app.screen.play(session())
             await _seated(app, pilot)
             helps = [c.help for c in app.get_system_commands(app.screen)]

@@ -160,7 +160,9 @@ class HostedApp(ThorsApp):
             if (screen is gs or screen is gs._combat) and gs.hint_offered():
                 yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
             yield SystemCommand(tx("lobby"), tx("lobby_help_watching" if self.watching() else "lobby_help"), self.pop_to_title)
-        yield SystemCommand(t("key.quit"), tx("quit_help_watching" if self.watching() else "quit_help"), self.exit)
+        # in the lobby no seat is promised (he may have none): the games stay
+        quit_help = "quit_help_lobby" if gs is None else "quit_help_watching" if self.watching() else "quit_help"
+        yield SystemCommand(t("key.quit"), tx(quit_help), self.exit)
 
     def watching(self) -> bool:
         """Whether this terminal watches a game (a spectator: no seat that stays his)."""
