@@ -624,6 +624,8 @@ async def test_a_lobby_row_says_setup_before_the_first_round(hub):
 async def test_a_finished_games_seat_is_offered_its_result_not_to_play_on(hub):
     """A play-tester opened a finished game in the lobby and read "Weiterspielen auf
     Platz 1 (Oleif)": there is nothing to play on; the entry says it shows the result."""
+    from textual.widgets import OptionList
+
     from thorskliff.ui.screens.choose import ChooseScreen
 
     alice = hub.create("alice", "duell", 2, seed=4)
@@ -647,6 +649,11 @@ async def test_a_finished_games_seat_is_offered_its_result_not_to_play_on(hub):
             while not hg.finished:  # the beaches, then whoever is on turn resigns
                 d = hg.state.current_player()
                 seats[d].submit("resign" if hg.state.round > 0 else hg.game.legal()[0])
+        # its row says who won, not only "beendet"
+        await pilot.pause(0.2)
+        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        winner = hg.public_view()["outcome"]["winner"]
+        assert f"{i18n.t('lobby.over')}: " in row and f"{hg.name(winner - 1)} gewinnt" in row, row
     alice.close()
     bob.close()
 

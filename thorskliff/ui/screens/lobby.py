@@ -249,8 +249,10 @@ class LobbyScreen(Screen):
                 mark = MARKS["bot" if s.bot or s.away_bot else "connected" if s.connected else "away"]
                 seat.append(f" {p.name} ({p.hero}) {mark}")
             pieces.append(("  " if i else " ", seat))
-        if hg.finished:
-            pieces.append((" ", Text("· " + tx("over"), style="dim")))
+        if hg.finished:  # and who won ("beendet" alone sent players into the game to learn it)
+            from .result import winner_text
+
+            pieces.append((" ", Text(f"· {tx('over')}: {winner_text(hg.public_view())}", style="dim")))
         mine = hg.seat_of(self.user)
         if mine is not None:
             pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
