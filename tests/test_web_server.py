@@ -664,7 +664,8 @@ async def test_a_stopping_server_says_so_in_every_browser(web):
     await tab.see("Angemeldet als anna")
     await host.close()
     await tab.ended()
-    assert t("host.stops") in tab.flat()
+    # in the lobby: the games stay (no seat is promised to someone who may have none)
+    assert t("host.stops_lobby") in tab.flat() and t("web.stops") in closing(tab)[0]
 
 
 # ---------------------------------------------------------------- why a connection ended, on the page

@@ -195,6 +195,13 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
         assert "| b |" not in keys and "zum Titel" not in keys
         (q_row,) = [line for line in keys.splitlines() if line.startswith("| q |")]
         assert "Spielmenü" in q_row and all(entry in q_row.lower() for entry in menu), (menu, q_row)
+        # the help's Strg+P row names what the palette holds here: it promised "Sprache, …,
+        # Titel, Platz übernehmen" (none at a server), and "Spiel fortsetzen", a title's entry
+        (p_row,) = [line for line in keys.splitlines() if line.startswith("| Strg+P |")]
+        named = [n for n in p_row.split("(")[1].split(")")[0].split(", ") if n != "…"]
+        titles = {c.title.lower() for c in app.get_system_commands(app.screen)}
+        assert named and all(n.lower() in titles for n in named), (named, titles)
+        assert i18n.t("title.resume") not in keys
 
 
 def screen_text(app) -> str:
@@ -614,6 +621,93 @@ async def test_a_lobby_row_says_setup_before_the_first_round(hub):
     s.close()
 
 
+async def test_a_finished_games_seat_is_offered_its_result_not_to_play_on(hub):
+    """A play-tester opened a finished game in the lobby and read "Weiterspielen auf
+    Platz 1 (Oleif)": there is nothing to play on; the entry says it shows the result."""
+    from textual.widgets import OptionList
+
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    alice = hub.create("alice", "duell", 2, seed=4)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    hg = hub.games[gid]
+    seats = {0: alice, 1: bob}
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for finished in (False, True):
+            app.screen.open_game(gid)
+            await pilot.pause()
+            assert isinstance(app.screen, ChooseScreen)
+            texts = [text for _, text in app.screen.items]
+            hero = hg.state.players[0].hero
+            assert (i18n.t("lobby.resume_over", n=1, hero=hero) in texts) == finished, texts
+            assert (i18n.t("lobby.resume", n=1, hero=hero) in texts) != finished, texts
+            await pilot.press("escape")
+            await pilot.pause()
+            while not hg.finished:  # the beaches, then whoever is on turn resigns
+                d = hg.state.current_player()
+                seats[d].submit("resign" if hg.state.round > 0 else hg.game.legal()[0])
+        # its row says who won, not only "beendet"
+        await pilot.pause(0.2)
+        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        winner = hg.public_view()["outcome"]["winner"]
+        assert f"{i18n.t('lobby.over')}: " in row and f"{hg.name(winner - 1)} gewinnt" in row, row
+    alice.close()
+    bob.close()
+
+
+async def test_the_creator_gives_a_free_seat_to_the_bot_and_the_game_goes_on(hub, tmp_path):
+    """Two friends at a base game (3 seats): once the second took a seat, nothing
+    filled the third, and the game waited for it for ever ("Das Spiel wartet, bis
+    jemand Platz 3 nimmt"). The creator gives it to the host's bot, from the lobby's
+    game menu (or the game's menu q); nobody else may, and a restart keeps it."""
+    from thorskliff.ui.screens.choose import ChooseScreen
+
+    alice = hub.create("alice", "base", 3, seed=5)
+    gid = alice.game_id
+    bob = hub.join(gid, 1, "bob")
+    hg = hub.games[gid]
+    with pytest.raises(ValueError, match="angelegt"):
+        hub.seat_bot(gid, 2, "bob")
+    app = HostedApp(hub, "alice", FakeTerminal())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.open_game(gid)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseScreen)
+        what = [w for w, _ in app.screen.items]
+        assert "bot:2" in what and "bot:1" not in what, app.screen.items  # bob's seat is his
+        text = dict(app.screen.items)["bot:2"]
+        assert text.startswith("Platz 3 (") and "Bot des Servers" in text, text
+        await pilot.press(*["down"] * what.index("bot:2"), "enter")
+        await pilot.pause()
+        assert hg.seats[2].bot == hub.bot_kind and hg.name(2) == "Bot 3"
+        assert i18n.t("lobby.gave_bot", n=3, id=gid) in screen_text(app)
+        # the bot plays its seat: the beaches are chosen, seat 3's by the bot
+        seats = {0: alice, 1: bob}
+        for _ in range(500):
+            if hg.state.round > 0:
+                break
+            d = hg.state.current_player()
+            if d in seats:
+                seats[d].submit(hg.game.legal()[0])
+            await pilot.pause(0.01)
+        assert hg.state.round > 0 and any(line.startswith("3 beach") for line in hg.game.lines)
+        # it is no free seat any more: neither offered again, nor to be taken
+        app.screen.open_game(gid)
+        await pilot.pause()
+        assert not any(w.startswith("bot:") for w, _ in app.screen.items)
+        await pilot.press("escape")
+    with pytest.raises(ValueError):
+        hub.join(gid, 2, "carl")
+    alice.close()
+    bob.close()
+    again = Hub(hub.store)
+    assert again.games[gid].seats[2].bot == hub.bot_kind and again.games[gid].is_bot(2)
+
+
 def _to_combat(hg, seats: dict, limit: int = 300) -> None:
     """Both seats play until a combat asks for a decision: a fight where one is offered,
     warriors recruited, each heroine stepping towards the other (hex distance) with her
@@ -829,6 +923,10 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
         app = HostedApp(hub, user, FakeTerminal())
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
+            # in the lobby: the games stay (carl has no seat anywhere to be promised)
+            helps = [c.help for c in app.get_system_commands(app.screen)]
+            assert i18n.t("lobby.quit_help_lobby") in helps and i18n.t("lobby.quit_help") not in helps, helps
+            assert app.stop_key() == "host.stops_lobby"
             app.screen.play(session())
             await _seated(app, pilot)
             helps = [c.help for c in app.get_system_commands(app.screen)]
@@ -838,6 +936,11 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
                 assert (i18n.t(f"lobby.{key}_watching") in helps) == watching, helps
                 assert (i18n.t(f"lobby.{key}") in helps) != watching, helps
             assert not watching or not any("dein Platz bleibt dein" in h for h in helps), helps
+            # a spectator has nothing to take back: no "Rückgängig" is offered him; a seat has it
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert (i18n.t("key.undo") in titles) != watching, titles
+            # and a stopping server tells each what stays: the game to watch again, the seat
+            assert app.stop_key() == ("host.stops_watching" if watching else "host.stops")
     alice.close()
     bob.close()
 

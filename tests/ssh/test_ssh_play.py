@@ -185,6 +185,80 @@ async def test_a_restarted_server_resumes_the_game(server, terms, keys):
     assert hg2.game.lines[:len(lines)] == lines and len(hg2.game.lines) > len(lines)
 
 
+async def test_a_stopping_server_lets_a_slow_spectator_take_his_farewell_before_it_disconnects(server, terms, keys):
+    """The farewell goes out before the connection's disconnect: it was queued
+    and the disconnect overtook it (OpenSSH's client then showed a bare
+    'Received disconnect ...: Disconnected by application', most often to
+    the last session ended, a spectator). Here the spectator's window is
+    full when the server stops: his farewell waits for him to read."""
+    host, hg, players, _ = await table(server, terms, keys)
+    c = await terms(host.port, "dora", keys("dora"), window=2048)
+    await enter_game(c, "Zuschauen")
+    await c.see("Du schaust zu")
+    c.proc.channel.pause_reading()
+    c.press("?")  # the help page: more output than his window takes
+    await asyncio.sleep(0.5)
+    stopping = asyncio.get_running_loop().create_task(host.close())
+    await asyncio.sleep(1.0)  # he reads again a second later
+    c.proc.channel.resume_reading()
+    await c.wait(lambda: c.eof, "the connection to end")
+    await asyncio.wait_for(stopping, WAIT)
+    assert t("host.stops_watching") in c.everything()
+    for term in players.values():
+        await term.wait(lambda term=term: term.eof, "the connection to end")
+        assert t("host.stops") in term.everything()
+
+
+async def test_a_player_in_the_lobby_is_promised_the_games_not_a_seat(server, terms, keys):
+    host = await server()
+    a = await terms(host.port, "alice", keys("alice"))
+    await a.see("Spieltisch auf dem Server")
+    await host.close()
+    await a.wait(lambda: a.eof, "the connection to end")
+    assert t("host.stops_lobby") in a.everything() and t("host.stops") not in a.everything()
+
+
+async def test_a_client_without_any_key_is_told_how_to_make_one(server, keys):
+    """A new player's first 'ssh -p PORT newbie@HOST' from a machine with no SSH key
+    read only "Permission denied (publickey)". OpenSSH tries keyboard-interactive
+    after the keys: that attempt is told how to make a key (and always fails); a
+    client whose key was offered is not told so."""
+    host = await server()
+    said: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            said.append(msg)
+
+        tried = False
+
+        def kbdint_auth_requested(self) -> str | None:  # once, as OpenSSH does after its keys
+            tried, self.tried = self.tried, True
+            return None if tried else ""
+
+        def kbdint_challenge_received(self, name, instructions, lang, prompts):
+            return [""] * len(prompts)
+
+    for client_keys in ([], [keys("anna")]):
+        said.clear()
+        with pytest.raises(asyncssh.PermissionDenied) if not client_keys else _signs_in():
+            conn = await asyncssh.connect("127.0.0.1", host.port, username="newbie", client_keys=client_keys,
+                                          known_hosts=None, agent_path=None, kbdint_auth=True,
+                                          client_factory=Client)
+            conn.close()
+        no_key = t("host.no_key", port=host.port, user="newbie", host="127.0.0.1")
+        assert (no_key in "".join(said)) == (not client_keys), said
+    assert "ssh-keygen" in t("host.no_key", port=1, user="x", host="h")
+
+
+class _signs_in:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+
 async def test_a_known_name_with_another_key_is_refused(server, terms, keys):
     host = await server()
     a = await terms(host.port, "alice", keys("alice"))
@@ -226,7 +300,8 @@ async def test_a_session_without_a_terminal_is_told_to_use_ssh_t(server, keys):
                                 known_hosts=None, agent_path=None) as conn:
         for command in (None, "play"):
             result = await asyncio.wait_for(conn.run(command), WAIT)
-            assert f"ssh -t -p {host.port} alice@" in result.stdout and result.stdout.count("\n") == 1
+            # the whole command to type again, with the address the client reached (not "HOST")
+            assert f"'ssh -t -p {host.port} alice@127.0.0.1'" in result.stdout and result.stdout.count("\n") == 1
             assert result.exit_status == 1
     assert not host.sessions
 
@@ -238,6 +313,8 @@ async def test_an_idle_session_is_closed(server, terms, keys):
     await a.see("Spieltisch")
     await a.wait(lambda: a.eof, "the idle session to close")
     assert "2 s ohne Taste" in a.everything()
+    # in the lobby: no seat is promised to someone who may have none
+    assert t("host.idle_lobby", s="2") in a.everything() and "dein Platz bleibt dein" not in a.everything()
 
 
 async def test_an_idle_spectator_reads_that_the_game_goes_on_an_idle_player_that_his_seat_stays(server, terms, keys):

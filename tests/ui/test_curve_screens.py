@@ -15,7 +15,7 @@ from thorskliff.ui import i18n
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.replay import ReplayScreen
 from thorskliff.ui.screens.result import ResultScreen
-from thorskliff.ui.session import LocalSession
+from thorskliff.ui.session import LocalSession, ReplaySession
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 
@@ -106,3 +106,31 @@ async def test_the_replay_marks_the_step_and_jumps_to_the_swings(capsys):
         await pilot.pause()
         later = sorted(doc["points"][s["turn"]]["lines"] for s in doc["swings"])
         assert rs.session.at == later[1]
+
+
+async def test_the_replay_never_names_the_kind_of_a_potion_still_face_down():
+    """R-SECRET-1: the replay says what moved the chances most in the turn shown,
+    to whoever watches it (a hosted game's seats and spectators): in this Episch
+    record it said "Runde 14, Oleif: Heiltrank kaufen", a potion bought face down
+    (a chapter's card said "Eiletrank" chosen the same way). It says that a potion
+    was bought, not which; one bought and drunk at once stays named."""
+    path = RECORDS / "episch-random.tkr"
+    game = record.load(path)
+    i18n.set_lang("de")
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(ReplayScreen(ReplaySession(game)))  # the record ends before the game does
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and getattr(app.screen, "ready", False),
+                    "the replay")
+        rs = app.screen
+        said = []
+        for at in range(rs.session.total + 1):
+            rs.action_seek(at)
+            said.append(" ".join(str(rs.query_one("#prompt").render()).split()))
+        said = "\n".join(said)
+    for kind in ("heil", "kraft", "eile", "schutz"):
+        for key in ("buy", "discard", "gift"):
+            assert i18n.t(f"do.{key}", potion=i18n.t(f"potion.{kind}")) + " —" not in said, (key, kind)
+    assert "Runde 14, Oleif: " + i18n.t("do.buy_hidden") in said
+    assert "Runde 14, Bera: Heiltrank kaufen und sofort trinken" in said  # drunk at once: public

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..engine.actions import POTIONS
 from ..engine.state import GameState
-from .search import evaluate, public_state
+from .search import HIDDEN, evaluate, public_state
 
 #: how many turns :func:`swings` names by default
 TOP = 3
@@ -38,7 +39,7 @@ class Decision:
 
     line: int  # 1-based index of the decision among the record's lines after the header
     seat: int  # 0-based seat that decided
-    text: str  # the decision in notation
+    text: str  # the decision in notation, as everyone may read it (public_text)
     step: str  # the step it was taken at (words.decision says it in words)
     before: tuple[float, ...]
     after: tuple[float, ...]
@@ -71,6 +72,23 @@ class Swing:
     @property
     def delta(self) -> float:
         return self.after - self.before
+
+
+#: the verbs whose potion kind only the acting seat sees (R-SECRET-1): a potion bought
+#: (not drunk at once: ``buy heil!``), put back, taken as the runestone's gift, chosen on a card
+SECRET_VERBS = ("buy", "discard", "gift", "choose")
+
+
+def public_text(text: str) -> str:
+    """A decision in notation as every seat and a spectator may read it: the
+    kind of a potion only its holder knows is ``?`` (R-SECRET-1). The curve
+    names its decisions to everyone (the replay's "what moved the chances",
+    the end screen's swings): the replay of a recorded Episch game said
+    "Runde 14, …: Heiltrank kaufen", and a chapter's "Eiletrank" chosen on a card."""
+    verb, _, arg = text.partition(" ")
+    if verb in SECRET_VERBS and arg in POTIONS:
+        return f"{verb} {HIDDEN}"
+    return text
 
 
 def estimate(st: GameState) -> tuple[float, ...]:
@@ -106,7 +124,7 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
             _apply(st, lines[i])
             i += 1
         after = estimate(st)
-        d = Decision(first + 1, int(col) - 1, text, step, now, after)
+        d = Decision(first + 1, int(col) - 1, public_text(text), step, now, after)
         for q in range(n):
             if best[q] is None or abs(after[q] - now[q]) > abs(best[q].after[q] - best[q].before[q]):
                 best[q] = d

@@ -154,14 +154,26 @@ class HostedApp(ThorsApp):
         yield SystemCommand(t("help.tab_table"), t("cmd.rules"), lambda: self.action_help("table"))
         if gs is not None:
             yield from self._invite_commands(gs)
-            yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
+            if not self.watching():  # a spectator takes nothing back (it offered "Rückgängig" to him)
+                yield SystemCommand(t("key.undo"), t("cmd.undo"), gs.action_undo)
             yield SystemCommand(t("key.labels"), t("cmd.labels"), gs.action_labels)
             if (screen is gs or screen is gs._combat) and gs.hint_offered():
                 yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
             yield SystemCommand(tx("lobby"), tx("lobby_help_watching" if self.watching() else "lobby_help"), self.pop_to_title)
-        yield SystemCommand(t("key.quit"), tx("quit_help_watching" if self.watching() else "quit_help"), self.exit)
+        # in the lobby no seat is promised (he may have none): the games stay
+        quit_help = "quit_help_lobby" if gs is None else "quit_help_watching" if self.watching() else "quit_help"
+        yield SystemCommand(t("key.quit"), tx(quit_help), self.exit)
 
     def watching(self) -> bool:
         """Whether this terminal watches a game (a spectator: no seat that stays his)."""
         gs = self._game_screen()
         return gs is not None and getattr(gs.session, "seat", 0) is None
+
+    def stop_key(self) -> str:
+        """What a stopping server says to this terminal (host.*): a seated player
+        keeps the seat, a spectator may watch again, and in the lobby no seat is
+        promised to someone who may have none; the games all stay."""
+        gs = self._game_screen()
+        if gs is None:
+            return "host.stops_lobby"
+        return "host.stops_watching" if self.watching() else "host.stops"

@@ -263,6 +263,30 @@ class Hub:
         self._lobby_changed()
         return hg
 
+    def seat_bot(self, gid: int, seat: int, user: str) -> HubGame:
+        """The game's creator (seat 1) gives the free ``seat`` to the host's bot
+        for good: two friends at a base game (3-4 seats) had no way to fill the
+        third seat once the second was taken, and the game waited for it."""
+        hg = self._game(gid)
+        if hg.seat_of(user) != 0:
+            raise LobbyError(t("host.bot_creator", id=gid))
+        if hg.finished:
+            raise LobbyError(t("host.game_over", id=gid))
+        if not bots_available():
+            raise LobbyError(t("host.no_bots"))
+        if not 0 <= seat < len(hg.seats) or not hg.seats[seat].free:
+            raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
+        hg.seats[seat].bot = self.bot_kind
+        _rename(hg.game, seat, f"Bot {seat + 1}")
+        self.store.save_seat(gid, seat, hg.seats[seat].row())
+        self.store.save_record(gid, record.dumps(hg.game), hg.finished)
+        self.store.drop_invites(gid, seat)  # an invitation to a seat a bot plays holds no more
+        self._give_bot(hg, seat, self.bot_kind)
+        log.info("game %s: %s gives seat %s to a bot", gid, user, seat + 1)
+        self._tell(hg)
+        self._run_bots(hg)
+        return hg
+
     # ------------------------------------------------------------ invitations
     def invite(self, gid: int, seat: int, user: str) -> str:
         """A new invitation token for the free ``seat`` of ``gid``, asked by

@@ -41,6 +41,8 @@ HOST_KEY = "ssh_host_ed25519_key"
 DATABASE = "hub.sqlite3"
 #: a client that reads nothing for this much output is dropped rather than buffered without end
 MAX_BUFFERED = 8 * 1024 * 1024
+#: seconds a stopping server waits for the clients to take their farewells before it disconnects them
+FAREWELL_WAIT = 5.0
 
 # Only modern algorithms, nothing with SHA-1 (nor umac-64's short tag): the
 # lists are given to asyncssh explicitly rather than taking its defaults,
@@ -407,14 +409,28 @@ class Host:
         self.closed = True
         if self.server is not None:
             self.server.close()
+        chans = [s.chan for s in self.sessions if hasattr(s.chan, "wait_closed")]  # a browser's has none
         for s in list(self.sessions):
-            s.end(f"\r\nthorskliff: {t('host.stops_watching' if s.watching() else 'host.stops')}\r\n")
+            # a seat stays its player's, a spectator may watch again, the lobby's games all stay
+            key = getattr(s.app, "stop_key", lambda: "host.stops")()
+            s.end(f"\r\nthorskliff: {t(key)}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
+        # Each session's farewell (and its terminal's reset) was only queued: the connection's
+        # disconnect would overtake it. OpenSSH's client, reading data and disconnect at once,
+        # wrote "Received disconnect ...: Disconnected by application" and lost the farewell
+        # (the last session to end, often a spectator's); a client whose window was full never
+        # got it at all. A channel is closed once the client has taken all its data.
+        waits = [asyncio.ensure_future(c.wait_closed()) for c in chans]
+        if waits:
+            await asyncio.wait(waits, timeout=FAREWELL_WAIT)
+            for w in waits:
+                w.cancel()
         for gate in list(self.gates):
             if gate.conn is not None:
-                gate.conn.close()
+                # whoever is still there (signing in, a client that reads nothing) reads why
+                gate.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(f"thorskliff: {t('host.stops_lobby')}"))
         if self.server is not None:
             await self.server.wait_closed()
         if self.web is not None:
@@ -439,6 +455,8 @@ class Gate(asyncssh.SSHServer):
         self.refused = False
         self.ended = False
         self._told = False
+        #: whether the client offered a key at all (one without any is told how to make one)
+        self.offered_key = False
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -489,7 +507,20 @@ class Gate(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
+    def kbdint_auth_supported(self) -> bool:
+        # only so that a client without a key comes here after "publickey": it is told
+        # how to make one; nobody signs in by keyboard (get_kbdint_challenge fails)
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """A new player's client without any SSH key read only "Permission denied
+        (publickey)": tell how to make a key and come again. Never a prompt."""
+        if not self.offered_key and valid_name(username):
+            self._banner("host.no_key", user=username)
+        return False
+
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.offered_key = True
         if not valid_name(username):
             self.refuse(f"user name {username[:40]!r} is not allowed")
             return False
@@ -636,7 +667,9 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if not self.pty:
-            self.chan.write(t("host.no_pty", port=self.host.port, user=self.user) + "\r\n")
+            # the address the client reached, as it typed it: "HOST" left a new player guessing
+            where = (self.chan.get_extra_info("sockname") or ("HOST",))[0]
+            self.chan.write(t("host.no_pty", port=self.host.port, user=self.user, host=where) + "\r\n")
             self.closed = True
             self.chan.exit(1)
             if self.gate is not None:
@@ -679,11 +712,6 @@ class GameSession(asyncssh.SSHServerSession):
                     self.chan.exit(0)
                 except OSError:
                     pass
-
-    def watching(self) -> bool:
-        """Whether this terminal watches a game: a spectator has no seat that
-        stays his, so his farewells speak of the game, not of a seat."""
-        return getattr(self.app, "watching", lambda: False)()
 
     def end(self, farewell: str = "") -> None:
         """Stop the app; the channel closes when it has."""
@@ -743,8 +771,9 @@ class GameSession(asyncssh.SSHServerSession):
         if loop.time() >= due:
             if self.gate is not None:
                 self.gate.refuse(f"no key for {limit:g} s")
-            said = t("host.idle_watching" if self.watching() else "host.idle", s=f"{limit:g}")
-            self.end(f"\r\nthorskliff: {said}\r\n")
+            # what stays, as at a stop: a seat, the game watched, the games (from the lobby)
+            key = getattr(self.app, "stop_key", lambda: "host.stops")().replace("stops", "idle")
+            self.end(f"\r\nthorskliff: {t(key, s=f'{limit:g}')}\r\n")
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..bots.curve import Decision, Swing, TurnPoint
+from ..bots.search import HIDDEN
 from . import glyphs as G
 from .i18n import t
 from .words import decision
@@ -30,6 +31,9 @@ def pct(x: float) -> int:
 
 def decision_words(d: Decision) -> str:
     """What the decision did, in words (the notation when words fail)."""
+    verb, _, arg = d.text.partition(" ")
+    if arg == HIDDEN:  # a potion whose kind stays its holder's (curve.public_text)
+        return t(f"do.{verb}_hidden")
     try:
         return decision(d.text, d.step)
     except Exception:  # a campaign card's decision without its chapter: notation is still true

@@ -234,7 +234,7 @@ class WebSession(GameSession):
     def end(self, farewell: str = "") -> None:
         why = farewell.strip().removeprefix("thorskliff: ")
         # the SSH text promises the seat to everyone; the page says it only to whoever has one
-        self.why = t("web.stops") if why == t("host.stops") else why
+        self.why = t("web.stops") if why in (t("host.stops"), t("host.stops_lobby")) else why
         super().end(farewell)
 
     def last_words(self) -> str:

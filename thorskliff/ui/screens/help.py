@@ -23,7 +23,10 @@ def page_text(name: str, hosted: bool = False) -> str:
     if name != "keys":
         return t(f"helptext.{name}")
     # a hosted seat leaves for the server's table and cannot hand itself to a bot
-    return t("helptext.keys", leave=t("helptext.leave_hosted" if hosted else "helptext.leave_local"))
+    # nor switch the language, go to a title or load a save (its palette and how a game comes back)
+    where = "hosted" if hosted else "local"
+    return t("helptext.keys", leave=t(f"helptext.leave_{where}"), palette=t(f"helptext.palette_{where}"),
+             kept=t(f"helptext.kept_{where}"))
 
 
 class HelpScreen(Recomposed, Screen):

@@ -59,6 +59,19 @@ def invite_choices(hub, gid: int, user: str) -> list[tuple[int, str]]:
             for i, s in enumerate(hg.seats) if s.free]
 
 
+def bot_choices(hub, gid: int, user: str) -> list[tuple[int, str]]:
+    """The free seats of game ``gid`` its creator ``user`` may give to the
+    host's bot, with their menu texts (none for anyone else, a finished game,
+    or a server without bots)."""
+    hg = hub.games.get(gid)
+    if hg is None or hg.finished or hg.seat_of(user) != 0 or not hub.bots_available():
+        return []
+    st = hg.state
+    kind = bot_words(hub.bot_kind)
+    return [(i, tx("give_bot", n=i + 1, hero=st.players[i].hero, kind=kind))
+            for i, s in enumerate(hg.seats) if s.free]
+
+
 def invite_text(app, hub, gid: int, seat: int, user: str) -> str:
     """A new invitation link to ``seat`` with what it is for (its token is
     never logged); a LobbyError (ValueError) says why not."""
@@ -236,8 +249,10 @@ class LobbyScreen(Screen):
                 mark = MARKS["bot" if s.bot or s.away_bot else "connected" if s.connected else "away"]
                 seat.append(f" {p.name} ({p.hero}) {mark}")
             pieces.append(("  " if i else " ", seat))
-        if hg.finished:
-            pieces.append((" ", Text("· " + tx("over"), style="dim")))
+        if hg.finished:  # and who won ("beendet" alone sent players into the game to learn it)
+            from .result import winner_text
+
+            pieces.append((" ", Text(f"· {tx('over')}: {winner_text(hg.public_view())}", style="dim")))
         mine = hg.seat_of(self.user)
         if mine is not None:
             pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
@@ -264,10 +279,14 @@ class LobbyScreen(Screen):
         items = []
         mine = hg.seat_of(self.user)
         if mine is not None:
-            items.append(("resume", tx("resume", n=mine + 1, hero=st.players[mine].hero)))
+            # a finished game is looked at, not played on ("Weiterspielen" opened its end screen)
+            items.append(("resume", tx("resume_over" if hg.finished else "resume", n=mine + 1,
+                                       hero=st.players[mine].hero)))
             if getattr(self.app, "invite_base", None):
                 # the creator hands a free seat to a friend in a browser (serve --web)
                 items += [(f"invite:{i}", text) for i, text in invite_choices(self.hub, gid, self.user)]
+            # or to the host's bot
+            items += [(f"bot:{i}", text) for i, text in bot_choices(self.hub, gid, self.user)]
         elif not hg.finished:
             for i, s in enumerate(hg.seats):
                 if s.free:
@@ -297,6 +316,14 @@ class LobbyScreen(Screen):
             return
         if what.startswith("invite:"):
             self._invite(gid, int(what[7:]))
+            return
+        if what.startswith("bot:"):
+            try:
+                self.hub.seat_bot(gid, int(what[4:]), self.user)
+            except ValueError as exc:
+                self.say(str(exc), error=True)
+                return
+            self.say(tx("gave_bot", n=int(what[4:]) + 1, id=gid))
             return
         try:
             if what == "resume":
@@ -447,14 +474,23 @@ class SeatScreen(GameScreen):
     def menu_extra(self) -> list[tuple[str, str]]:
         """The game's creator hands a free seat to a friend in a browser (serve --web) from
         the game menu (q) as from the command palette (a play-tester looked for it under q)."""
-        if not getattr(self.app, "invite_base", None) or not hasattr(self.session, "hub"):
+        if not hasattr(self.session, "hub"):
             return []
-        return [(f"invite:{i}", text)
-                for i, text in invite_choices(self.session.hub, self.session.game_id, self.session.user)]
+        hub, gid, user = self.session.hub, self.session.game_id, self.session.user
+        # and gives a free seat to the host's bot (the game waited for it)
+        bots = [(f"bot:{i}", text) for i, text in bot_choices(hub, gid, user)]
+        if not getattr(self.app, "invite_base", None):
+            return bots
+        return [(f"invite:{i}", text) for i, text in invite_choices(hub, gid, user)] + bots
 
     def menu_extra_chosen(self, what: str) -> None:
         if what.startswith("invite:"):
             self.app.show_invite(self.session.game_id, int(what[7:]))
+        elif what.startswith("bot:"):
+            try:
+                self.session.hub.seat_bot(self.session.game_id, int(what[4:]), self.session.user)
+            except ValueError as exc:
+                self.app.notify(str(exc), severity="error")
 
     def _waits_for(self, presence: list[tuple[str, str]]) -> str:
         """Why nothing moves, when the seat to decide has nobody at it (a free seat, or a
@@ -464,6 +500,8 @@ class SeatScreen(GameScreen):
             return ""
         name, state = presence[d]
         if state == "free":
+            if bot_choices(self.session.hub, self.session.game_id, self.session.user):
+                return tx("waits_free_creator", n=d + 1, name=name)  # she may give it to a bot
             return tx("waits_free", n=d + 1, name=name)
         if state == "away":
             return tx("waits_away", name=name)
