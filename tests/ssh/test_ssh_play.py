@@ -327,7 +327,7 @@ async def test_an_idle_spectator_reads_that_the_game_goes_on_an_idle_player_that
         await term.wait(lambda term=term: term.eof, "the idle connection to close")
         seat, watching = t("host.idle", s="0.5"), t("host.idle_watching", s="0.5")
         assert (watching in term.everything(), seat in term.everything()) == (term is c, term is not c)
-    assert "das Spiel läuft weiter, du kannst später wieder zuschauen" in c.everything()
+    assert "das Spiel läuft weiter, du kannst wieder zuschauen" in c.everything()
     assert "dein Platz bleibt dein" not in c.everything() and "dein Platz bleibt dein" in players[0].everything()
 
 
