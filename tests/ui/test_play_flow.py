@@ -270,6 +270,21 @@ async def test_fights_are_marked_in_the_list_and_on_the_island(tmp_path):
         assert sum(ln.count("⚔") for ln in lines) == 1
 
 
+async def test_a_stack_moving_into_a_fight_is_marked_in_the_list(tmp_path):
+    """A play-tester selected hero and warrior (Enter) next to an enemy: the island
+    marked the enemy's hex ⚔, the list's "Heldin + 2 Krieger: 1c2 → 1b2" did not,
+    though the single steps are marked (R-MOVE-3: entering it starts a combat)."""
+    session = turn_session(tmp_path)
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        await pilot.press("enter")  # the stack on 1c2
+        await pilot.pause()
+        opts = options(app)
+        assert "⚔ Heldin + 2 Krieger: 1c2 → 1b2 – Kampf!" in opts, opts
+        assert "Heldin + 2 Krieger: 1c2 → 1c1" in opts  # an empty meadow: no mark
+
+
 async def test_a_fight_to_choose_says_fight_once(tmp_path):
     """A play-tester read "⚔ Kampf auf 2c1 – Kampf!": the mark for a decision that leads
     into a fight was put on the fight itself. A move into a fight keeps it (above)."""

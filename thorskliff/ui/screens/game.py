@@ -589,7 +589,12 @@ class GameScreen(Hints, EventFeed, Screen):
         fights = set(self.obs.get("fights", ()))
         if not fights:
             return items
-        return [(d, self._fight_text(d, p) if d in fights else p, ok) for d, p, ok in items]
+        # a stack's move ("Heldin + Krieger: 2c1 → 1c4") leads into the fight its units'
+        # steps lead into, as the island's ⚔ on that hex says (a play-tester found the
+        # single steps marked and the stack's not)
+        stack_fights = {f"@stack:{h}" for h in self._targets()[1]} if self.selected >= 0 else set()
+        return [(d, self._fight_text(d, p) if d in fights or d in stack_fights else p, ok)
+                for d, p, ok in items]
 
     def _decision_items(self) -> list[tuple[str, Text | str, bool]]:
         obs = self.obs
