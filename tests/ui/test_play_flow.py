@@ -773,3 +773,27 @@ async def test_80x24_the_hand_over_keeps_its_heading_and_seat_over_a_long_since_
         assert "⏎ Weiter" in footer and "? Hilfe" in footer
         for gone in ("Phasenende", "Rückgängig", "An Bot", "Tipp", "Menü"):
             assert gone not in footer, footer
+
+
+# ---------------------------------------------------------------- a fainted heroine's turn
+
+
+async def test_the_x_turn_says_what_it_allows(tmp_path):
+    """R-FAINT-3: a play-tester's heroine fainted; the next turn the panel said only
+    "ohnmächtig" and the prompt asked for moves as in any turn. The prompt now says
+    that this is the X turn: units move and fight, no silver, no plunder, the heroine
+    is laid on a farm at its end."""
+    from thorskliff.engine.player import FAINTED
+
+    st = position(("Oleif", "Bera"))
+    p = st.players[0]
+    p.hero_at, p.life, p.faint = -1, 0, FAINTED
+    place(st, 0, "1c1", warriors=1)
+    place(st, 1, "3b1", hero=True)
+    begin(st, 0)
+    session = LocalSession(game_of(st, auto_chance=True), tmp_path / "x.tkr")
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert prompt.endswith("\nX-Zug (R-FAINT-3): deine Heldin ist ohnmächtig; kein Silber, keine Beute."), prompt

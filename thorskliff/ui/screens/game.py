@@ -548,6 +548,10 @@ class GameScreen(Hints, EventFeed, Screen):
                 text = t(f"ask_other.{step}", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
+            faint = obs["players"][d].get("faint")
+            if d == self.viewer and step not in COMBAT_STEPS and faint in ("x-turn", "waiting"):
+                # what the turn of a fainted heroine allows (R-FAINT-3/6), not only "ohnmächtig"
+                text += "\n" + t("ask.x_turn" if faint == "x-turn" else "ask.waiting_turn")
             if self.selected >= 0:
                 text += "\n" + self._stack_prompt()
             if self._is_bot(d):
