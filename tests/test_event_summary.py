@@ -184,3 +184,38 @@ def test_since_your_last_turn_tells_healing_searching_a_potion_put_back_and_stan
         "P2 sucht Silber: +1 Taler",
         "Oleif steht auf 1b1 wieder auf (♥5, +3 Taler)",
     ]
+
+
+def two_combats_game() -> Game:
+    """P1's combat phase with two combats (R-COMBAT-1): Oleif defeats P2's warrior
+    on 1c3; then P1's warrior attacks Bera on 1b2, defeats nobody and is defeated.
+    The phase's plunder, 1 Taler, is paid after the last combat (R-COMBAT-5)."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 0, "1b3", warriors=1)
+    place(st, 1, "1c3", warriors=1)
+    place(st, 1, "1b2", hero=True)
+    begin(st, 0, 1)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("H 1c2-1c3", "W 1b3-1b2", "end", "fight 1c3", "roll M2 M2", "roll K1",
+              "fight 1b2", "roll K1", "roll M1 M1"):
+        game.submit(d)
+    return game
+
+
+def test_the_phases_plunder_is_not_said_as_the_last_combats_own():
+    """A play-tester read "Kampf auf 2b1: … Krieger 1 (Bot 3) besiegt; Raghild ♥3→1;
+    Beute: Bot 3 erhält 1 Taler" where Bot 3 defeated nobody on 2b1: the Taler were
+    from the combat before (R-COMBAT-1 step 7, paid at the phase's end, R-COMBAT-5)."""
+    game = two_combats_game()
+    assert game.state.players[0].taler == 1
+    evs = [e for line in game.events for e in E.visible(line, None)]
+    first, last = E.combats(evs)
+    names = Names.of_state(game.state)
+    assert S.combat_line(first, names) == "Kampf auf 1c3: P1 greift P2 an — Oleif ♥10→9; Krieger 1 (P2) besiegt; P1 hält das Feld"
+    assert S.combat_line(last, names) == ("Kampf auf 1b2: P1 greift P2 an — Krieger 1 (P1) besiegt; Bera ♥8→7; "
+                                          "Beute: P1 erhält 1 Taler (aus allen Kämpfen dieses Zuges)")
+    assert "• Beute: P1 erhält 1 Taler (aus allen Kämpfen dieses Zuges)" in str(S.combat_summary(last, names)).splitlines()
+    assert "• Beute für P1: 1 Taler am Ende der Kampfphase" in str(S.combat_summary(first, names)).splitlines()
