@@ -219,3 +219,15 @@ def test_the_phases_plunder_is_not_said_as_the_last_combats_own():
                                           "Beute: P1 erhält 1 Taler (aus allen Kämpfen dieses Zuges)")
     assert "• Beute: P1 erhält 1 Taler (aus allen Kämpfen dieses Zuges)" in str(S.combat_summary(last, names)).splitlines()
     assert "• Beute für P1: 1 Taler am Ende der Kampfphase" in str(S.combat_summary(first, names)).splitlines()
+
+
+def test_since_your_last_turn_says_a_haste_step_is_one():
+    """R-POT-7: Bot 3's "trinkt: Eiletrank" was followed by "Bot 3 zieht: Bera 1c4→1b3"
+    after its recruits, read as a move out of turn; the log says "(Eile)", so does this."""
+    st = position(("Oleif", "Bera"))
+    names = Names.of_state(st)
+    evs = [E.TurnBegan(seat=1, round=3), E.Moved(seat=1, unit="H", src=H("1c4"), dst=H("1b3")),
+           E.Drank(seat=1, potion="eile"), E.Moved(seat=1, unit="H", src=H("1b3"), dst=H("1c4"), haste=True)]
+    lines = S.since_lines(evs, names)
+    assert lines[1] == "P2 zieht: Bera 1c4→1b3"
+    assert lines[-1] == "P2 zieht: Bera 1b3→1c4 (Eile)"

@@ -157,7 +157,10 @@ def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14, card_name=None,
             if mover[0] != e.seat:
                 flush()
                 mover[0] = e.seat
-            moves.append(f"{n.unit(e.seat, e.unit)} {hexlabel(e.src)}→{hexlabel(e.dst)}")
+            step = f"{n.unit(e.seat, e.unit)} {hexlabel(e.src)}→{hexlabel(e.dst)}"
+            # a haste step (R-POT-7) said as one, as the log says it: after the recruits it
+            # read as a move out of turn
+            moves.append(t("summary.haste_step", step=step) if e.haste else step)
         elif isinstance(e, E.CombatBegan):
             flush()
             out.append(combat_line(groups[id(e)], n))
