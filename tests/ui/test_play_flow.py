@@ -10,6 +10,7 @@ import pytest
 from helpers import begin, place, position
 from uihelpers import game_of, goto, until
 
+from thorskliff.engine.actions import parse
 from thorskliff.ui import i18n
 from thorskliff.ui.app import TEXTUAL_COMMANDS, ThorsApp
 from thorskliff.ui.screens.choose import ChooseScreen
@@ -797,3 +798,23 @@ async def test_the_x_turn_says_what_it_allows(tmp_path):
         await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
         prompt = str(app.screen.query_one("#prompt").render())
         assert prompt.endswith("\nX-Zug (R-FAINT-3): deine Heldin ist ohnmächtig; kein Silber, keine Beute."), prompt
+
+
+async def test_beras_second_potion_is_declined_as_such(tmp_path):
+    """R-POT-2: Bera bought a Krafttrank (her action) and was asked "ein zweiter Trank?";
+    the way to decline read "Keine Aktion", though the action was taken."""
+    st = position(("Bera", "Oleif"))
+    place(st, 0, "M1", hero=True)
+    place(st, 0, "1b1", warriors=1)
+    place(st, 1, "3b1", hero=True)
+    st.players[0].taler = 6
+    begin(st, 0, 4)
+    st.apply_action(parse("buy kraft"))
+    assert st.step == "potion2"
+    session = LocalSession(game_of(st, auto_chance=True), tmp_path / "p2.tkr")
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        opts = options(app)
+        assert "Kein zweiter Trank" in opts and "Keine Aktion" not in opts, opts
+        assert "ein zweiter Trank?" in str(app.screen.query_one("#prompt").render())
