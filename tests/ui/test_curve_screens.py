@@ -106,3 +106,18 @@ async def test_the_replay_marks_the_step_and_jumps_to_the_swings(capsys):
         await pilot.pause()
         later = sorted(doc["points"][s["turn"]]["lines"] for s in doc["swings"])
         assert rs.session.at == later[1]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_swing_never_wraps_between_its_number_and_the_percent(capsys, lang):
+    """The replay at 120x40 showed "… — Bot 3 53" on one row and "% → 95 %" on the
+    next: the swing line is wrapped as the screen wraps it (Textual's Content), at every
+    width a panel may have, and no row begins with "%"."""
+    from textual.content import Content
+
+    doc = analysed(capsys, RECORDS / "base4-greedy.tkr", lang)
+    for sw in doc["swings"]:
+        for width in range(16, 90):
+            rows = [line.plain for line in Content(sw["text"]).wrap(width)]
+            assert not any(row.lstrip().startswith("%") for row in rows), (width, rows)
+    i18n.set_lang("de")
