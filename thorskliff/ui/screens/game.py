@@ -531,6 +531,8 @@ class GameScreen(Hints, EventFeed, Screen):
             text = t("ask.chance")
         else:
             name = obs["players"][d]["name"]
+            if step == "recruit" and "gode" not in obs.get("rules", ("gode",)):
+                step = "recruit_warriors"  # no Gode in this game (R-CAMP-1: chapters 1–2)
             if step in COMBAT_STEPS:
                 # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
                 # read to anna herself as if someone else were deciding)
