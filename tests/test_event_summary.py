@@ -231,3 +231,18 @@ def test_since_your_last_turn_says_a_haste_step_is_one():
     lines = S.since_lines(evs, names)
     assert lines[1] == "P2 zieht: Bera 1c4→1b3"
     assert lines[-1] == "P2 zieht: Bera 1b3→1c4 (Eile)"
+
+
+def test_since_your_last_turn_leaves_out_your_own_first_turn_begun_before_the_record():
+    """A campaign chapter's start player (R-CAMP-1) begins its first turn as the chapter
+    is set up, before the record's first line: "Seit deinem letzten Zug" at its second
+    turn listed its own first moves. Those are its own turn, not since it."""
+    st = position(("Oleif", "Bera"))
+    names = Names.of_state(st)
+    per_line = [(E.Moved(seat=0, unit="H", src=H("1c3"), dst=H("1c2")),),
+                (E.Recruited(seat=0, unit="W", hex=H("1c2"), price=2),),
+                (E.TurnBegan(seat=1, round=1), E.Moved(seat=1, unit="H", src=H("3c3"), dst=H("3c4"))),
+                (E.TurnBegan(seat=0, round=2),)]
+    assert S.since_lines(S.since(per_line, 0), names) == ["Runde 1: P2 ist am Zug", "P2 zieht: Bera 3c3→3c4"]
+    # the other seat's "since" still has everything before its own first turn
+    assert S.since(per_line[:3], 1)[:2] == [per_line[0][0], per_line[1][0]]

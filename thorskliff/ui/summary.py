@@ -124,7 +124,12 @@ def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
         # the seat's turn has just begun: look back to the end of its previous turn
         woke = [e for e in flat[last_own + 1:line_end[last_own]] if isinstance(e, E.StoodUp) and e.seat == seat]
         if len(own) < 2:
-            return flat[:last_own] + woke
+            # the seat's own first turn, where it began before the record's first line (a
+            # campaign chapter's start player: its turn begins as the chapter is set up), is
+            # not "since its last turn" (a play-tester read her own first moves there)
+            first = starts[0]
+            mine = first > 0 and all(getattr(e, "seat", seat) == seat for e in flat[:first])
+            return flat[first if mine else 0:last_own] + woke
         prev = own[-2]
         nxt = next(i for i in starts if i > prev)
         return flat[nxt:last_own] + woke
