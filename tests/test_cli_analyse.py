@@ -43,10 +43,10 @@ def test_json_has_every_turn_and_the_swings(capsys):
     top = doc["swings"]
     assert [(s["round"], s["name"], s["decision"]["notation"]) for s in top] == [
         (7, "Raghild", "lay 3c2"), (6, "Jorund", "fight S"), (6, "Bera", "lay 2c2")]
-    assert top[1]["text"] == "Runde 6, Jorund: Kampf auf dem Heiligtum (S) — 49 % → 3 %"
+    assert top[1]["text"] == "Runde 6, Jorund: Kampf auf dem Heiligtum (S) — 49% → 3%"
     # the deciding seat of the third swing is another than the seat it moved
     assert top[2]["decision"]["seat"] == 2 and top[2]["seat"] == 3
-    assert top[2]["text"].startswith("Runde 6, Raghild: ") and top[2]["text"].endswith("— Bera 48 % → 92 %")
+    assert top[2]["text"].startswith("Runde 6, Raghild: ") and top[2]["text"].endswith("— Bera 48% → 92%")
 
 
 def test_text_prints_the_table_and_the_same_swing_lines(capsys):

@@ -184,3 +184,65 @@ def test_since_your_last_turn_tells_healing_searching_a_potion_put_back_and_stan
         "P2 sucht Silber: +1 Taler",
         "Oleif steht auf 1b1 wieder auf (♥5, +3 Taler)",
     ]
+
+
+def two_combats_game() -> Game:
+    """P1's combat phase with two combats (R-COMBAT-1): Oleif defeats P2's warrior
+    on 1c3; then P1's warrior attacks Bera on 1b2, defeats nobody and is defeated.
+    The phase's plunder, 1 Taler, is paid after the last combat (R-COMBAT-5)."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 0, "1b3", warriors=1)
+    place(st, 1, "1c3", warriors=1)
+    place(st, 1, "1b2", hero=True)
+    begin(st, 0, 1)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("H 1c2-1c3", "W 1b3-1b2", "end", "fight 1c3", "roll M2 M2", "roll K1",
+              "fight 1b2", "roll K1", "roll M1 M1"):
+        game.submit(d)
+    return game
+
+
+def test_the_phases_plunder_is_not_said_as_the_last_combats_own():
+    """A play-tester read "Kampf auf 2b1: … Krieger 1 (Bot 3) besiegt; Raghild ♥3→1;
+    Beute: Bot 3 erhält 1 Taler" where Bot 3 defeated nobody on 2b1: the Taler were
+    from the combat before (R-COMBAT-1 step 7, paid at the phase's end, R-COMBAT-5)."""
+    game = two_combats_game()
+    assert game.state.players[0].taler == 1
+    evs = [e for line in game.events for e in E.visible(line, None)]
+    first, last = E.combats(evs)
+    names = Names.of_state(game.state)
+    assert S.combat_line(first, names) == "Kampf auf 1c3: P1 greift P2 an — Oleif ♥10→9; Krieger 1 (P2) besiegt; P1 hält das Feld"
+    assert S.combat_line(last, names) == ("Kampf auf 1b2: P1 greift P2 an — Krieger 1 (P1) besiegt; Bera ♥8→7; "
+                                          "Beute: P1 erhält 1 Taler (aus allen Kämpfen dieses Zuges)")
+    assert "• Beute: P1 erhält 1 Taler (aus allen Kämpfen dieses Zuges)" in str(S.combat_summary(last, names)).splitlines()
+    assert "• Beute für P1: 1 Taler am Ende der Kampfphase" in str(S.combat_summary(first, names)).splitlines()
+
+
+def test_since_your_last_turn_says_a_haste_step_is_one():
+    """R-POT-7: Bot 3's "trinkt: Eiletrank" was followed by "Bot 3 zieht: Bera 1c4→1b3"
+    after its recruits, read as a move out of turn; the log says "(Eile)", so does this."""
+    st = position(("Oleif", "Bera"))
+    names = Names.of_state(st)
+    evs = [E.TurnBegan(seat=1, round=3), E.Moved(seat=1, unit="H", src=H("1c4"), dst=H("1b3")),
+           E.Drank(seat=1, potion="eile"), E.Moved(seat=1, unit="H", src=H("1b3"), dst=H("1c4"), haste=True)]
+    lines = S.since_lines(evs, names)
+    assert lines[1] == "P2 zieht: Bera 1c4→1b3"
+    assert lines[-1] == "P2 zieht: Bera 1b3→1c4 (Eile)"
+
+
+def test_since_your_last_turn_leaves_out_your_own_first_turn_begun_before_the_record():
+    """A campaign chapter's start player (R-CAMP-1) begins its first turn as the chapter
+    is set up, before the record's first line: "Seit deinem letzten Zug" at its second
+    turn listed its own first moves. Those are its own turn, not since it."""
+    st = position(("Oleif", "Bera"))
+    names = Names.of_state(st)
+    per_line = [(E.Moved(seat=0, unit="H", src=H("1c3"), dst=H("1c2")),),
+                (E.Recruited(seat=0, unit="W", hex=H("1c2"), price=2),),
+                (E.TurnBegan(seat=1, round=1), E.Moved(seat=1, unit="H", src=H("3c3"), dst=H("3c4"))),
+                (E.TurnBegan(seat=0, round=2),)]
+    assert S.since_lines(S.since(per_line, 0), names) == ["Runde 1: P2 ist am Zug", "P2 zieht: Bera 3c3→3c4"]
+    # the other seat's "since" still has everything before its own first turn
+    assert S.since(per_line[:3], 1)[:2] == [per_line[0][0], per_line[1][0]]

@@ -246,7 +246,7 @@ def test_buying_a_hammer_off_the_market_names_R_ACT_1_and_the_place():
 def test_an_action_that_cannot_be_paid_names_R_ACT_1_and_the_taler():
     """R-ACT-1: "cannot pay"."""
     e = why(at_action("M1", taler=6, life=5), "hammer")
-    assert (e.rule, "not enough Taler (6)" in str(e)) == ("R-ACT-1", True)
+    assert (e.rule, "not enough Taler (costs 7, you have 6)" in str(e)) == ("R-ACT-1", True)
 
 
 def test_met_at_full_life_names_R_UNIT_4():

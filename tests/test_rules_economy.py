@@ -246,7 +246,7 @@ def test_jorund_schmieden_kriegshammer_for_5_taler():
     assert "hammer" not in legal(st2)
     e = refused(st2, "hammer")
     assert e.rule == "R-ACT-1"
-    assert "not enough Taler (6)" in str(e)
+    assert "not enough Taler (costs 7, you have 6)" in str(e)
 
 
 def test_R_ACT_1_kriegshammer_only_at_the_market():

@@ -61,7 +61,14 @@ def test_R_ACT_1_a_refusal_is_the_first_failing_guard_and_taler_come_last():
     st.touched()
     assert st.refusal(parse("buy heil!")).key == "no_life_lost"
     assert st.refusal(parse("buy heil")).key == "taler"
-    assert str(st.refusal(parse("helm"))) == "'helm': not enough Taler (0) (R-ACT-1)"
+    assert str(st.refusal(parse("helm"))) == "'helm': not enough Taler (costs 10, you have 0) (R-ACT-1)"
+
+
+def test_R_ACT_1_not_enough_taler_says_the_price_and_the_purse():
+    """A play-tester read "„Wisent kaufen“: nicht genug Taler (3)" under a Wisent
+    that costs 5: was 3 the price or the purse? The refusal says both (R-ACT-1)."""
+    st = at_market(taler=3, life=5)
+    assert st.refusal(parse("hammer")).say("de") == "„hammer“: nicht genug Taler (kostet 7, du hast 3) (R-ACT-1)"
 
 
 def test_R_ACT_1_the_menu_lists_the_market_with_the_tables_prices():

@@ -551,3 +551,21 @@ async def test_with_bots_alone_at_the_end_enter_is_offered_again():
         await pilot.pause()
         footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
         assert i18n.t("key.select") in footer, footer
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_the_modes_are_said_whole_at_80x24(lang):
+    """At 80x24 the setup screen read "Grundspiel – 3–4 Spieler, ganze Insel;
+    3 Bernsteine oder 3 Kristalle g…": each mode's line is whole now."""
+    from thorskliff.ui import i18n
+
+    app = ThorsApp(seed=11, bot_delay=0, lang=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_setup(pilot)
+            text = "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+            for m in ("base", "duell", "episch"):
+                assert f"{i18n.t('mode.' + m)} – {i18n.t('mode.' + m + '_about')}" in text, text
+            assert "…" not in text
+    finally:
+        i18n.set_lang("de")

@@ -438,6 +438,16 @@ async def test_a_chapters_footer_is_whole(lang, size):
         for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
                            ("e", t("key.end"))):
             assert f"{key} {words} " in footer, footer
+        # after a first step the undo key joins them: a play-tester read "g Gruppen▏" at 80x24
+        gs = app.screen
+        step = next(d for d, _p, ok in gs.decision_items() if ok and d.startswith("H "))
+        assert gs.decide(step)
+        await pilot.pause()
+        await pilot.pause()
+        footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
+                           ("e", t("key.end")), ("u", t("key.undo"))):
+            assert f"{key} {words} " in footer, footer
 
 
 async def test_the_group_page_opens_at_its_top_at_80x24():

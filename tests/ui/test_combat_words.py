@@ -144,3 +144,24 @@ async def test_a_potions_effect_is_never_cut_in_its_middle_at_80_columns(lang):
         # the attackers' line is full: the Krafttrank's effect stands on the row under it
         at = next(i for i, row in enumerate(rows) if "Oleif ♥10/10" in row)
         assert w["kraft"] in rows[at + 1], "\n".join(rows)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_a_heroine_at_0_faints_in_the_dialog_and_a_warrior_is_defeated(lang):
+    """A play-tester read "Raghild ♥0/10 ✝ besiegt" in the combat dialog while its result
+    said "ohnmächtig": a hero at 0 faints (R-FAINT-1). Bera (♥1) takes the first 1 of
+    Oleif's M3 M1 K1, her warrior the rest (R-COMBAT-1 step 4/5)."""
+    i18n.set_lang(lang)
+    st = fight()
+    st.players[1].life = 1
+    game = game_of(st)
+    for line in ("end", "end", "roll M3 M1 K1", "end", "end", "1>H"):  # the rest onto the warrior (one answer)
+        game.submit(game.parse(line))
+    assert st.step == "c:roll"
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query("#c-decisions"), "the combat dialog")
+        await pilot.pause()
+        text = shown(app.screen)
+        fainted = {"de": "Bera ♥0/8 ✝ ohnmächtig", "en": "Bera ♥0/8 ✝ fainted"}[lang]
+        assert fainted in text and WORDS[lang]["defeated"] in text, text

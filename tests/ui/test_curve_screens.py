@@ -134,3 +134,18 @@ async def test_the_replay_never_names_the_kind_of_a_potion_still_face_down():
             assert i18n.t(f"do.{key}", potion=i18n.t(f"potion.{kind}")) + " —" not in said, (key, kind)
     assert "Runde 14, Oleif: " + i18n.t("do.buy_hidden") in said
     assert "Runde 14, Bera: Heiltrank kaufen und sofort trinken" in said  # drunk at once: public
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_swing_never_wraps_between_its_number_and_the_percent(capsys, lang):
+    """The replay at 120x40 showed "… — Bot 3 53" on one row and "% → 95 %" on the
+    next: the swing line is wrapped as the screen wraps it (Textual's Content), at every
+    width a panel may have, and no row begins with "%"."""
+    from textual.content import Content
+
+    doc = analysed(capsys, RECORDS / "base4-greedy.tkr", lang)
+    for sw in doc["swings"]:
+        for width in range(16, 90):
+            rows = [line.plain for line in Content(sw["text"]).wrap(width)]
+            assert not any(row.lstrip().startswith("%") for row in rows), (width, rows)
+    i18n.set_lang("de")

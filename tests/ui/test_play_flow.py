@@ -10,6 +10,7 @@ import pytest
 from helpers import begin, place, position
 from uihelpers import game_of, goto, until
 
+from thorskliff.engine.actions import parse
 from thorskliff.ui import i18n
 from thorskliff.ui.app import TEXTUAL_COMMANDS, ThorsApp
 from thorskliff.ui.screens.choose import ChooseScreen
@@ -268,6 +269,21 @@ async def test_fights_are_marked_in_the_list_and_on_the_island(tmp_path):
         assert isl.index("1c1") in m.marks.targets
         lines = ["".join(seg.text for seg in m.render_line(y)) for y in range(m.geo.height)]
         assert sum(ln.count("⚔") for ln in lines) == 1
+
+
+async def test_a_stack_moving_into_a_fight_is_marked_in_the_list(tmp_path):
+    """A play-tester selected hero and warrior (Enter) next to an enemy: the island
+    marked the enemy's hex ⚔, the list's "Heldin + 2 Krieger: 1c2 → 1b2" did not,
+    though the single steps are marked (R-MOVE-3: entering it starts a combat)."""
+    session = turn_session(tmp_path)
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        await pilot.press("enter")  # the stack on 1c2
+        await pilot.pause()
+        opts = options(app)
+        assert "⚔ Heldin + 2 Krieger: 1c2 → 1b2 – Kampf!" in opts, opts
+        assert "Heldin + 2 Krieger: 1c2 → 1c1" in opts  # an empty meadow: no mark
 
 
 async def test_a_fight_to_choose_says_fight_once(tmp_path):
@@ -758,3 +774,47 @@ async def test_80x24_the_hand_over_keeps_its_heading_and_seat_over_a_long_since_
         assert "⏎ Weiter" in footer and "? Hilfe" in footer
         for gone in ("Phasenende", "Rückgängig", "An Bot", "Tipp", "Menü"):
             assert gone not in footer, footer
+
+
+# ---------------------------------------------------------------- a fainted heroine's turn
+
+
+async def test_the_x_turn_says_what_it_allows(tmp_path):
+    """R-FAINT-3: a play-tester's heroine fainted; the next turn the panel said only
+    "ohnmächtig" and the prompt asked for moves as in any turn. The prompt now says
+    that this is the X turn: units move and fight, no silver, no plunder, the heroine
+    is laid on a farm at its end."""
+    from thorskliff.engine.player import FAINTED
+
+    st = position(("Oleif", "Bera"))
+    p = st.players[0]
+    p.hero_at, p.life, p.faint = -1, 0, FAINTED
+    place(st, 0, "1c1", warriors=1)
+    place(st, 1, "3b1", hero=True)
+    begin(st, 0)
+    session = LocalSession(game_of(st, auto_chance=True), tmp_path / "x.tkr")
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        prompt = str(app.screen.query_one("#prompt").render())
+        assert prompt.endswith("\nX-Zug (R-FAINT-3): deine Heldin ist ohnmächtig; kein Silber, keine Beute."), prompt
+
+
+async def test_beras_second_potion_is_declined_as_such(tmp_path):
+    """R-POT-2: Bera bought a Krafttrank (her action) and was asked "ein zweiter Trank?";
+    the way to decline read "Keine Aktion", though the action was taken."""
+    st = position(("Bera", "Oleif"))
+    place(st, 0, "M1", hero=True)
+    place(st, 0, "1b1", warriors=1)
+    place(st, 1, "3b1", hero=True)
+    st.players[0].taler = 6
+    begin(st, 0, 4)
+    st.apply_action(parse("buy kraft"))
+    assert st.step == "potion2"
+    session = LocalSession(game_of(st, auto_chance=True), tmp_path / "p2.tkr")
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        opts = options(app)
+        assert "Kein zweiter Trank" in opts and "Keine Aktion" not in opts, opts
+        assert "ein zweiter Trank?" in str(app.screen.query_one("#prompt").render())

@@ -272,3 +272,27 @@ def test_the_campaign_tableau_says_an_amber_carried_and_the_delivered_apart(lang
     assert narrow in campaign_tableau(obs, p, False, True).plain
     assert wide in campaign_tableau(obs, p, True, False).plain
     assert "0/3♦" not in campaign_tableau(obs, p, True, True).plain
+
+
+async def test_chapter_1_asks_for_warriors_only_when_recruiting():
+    """R-CAMP-1: no Gode in chapters 1–2; the recruit prompt said "Krieger oder Goden
+    bei deinen Figuren einsetzen" in chapter 1 (a play-tester looked for the Gode)."""
+    st = new(1, n=2)
+    clear_board(st)
+    st.players[0].hero_at, st.players[0].taler = H("1c2"), 5
+    st.players[1].hero_at = H("4c3")
+    begin(st, 0, 5)
+    assert st.step == "recruit" and "gode" not in st.rules
+    app = ThorsApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = CampaignGameScreen(session_of(st), handover=False)
+        app.push_screen(screen)
+        for _ in range(6):  # the chapter's opening cards first (Enter reads on)
+            await pilot.pause()
+            if app.screen is not screen:
+                await pilot.press("enter")
+        assert app.screen is screen
+        prompt = str(screen.query_one("#prompt").render())
+        assert prompt.startswith("Ann: Krieger bei deinen Figuren einsetzen (Enter auf einem Feld)."), prompt
+        assert "Goden" not in prompt

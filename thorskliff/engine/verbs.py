@@ -71,7 +71,7 @@ def _in_force(flag: str) -> Guard:
 
 def _taler(cost: Callable[[GameState, Player, Action], int]) -> Guard:
     return Guard("R-ACT-1", "taler", lambda st, p, a: p.taler >= cost(st, p, a),
-                 params=lambda st, p, a: {"decision": str(a), "taler": p.taler})
+                 params=lambda st, p, a: {"decision": str(a), "cost": cost(st, p, a), "taler": p.taler})
 
 
 #: before every action: the hero stands on the board (an action is the hero's, R-ACT-1)

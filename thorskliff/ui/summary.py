@@ -62,7 +62,7 @@ def combat_summary(group: list[E.Event], n: W.Names) -> Text:
     for e in group[1:]:
         if isinstance(e, (E.CombatEnded,)):
             continue
-        line = W.say(e, n)
+        line = plunder_words(e, group, n) if isinstance(e, E.Plunder) else W.say(e, n)
         if line:
             style = "bold" if isinstance(e, (E.Retreated, E.Held, E.Plunder, E.Fainted)) else ""
             out.append("• " + line + "\n", style=style)
@@ -75,12 +75,28 @@ def combat_summary(group: list[E.Event], n: W.Names) -> Text:
         elif len(standing) == 1:
             out.append("• " + t("summary.stays", who=n.who(standing.pop()), hex=hexlabel(begin.hex)) + "\n",
                        style="bold")
-    beaten = sum(1 for e in group if isinstance(e, E.Defeated) and e.seat != begin.attacker)
-    beaten += sum(1 for e in group if isinstance(e, E.Fainted) and e.seat != begin.attacker)
+    beaten = beaten_here(group)
     if beaten and not any(isinstance(e, E.Plunder) for e in group):
         out.append("• " + t("summary.plunder_later", who=n.who(begin.attacker), n=beaten) + "\n")
     out.rstrip()
     return out
+
+
+def beaten_here(group: list[E.Event]) -> int:
+    """The defending units this combat defeated (a fainted hero included): its share
+    of the phase's plunder (R-COMBAT-1 step 7)."""
+    att = group[0].attacker
+    return sum(1 for e in group if isinstance(e, (E.Defeated, E.Fainted)) and e.seat != att)
+
+
+def plunder_words(e: E.Plunder, group: list[E.Event], n: W.Names) -> str:
+    """The phase's plunder, paid after its last combat (R-COMBAT-5): said as this
+    combat's only where this combat earned all of it (a play-tester read "Beute: Bot 3
+    erhält 1 Taler" after a combat where Bot 3 defeated nobody; an earlier one had)."""
+    line = W.say(e, n)
+    if line and e.n != beaten_here(group):
+        line = t("summary.phase_plunder", what=line)
+    return line
 
 
 def involved(group: list[E.Event]) -> set[int]:
@@ -108,7 +124,12 @@ def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
         # the seat's turn has just begun: look back to the end of its previous turn
         woke = [e for e in flat[last_own + 1:line_end[last_own]] if isinstance(e, E.StoodUp) and e.seat == seat]
         if len(own) < 2:
-            return flat[:last_own] + woke
+            # the seat's own first turn, where it began before the record's first line (a
+            # campaign chapter's start player: its turn begins as the chapter is set up), is
+            # not "since its last turn" (a play-tester read her own first moves there)
+            first = starts[0]
+            mine = first > 0 and all(getattr(e, "seat", seat) == seat for e in flat[:first])
+            return flat[first if mine else 0:last_own] + woke
         prev = own[-2]
         nxt = next(i for i in starts if i > prev)
         return flat[nxt:last_own] + woke
@@ -141,7 +162,10 @@ def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14, card_name=None,
             if mover[0] != e.seat:
                 flush()
                 mover[0] = e.seat
-            moves.append(f"{n.unit(e.seat, e.unit)} {hexlabel(e.src)}→{hexlabel(e.dst)}")
+            step = f"{n.unit(e.seat, e.unit)} {hexlabel(e.src)}→{hexlabel(e.dst)}"
+            # a haste step (R-POT-7) said as one, as the log says it: after the recruits it
+            # read as a move out of turn
+            moves.append(t("summary.haste_step", step=step) if e.haste else step)
         elif isinstance(e, E.CombatBegan):
             flush()
             out.append(combat_line(groups[id(e)], n))
@@ -176,7 +200,7 @@ def combat_line(group: list[E.Event], n: W.Names) -> str:
         elif isinstance(e, E.Held):
             parts.append(t("summary.held", who=n.who(e.seat)))
         elif isinstance(e, E.Plunder):
-            parts.append(W.say(e, n))
+            parts.append(plunder_words(e, group, n))
     if any(isinstance(e, E.Retreated) for e in group) and not any(
             isinstance(e, E.Retreated) and e.unit == "H" for e in group):
         parts.append(t("summary.retreat", who=n.who(begin.attacker),

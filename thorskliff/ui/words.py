@@ -144,7 +144,7 @@ def _hit_hero(obs: dict | None, code: str) -> dict | None:
 def _end_key(step: str, obs: dict | None = None) -> str:
     if step in COMBAT_STEPS:
         return _window_end_key(step, obs)
-    return {Step.MOVE: "move", Step.COMBAT: "combat", Step.ACTION: "action", Step.POTION2: "action", Step.GIFT: "gift",
+    return {Step.MOVE: "move", Step.COMBAT: "combat", Step.ACTION: "action", Step.POTION2: "potion2", Step.GIFT: "gift",
             Step.RECRUIT: "recruit", Step.HASTE: "haste", Step.AFTERHASTE: "turn", Step.TURNEND: "turn"}.get(step, "other")
 
 

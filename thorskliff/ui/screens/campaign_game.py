@@ -34,7 +34,9 @@ class CampaignGameScreen(GameScreen):
     #: 100 Tab leaves it too (the decision list's title names it, "Entscheidungen (Tab)"),
     #: and the hint's key below 145
     NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("toggle_focus",)
-    MEDIUM_HIDDEN = ((145, ("labels", "hint")), (155, ("labels",)))
+    #: with "u Rückgängig" after a first step the footer was cut again ("g Gruppen▏" at 80,
+    #: "g Gr▏" at 120): the notation's ":" leaves it too below 145 (palette and help name it)
+    MEDIUM_HIDDEN = ((145, ("labels", "hint", "command")), (155, ("labels",)))
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(session, handover, **kw)

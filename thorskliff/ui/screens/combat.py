@@ -38,7 +38,9 @@ def side_text(obs: dict, units: list[dict], owner, damage: list[int] | None) -> 
         out.append(label, style=style)
         if u["defeated"]:
             # struck out alone it read as still standing in a plain terminal or to a screen reader
-            out.append(f" ✝ {t('combat.defeated')}", style="bold red")
+            # a hero is not defeated but faints (R-FAINT-1), as the combat's result says
+            word = t("combat.fainted") if u["kind"] == "H" and isinstance(owner, int) else t("combat.defeated")
+            out.append(f" ✝ {word}", style="bold red")
         if u["retreat"]:
             out.append(f" ←{u['retreat']}", style="dim")
         if damage is not None and n < len(damage) and damage[n]:

@@ -531,6 +531,8 @@ class GameScreen(Hints, EventFeed, Screen):
             text = t("ask.chance")
         else:
             name = obs["players"][d]["name"]
+            if step == "recruit" and "gode" not in obs.get("rules", ("gode",)):
+                step = "recruit_warriors"  # no Gode in this game (R-CAMP-1: chapters 1–2)
             if step in COMBAT_STEPS:
                 # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
                 # read to anna herself as if someone else were deciding)
@@ -548,6 +550,10 @@ class GameScreen(Hints, EventFeed, Screen):
                 text = t(f"ask_other.{step}", name=name)
             else:
                 text = t(f"ask.{step}", name=name)
+            faint = obs["players"][d].get("faint")
+            if d == self.viewer and step not in COMBAT_STEPS and faint in ("x-turn", "waiting"):
+                # what the turn of a fainted heroine allows (R-FAINT-3/6), not only "ohnmächtig"
+                text += "\n" + t("ask.x_turn" if faint == "x-turn" else "ask.waiting_turn")
             if self.selected >= 0:
                 text += "\n" + self._stack_prompt()
             if self._is_bot(d):
@@ -589,7 +595,12 @@ class GameScreen(Hints, EventFeed, Screen):
         fights = set(self.obs.get("fights", ()))
         if not fights:
             return items
-        return [(d, self._fight_text(d, p) if d in fights else p, ok) for d, p, ok in items]
+        # a stack's move ("Heldin + Krieger: 2c1 → 1c4") leads into the fight its units'
+        # steps lead into, as the island's ⚔ on that hex says (a play-tester found the
+        # single steps marked and the stack's not)
+        stack_fights = {f"@stack:{h}" for h in self._targets()[1]} if self.selected >= 0 else set()
+        return [(d, self._fight_text(d, p) if d in fights or d in stack_fights else p, ok)
+                for d, p, ok in items]
 
     def _decision_items(self) -> list[tuple[str, Text | str, bool]]:
         obs = self.obs
