@@ -3,6 +3,8 @@ the terminal still shows what a full redraw of the screen shows."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import textual.screen
 from textual.app import App
 from textual.widget import Widget
@@ -64,9 +66,10 @@ async def test_two_far_apart_updates_leave_the_widget_between_undrawn_and_the_te
         assert "TOP" in mirror.terminal((40, 9))[0] and "BOTTOM" in mirror.terminal((40, 9))[6]
 
 
-async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_terminal_is_a_full_redraw(hub, drawn):
-    gid, hg, seats = duell_at_move(hub)
-    alice, bob = seats[0], seats[1]
+@asynccontextmanager
+async def carl_watching(hub, gid):
+    """carl's hosted app at game ``gid``'s screen, watching: the app, its pilot and its
+    mirrored terminal."""
     app = HostedApp(hub, "carl", FakeTerminal())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -75,6 +78,13 @@ async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_termin
             app.screen.play(hub.watch(gid, app.user))
         await _seated(app, pilot)
         await pilot.pause(0.05)
+        yield app, pilot, mirror
+
+
+async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_terminal_is_a_full_redraw(hub, drawn):
+    gid, hg, seats = duell_at_move(hub)
+    alice, bob = seats[0], seats[1]
+    async with carl_watching(hub, gid) as (app, pilot, mirror):
         for key in ("right", "down", "right", "up", "left"):
             drawn.clear()
             before = app.screen.query_one(IslandMap).cursor
@@ -123,15 +133,8 @@ async def watched_decisions(hub, layouts, decide) -> list[tuple[int, int]]:
     seats = {0: first, 1: hub.join(gid, 1, "bernhardine")}
     while hg.state.step != "move":
         seats[hg.state.current_player()].submit(hg.game.legal()[0])
-    app = HostedApp(hub, "carl", FakeTerminal())
     seen = []
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        mirror = Mirror(app)
-        with as_app(app):
-            app.screen.play(hub.watch(gid, app.user))
-        await _seated(app, pilot)
-        await pilot.pause(0.05)
+    async with carl_watching(hub, gid) as (app, pilot, mirror):
         for n in range(4):
             layouts.clear()
             decide(n, seats[hg.state.current_player()], hg.game)
