@@ -3,16 +3,20 @@
 ``thorskliff analyse`` names the three turns in which a seat's chance moved
 most, with the decision that moved it. A hero that fainted lies on a farm
 and stands up at the start of its owner's next turn (R-FAINT-5) — in the
-step that ends the turn before, so the swing names the previous seat's last
-decision: "Heldin auf 3c2 legen" when that seat was fainted itself, else its
-turn's end. The evaluation (``search.evaluate``) counts a lying hero off the
-board (the race from 8 steps away), with life 0 and so low life 5; standing
-up puts it back on the farm with half its life.
+engine's step that ends the turn before. The curve credited that to the
+previous seat's last decision ("Heldin auf 3c2 legen" when that seat was
+fainted itself, else its turn's end); it now makes such a turn start a
+point of its own ("Zugbeginn: Raghild steht auf", ``curve.TURN_START``).
+The evaluation (``search.evaluate``) counts a lying hero off the board (the
+race from 8 steps away), with life 0 and so low life 5; standing up puts it
+back on the farm with half its life.
 
 Plays heuristic games (``--players``, seeds ``--seeds``), replays each
 record as ``analyse`` does and prints how many top-3 swings are a seat's
-hero standing up, how many of those name a "lay" decision, and the mean
-log-odds each term of the evaluation gave the standing seat in that step.
+hero standing up (a turn start's point), how many name a "lay" decision
+whose step also stood a hero up for the swing's seat (0 since the curve
+keeps turn starts apart), and the mean log-odds each term of the
+evaluation gave the standing seat in that step.
 
 Run: nice -n 19 python scripts/curve_standups.py --players 4 [--seeds 30000:30100]
 """
@@ -30,8 +34,9 @@ from thorskliff.engine.player import AWAKE
 
 
 def standups(game, weights: dict[str, float]) -> dict[int, dict[int, dict[str, float]]]:
-    """Record line of a decision (1-based, as ``curve.Decision.line``) -> the
-    seats whose hero stood up in its step -> each term's log-odds change."""
+    """Record lines played after a step (a decision and its dice; a turn start's
+    ``curve.Decision.line``) -> the seats whose hero stood up in that step ->
+    each term's log-odds change."""
     st = game.setup.build()
     lines = list(game.lines)
     out: dict[int, dict[int, dict[str, float]]] = {}
@@ -40,7 +45,6 @@ def standups(game, weights: dict[str, float]) -> dict[int, dict[int, dict[str, f
         curve._apply(st, lines[i])
         i += 1
     while i < len(lines):
-        first = i
         lying = [p.lying_at >= 0 for p in st.players]
         before = duell_features(public_state(st, curve._SPECTATOR))
         curve._apply(st, lines[i])
@@ -51,7 +55,7 @@ def standups(game, weights: dict[str, float]) -> dict[int, dict[int, dict[str, f
         up = [q for q, p in enumerate(st.players) if lying[q] and p.lying_at < 0 and p.faint == AWAKE]
         if up and not st.is_terminal():
             after = duell_features(public_state(st, curve._SPECTATOR))
-            out[first + 1] = {q: {k: w * (after[q].get(k, 0.0) - before[q].get(k, 0.0)) for k, w in weights.items()}
+            out[i] = {q: {k: w * (after[q].get(k, 0.0) - before[q].get(k, 0.0)) for k, w in weights.items()}
                               for q in up if after[q] and before[q]}
     return out
 
@@ -66,14 +70,19 @@ def survey(players: int, seeds: range) -> dict:
         stood = standups(game, weights)
         for sw in curve.swings(curve.win_chances(game)):
             tops += 1
-            lay = sw.decision.text.startswith("lay")
+            d = sw.decision
+            lay = not d.automatic and d.text.startswith("lay")
             lays += lay
-            parts = stood.get(sw.decision.line, {}).get(sw.seat)
-            if parts is not None:
+            parts = stood.get(d.line, {}).get(sw.seat)
+            if parts is None:
+                continue
+            if d.automatic:  # the turn start of the standing seat: its own point
                 up += 1
-                up_lays += lay
                 for k, v in parts.items():
-                    terms[k].append(v)
+                    if k != "to_move":  # handing the turn over: the curve gives it to the decision before
+                        terms[k].append(v)
+            elif lay and sw.after - sw.before > 0:  # a lay credited with the rise (the curve before TURN_START)
+                up_lays += 1
     return {"games": len(seeds), "swings": tops, "lay": lays, "standing_up": up, "standing_up_at_lay": up_lays,
             "terms": {k: sum(v) / len(v) for k, v in terms.items()}}
 
@@ -86,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     lo, hi = map(int, args.seeds.split(":"))
     r = survey(args.players, range(lo, hi))
     print(f"{args.players} players, {r['games']} heuristic games (seeds {lo}-{hi - 1}): {r['swings']} top-3 swings, "
-          f"{r['standing_up']} of them a hero standing up ({r['standing_up_at_lay']} named 'lay …'), "
+          f"{r['standing_up']} of them a hero standing up (a turn start; {r['standing_up_at_lay']} named 'lay …'), "
           f"{r['lay']} named 'lay …' in all")
     if r["terms"]:
         print("the standing seat's log-odds by term, mean over those swings: "

@@ -42,11 +42,17 @@ def test_json_has_every_turn_and_the_swings(capsys):
     assert [s["seat"] for s in doc["seats"]] == [1, 2, 3]
     top = doc["swings"]
     assert [(s["round"], s["name"], s["decision"]["notation"]) for s in top] == [
-        (7, "Raghild", "lay 3c2"), (6, "Jorund", "fight S"), (6, "Bera", "lay 2c2")]
-    assert top[1]["text"] == "Runde 6, Jorund: Kampf auf dem Heiligtum (S) — 49% → 3%"
-    # the deciding seat of the third swing is another than the seat it moved
-    assert top[2]["decision"]["seat"] == 2 and top[2]["seat"] == 3
-    assert top[2]["text"].startswith("Runde 6, Raghild: ") and top[2]["text"].endswith("— Bera 48% → 92%")
+        (6, "Jorund", "fight S"), (7, "Raghild", None), (11, "Bera", "haste M2-S")]
+    assert top[0]["text"] == "Runde 6, Jorund: Kampf auf dem Heiligtum (S) — 49% → 3%"
+    # R-FAINT-5: the second is no decision but Raghild's turn start, where she stands up (it was
+    # credited to Jorund's "lay 3c2" before, the line after which her turn began)
+    d = top[1]["decision"]
+    assert d["automatic"] and d["auto"] == [["stood_up", "Raghild"]] and d["seat"] == 2
+    assert top[1]["text"] == "Runde 7, Raghild: Zugbeginn: Raghild steht auf — 12% → 58%"
+    assert not top[0]["decision"]["automatic"] and top[0]["decision"]["auto"] == []
+    # every turn start that moved the chances is a point of its own, in the table too
+    starts = [p for p in doc["points"] if p["moved_most"] and p["moved_most"]["decision"]["automatic"]]
+    assert [(p["round"], p["seat"]) for p in starts] == [(7, 3), (7, 2), (8, 1)]
 
 
 def test_text_prints_the_table_and_the_same_swing_lines(capsys):
@@ -59,7 +65,9 @@ def test_text_prints_the_table_and_the_same_swing_lines(capsys):
     assert "The biggest swings:" in out
     for line in lines:
         assert line in out.replace("\n", " ")
-    assert "Round 6, Jorund: " in lines[1]
+    assert "Round 6, Jorund: " in lines[0]
+    assert "Round 7, Raghild: Turn start: Raghild stands up — 12% → 58%" in out  # no notation: no decision
+    assert "Raghild stands up — 12% → 58% (" not in out.replace("\n", " ")
     header = next(ln for ln in out.splitlines() if ln.startswith("┃"))
     for name in ("Jorund", "Raghild", "Bera"):
         assert name in header  # a column per seat

@@ -9,7 +9,10 @@ import pytest
 from thorskliff import record
 from thorskliff.bots.curve import estimate, swings, turn_swings, win_chances
 from thorskliff.bots.search import evaluate
+from thorskliff.engine.player import AWAKE, LYING
 from thorskliff.engine.state import GameState
+from thorskliff.ui.curveview import swing_line
+from thorskliff.ui.i18n import set_lang
 
 RECORDS = Path(__file__).parent / "records"
 CORPUS = sorted(RECORDS.glob("*.tkr"))
@@ -46,13 +49,19 @@ def test_a_turn_is_one_seat_to_move_in_one_round():
     points = win_chances(game)
     st = game.setup.build()
     done = 0
-    for p in points[1:-1]:
+
+    def start(q):  # a turn start's own point (bots.curve.TURN_START)
+        return any(d is not None and d.automatic for d in q.moved_by)
+
+    for p, nxt in zip(points[1:-1], points[2:]):
         for line in game.lines[done:p.lines]:
             col, _, rest = line.partition(" ")
             st.apply_action(rest, None if col == "*" else int(col) - 1)
         done = p.lines
         # the next turn begins here: another round or another seat to move than the point's turn
-        assert (st.round, st.seat) != (p.round, p.seat)
+        # (or its start is the next point, when it moved the chances; a turn start's point is the
+        # start of the turn it names)
+        assert (st.round, st.seat) != (p.round, p.seat) or start(p) or (start(nxt) and nxt.lines == p.lines)
 
 
 def test_swings_are_the_largest_moves_and_name_their_decision():
@@ -65,13 +74,75 @@ def test_swings_are_the_largest_moves_and_name_their_decision():
     for s in top:
         assert (s.before, s.after) == (points[s.point - 1].chances[s.seat], points[s.point].chances[s.seat])
         d = s.decision
-        assert game.lines[d.line - 1] == f"{d.seat + 1} {d.text}"
-        assert points[s.point - 1].lines < d.line <= points[s.point].lines
+        if d.automatic:  # a turn start: after the line that ended the turn before, no line of its own
+            assert d.text == "" and d.line == points[s.point - 1].lines == points[s.point].lines
+            assert (points[s.point].round, points[s.point].seat) == (s.round, d.seat)
+        else:
+            assert game.lines[d.line - 1] == f"{d.seat + 1} {d.text}"
+            assert points[s.point - 1].lines < d.line <= points[s.point].lines
     # pinned for this seeded record (the 3-player evaluation fitted in issue 17, search.TABLE): Jorund's
-    # fight on the sanctuary in round 6 costs him most; the other two are a fainted heroine laid at the end
-    # of her X turn (R-FAINT-3), after which the next seat's fainted hero stands up (R-FAINT-5)
-    assert [(s.round, s.seat, s.decision.text, round(s.before, 2), round(s.after, 2)) for s in top] == [
-        (7, 1, "lay 3c2", 0.1, 0.58), (6, 0, "fight S", 0.49, 0.03), (6, 2, "lay 2c2", 0.48, 0.92)]
+    # fight on the sanctuary in round 6 costs him most; Raghild standing up at her turn's start in round 7
+    # (R-FAINT-5: no decision, the engine's own step) brings her most; Bera's Eiletrank step wins
+    assert [(s.round, s.seat, s.decision.text, s.decision.auto, round(s.before, 2), round(s.after, 2))
+            for s in top] == [(6, 0, "fight S", (), 0.49, 0.03),
+                              (7, 1, "", (("stood_up", "Raghild"),), 0.12, 0.58),
+                              (11, 2, "haste M2-S", (), 0.57, 1.0)]
+
+
+def _replayed(game, k: int) -> GameState:
+    st = game.setup.build()
+    for line in game.lines[:k]:
+        col, _, rest = line.partition(" ")
+        st.apply_action(rest, None if col == "*" else int(col) - 1)
+    return st
+
+
+def test_a_turn_start_is_not_credited_to_the_decision_before_it():
+    """R-FAINT-5: Bera, fainted, stands up at the start of her turn in round 7 — the
+    engine does it inside the line that ends Raghild's turn before (she lays her own
+    fainted heroine, "lay 2c2", R-FAINT-3). The curve said "Runde 6, Raghild: Heldin
+    auf 2c2 legen — Bera 48% → 92%": the standing up, credited to Raghild's decision.
+    Now the decision is judged on the position it left (Bera still lying), and the
+    turn start is a point of its own that says what it did."""
+    game = record.load(RECORDS / "base3-greedy.tkr")
+    points = win_chances(game)
+    lay = next(i for i, line in enumerate(game.lines, 1) if line == "2 lay 2c2")
+    # the engine: before that line Bera lies fainted; after it she stands, her turn begun
+    before, after = _replayed(game, lay - 1), _replayed(game, lay)
+    assert before.players[2].faint == LYING and before.players[2].hero_at < 0
+    assert after.players[2].faint == AWAKE and after.players[2].hero_at >= 0 and after.seat == 2
+    # Raghild's turn ends with her decision, before Bera's turn starts
+    mine = next(p for p in points if p.lines == lay and p.seat == 1)
+    assert round(mine.chances[2], 2) == 0.57  # not 0.92: Bera still lies
+    d = mine.moved_by[2]
+    assert (d.text, d.seat, d.after) == ("lay 2c2", 1, mine.chances) and not d.automatic
+    # then Bera's turn start, no decision, moves her 57% → 92%, and says why
+    start = points[mine.index + 1]
+    assert (start.round, start.seat, start.lines) == (7, 2, lay)
+    assert start.chances == estimate(after)
+    s = start.moved_by[2]
+    assert s.automatic and s.seat == 2 and s.auto == (("stood_up", "Bera"),) and s.before == mine.chances
+    set_lang("de")
+    seats = [(p.name, p.colour) for p in game.state.players]
+    sws = turn_swings(points)
+    assert swing_line(sws[mine.index - 1], seats) == "Runde 6, Raghild: Heldin auf 2c2 legen — Bera 48% → 57%"
+    assert swing_line(sws[start.index - 1], seats) == "Runde 7, Bera: Zugbeginn: Bera steht auf — 57% → 92%"
+    set_lang("en")
+    try:
+        assert swing_line(sws[start.index - 1], seats) == "Round 7, Bera: Turn start: Bera stands up — 57% → 92%"
+    finally:
+        set_lang("de")
+
+
+def test_a_quiet_turn_start_is_no_point_of_its_own():
+    """Handing the turn over is the decision's (the estimate knows whose turn it is): a turn
+    start that does nothing the estimate sees makes no point, so a Duell without one (no
+    hero stood up, no runestone) has a point per turn as before."""
+    game = record.load(RECORDS / "duell-greedy.tkr")
+    points = win_chances(game)
+    assert not any(d is not None and d.automatic for p in points for d in p.moved_by)
+    turns = {(p.round, p.seat) for p in points[1:]}
+    assert len(turns) == len(points) - 1
 
 
 def test_the_estimate_does_not_know_face_down_potions():
@@ -89,3 +160,16 @@ def test_the_estimate_does_not_know_face_down_potions():
     heil.players[0].potions = [("heil", 0)]
     assert evaluate(eile) != evaluate(heil)
     assert estimate(eile) == estimate(heil)
+
+
+def test_a_turn_start_names_what_it_did_and_never_a_potion():
+    """R-SECRET-1: a turn start says the most telling public thing it did (a hero standing
+    up, R-FAINT-5, before a runestone's count, R-RUNE-3); a potion a card gave at it is
+    not among what it names, so its kind is never said."""
+    from thorskliff.bots.curve import _said
+
+    st = record.load(RECORDS / "base3-greedy.tkr").setup.build()
+    said = _said(st, [("turn", (1, 7), {}), ("rune_count", (0, 5, 2), {}), ("stood_up", (1, 5, 3), {}),
+                      ("potion_given", (1, "heil"), {}), ("took", (2, "amber", 4), {"auto": True})])
+    assert said == (("stood_up", st.players[1].hero), ("took", st.players[2].name), ("rune_count", "2"))
+    assert not any("heil" in part for pair in said for part in pair)

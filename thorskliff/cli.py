@@ -393,8 +393,11 @@ def cmd_analyse(args) -> int:
     if args.json:
         def move(sw):
             d = sw.decision
+            # a turn start (d.automatic) is no decision: no notation; "line" is the line after which it
+            # began, "seat" the seat whose turn began, "auto" what it did ([event kind, name], bots.curve)
             return {"seat": sw.seat + 1, "name": seats[sw.seat][0], "before": sw.before, "after": sw.after,
-                    "decision": {"line": d.line, "seat": d.seat + 1, "notation": d.text,
+                    "decision": {"line": d.line, "seat": d.seat + 1, "notation": None if d.automatic else d.text,
+                                 "automatic": d.automatic, "auto": [list(a) for a in d.auto],
                                  "words": decision_words(d), "before": list(d.before), "after": list(d.after)}}
 
         out = {"record": args.record, "lang": args.lang,
@@ -416,13 +419,19 @@ def cmd_analyse(args) -> int:
         table.add_column(col, justify="right" if col not in (t("curve.seat"), t("curve.moved")) else "left")
     for p, sw in zip(points, per_turn):
         who = t("curve.start") if p.seat is None else seats[p.seat][0]
-        moved = "" if sw is None else f"{decision_words(sw.decision)} ({sw.decision.text})"
+        moved = "" if sw is None else decision_words(sw.decision) + _notation(sw.decision)
         table.add_row(str(p.index), str(p.round), who, *(f"{pct(x)} %" for x in p.chances), moved)
     con.print(table)
     con.print(t("curve.swings") if top else t("curve.no_swings"))
     for sw in top:
-        con.print(f"  {swing_line(sw, seats)}  ({sw.decision.text})", markup=False)
+        con.print(f"  {swing_line(sw, seats)}" + (" " + _notation(sw.decision) if _notation(sw.decision) else ""),
+                  markup=False)
     return 0
+
+
+def _notation(d) -> str:
+    """`` (notation)`` after a decision's words; nothing for a turn's start (no decision)."""
+    return "" if d.automatic else f" ({d.text})"
 
 
 def cmd_position(args) -> int:

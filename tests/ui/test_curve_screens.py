@@ -149,3 +149,48 @@ def test_a_swing_never_wraps_between_its_number_and_the_percent(capsys, lang):
             rows = [line.plain for line in Content(sw["text"]).wrap(width)]
             assert not any(row.lstrip().startswith("%") for row in rows), (width, rows)
     i18n.set_lang("de")
+
+
+async def test_the_replay_shows_a_turn_start_apart_from_the_decision_before_it():
+    """R-FAINT-5: in this record Raghild stands up at her turn's start in round 7, inside
+    the line that ends Jorund's turn ("lay 3c2"): the curve has a point for each
+    (bots.curve.TURN_START), both at that step. s goes to the turn start's swing and says it
+    ("Zugbeginn: Raghild steht auf", no decision); a swing of the turn before, at the same
+    step, is shown as its own (point_at alone would show the start's)."""
+    from thorskliff.bots.curve import turn_swings
+
+    path = RECORDS / "base3-greedy.tkr"
+    game = record.load(path)
+    i18n.set_lang("de")
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the end screen")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and getattr(app.screen, "ready", False),
+                    "the replay")
+        rs = app.screen
+        start = next(sw for sw in rs.swings if sw.decision.automatic)
+        before = rs.points[start.point - 1]
+        assert before.lines == rs.points[start.point].lines  # one step for both points
+
+        def prompt() -> str:
+            return " ".join(str(rs.query_one("#prompt").render()).split())
+
+        await pilot.press("home")
+        for _ in rs.swings:  # s walks the swings in the record's order, the start among them
+            await pilot.press("s")
+            await pilot.pause()
+            if rs.session.at == before.lines:
+                break
+        assert prompt().endswith("Runde 7, Raghild: Zugbeginn: Raghild steht auf — 12% → 58%"), prompt()
+        # the turn before, ended at the same step, were it a swing: s shows it, then the start
+        rs.swings = [turn_swings(rs.points)[before.index - 1], start]
+        await pilot.press("home")
+        await pilot.press("s")
+        await pilot.pause()
+        assert rs.session.at == before.lines
+        assert prompt().endswith("Runde 7, Jorund: Heldin auf 3c2 legen — Raghild 10% → 12%"), prompt()
+        await pilot.press("s")
+        await pilot.pause()
+        assert rs.session.at == before.lines
+        assert prompt().endswith("Runde 7, Raghild: Zugbeginn: Raghild steht auf — 12% → 58%"), prompt()

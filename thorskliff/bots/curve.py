@@ -11,13 +11,24 @@ seat's potions. An ended game is 1 for its winner and 0 for the others
 A *turn* is a run of record lines with the same (round, seat to move); a
 decision's dice belong to the decision. The decision that moved a seat's
 chance most within a turn is kept, so :func:`swings` can name it.
+
+The decision that ends a turn also runs, in the same step of the engine, what
+happens by itself at the next turn's start (R-TURN-1: a runestone's counter,
+R-FAINT-5: a fainted hero standing up, R-AMBER-1: an amber taken on a beach, a
+campaign's time card). The curve keeps these apart: a decision is judged by
+the position right after it, the turn already handed over (the estimate knows
+whose turn it is) but before the next turn's start; when that start moves the
+chances, it is a point of its own (:data:`TURN_START`), so a swing it makes is
+never credited to the decision before it ("Raghild: Held ablegen — Bera 48% →
+92%" was Bera standing up).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from ..engine import events as E
 from ..engine.actions import POTIONS
 from ..engine.state import GameState
 from .search import HIDDEN, evaluate, public_state
@@ -26,6 +37,11 @@ from .search import HIDDEN, evaluate, public_state
 TOP = 3
 #: a seat that exists in no game: public_state then hides every seat's potions
 _SPECTATOR = -99
+#: the ``step`` of a turn start's own entry (:class:`Decision`): no seat decided it
+TURN_START = "turn_start"
+#: what a turn start may do that the curve names, the most telling first:
+#: (event kind, what the name is of) — see :func:`_said`
+AUTO_KINDS = ("won", "out", "stood_up", "took", "healed", "rune_count", "card", "troll")
 
 
 class _Recorded(Protocol):  # a Game or a ReplaySession
@@ -43,6 +59,15 @@ class Decision:
     step: str  # the step it was taken at (words.decision says it in words)
     before: tuple[float, ...]
     after: tuple[float, ...]
+    #: a turn start (``step`` :data:`TURN_START`, ``text`` empty, ``seat`` the
+    #: seat whose turn began, ``line`` the line after which it began): what it
+    #: did, as (event kind, name) pairs, the most telling first (:data:`AUTO_KINDS`)
+    auto: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def automatic(self) -> bool:
+        """Whether this is no decision but a turn's start (the engine's own steps)."""
+        return self.step == TURN_START
 
 
 @dataclass(frozen=True)
@@ -51,7 +76,7 @@ class TurnPoint:
 
     index: int
     round: int
-    seat: int | None  # 0-based seat whose turn it was; None for the start
+    seat: int | None  # 0-based seat whose turn it was (or began, at a turn start); None for the start
     lines: int  # record lines (after the header) played up to this point
     chances: tuple[float, ...]
     #: per seat: the decision of this turn that moved that seat's chance most
@@ -98,7 +123,8 @@ def estimate(st: GameState) -> tuple[float, ...]:
 
 
 def win_chances(game: _Recorded) -> list[TurnPoint]:
-    """The curve of a recorded game: a point at the start and after every turn."""
+    """The curve of a recorded game: a point at the start, after every turn
+    and after every turn start that moved the chances (the module says why)."""
     st = game.setup.build()
     lines = list(game.lines)
     i = 0
@@ -108,6 +134,19 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
     now = estimate(st)
     n = st.num_players
     points = [TurnPoint(0, st.round, None, i, now, (None,) * n)]
+    sink: list = []
+    begun: list[tuple[int, int, tuple[float, ...], int]] = []  # (round, seat, chances, events before) per start
+    own_hook = st.hooks.begin_turn
+
+    def begins(s: GameState, seat: int) -> bool:
+        if not begun:  # the line's first turn start: the position as the last decision left it
+            handed = s.clone()
+            handed.seat = seat  # whose turn it is counts (search: to_move)
+            begun.append((s.round, seat, estimate(handed), len(sink)))
+        return own_hook(s, seat) if own_hook is not None else False
+
+    st.sink = sink  # this state is the curve's own: nobody else listens
+    st.hooks = replace(st.hooks, begin_turn=begins)
     turn: tuple[int, int] | None = None
     best: list[Decision | None] = [None] * n
     while i < len(lines):
@@ -118,20 +157,50 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
         turn = key
         col, _, text = lines[i].partition(" ")
         step, first = str(st.step), i
+        sink.clear()
+        begun.clear()
         _apply(st, lines[i])
         i += 1
         while i < len(lines) and lines[i].startswith("*"):
             _apply(st, lines[i])
             i += 1
         after = estimate(st)
-        d = Decision(first + 1, int(col) - 1, public_text(text), step, now, after)
+        own = begun[0][2] if begun else after
+        d = Decision(first + 1, int(col) - 1, public_text(text), step, now, own)
         for q in range(n):
-            if best[q] is None or abs(after[q] - now[q]) > abs(best[q].after[q] - best[q].before[q]):
+            if best[q] is None or abs(own[q] - now[q]) > abs(best[q].after[q] - best[q].before[q]):
                 best[q] = d
-        now = after
+        now = own
+        if begun and after != own:  # the next turn's start moved the chances: a point of its own
+            rnd, seat, _, k = begun[0]
+            points.append(TurnPoint(len(points), turn[0], turn[1], i, own, tuple(best)))
+            start = Decision(i, seat, "", TURN_START, own, after, _said(st, sink[k:]))
+            points.append(TurnPoint(len(points), rnd, seat, i, after, (start,) * n))
+            turn, best, now = None, [None] * n, after
     if turn is not None:
         points.append(TurnPoint(len(points), turn[0], turn[1], i, now, tuple(best)))
     return points
+
+
+def _said(st: GameState, raw: list) -> tuple[tuple[str, str], ...]:
+    """What a turn start did that the curve names (:data:`AUTO_KINDS`), as
+    (kind, name): the seat's or hero's name, a runestone's count left. Only
+    public fields are read (no potion is ever named)."""
+    found = []
+    for e in E.visible([E.make(*r) for r in raw], None):
+        if e.kind not in AUTO_KINDS or (e.kind == "took" and not e.auto) or (e.kind == "won" and e.seat is None):
+            continue
+        p = st.players[e.seat] if hasattr(e, "seat") and e.seat is not None and e.seat >= 0 else None
+        if e.kind in ("stood_up", "healed"):
+            name = p.hero if p else ""
+        elif e.kind == "rune_count":
+            name = str(e.left)
+        else:
+            name = p.name if p else ""
+        if (e.kind, name) not in found:
+            found.append((e.kind, name))
+    found.sort(key=lambda f: AUTO_KINDS.index(f[0]))
+    return tuple(found)
 
 
 def turn_swings(points: list[TurnPoint]) -> list[Swing | None]:

@@ -30,7 +30,14 @@ def pct(x: float) -> int:
 
 
 def decision_words(d: Decision) -> str:
-    """What the decision did, in words (the notation when words fail)."""
+    """What the decision did, in words (the notation when words fail); a
+    turn's start says so, with the most telling thing it did (short: the
+    swing line fits the end screen's 80 columns)."""
+    if d.automatic:
+        if not d.auto:
+            return t("curve.turn_start")
+        kind, name = d.auto[0]
+        return t("curve.turn_start_with", what=t(f"curve.auto_{kind}", name=name))
     verb, _, arg = d.text.partition(" ")
     if arg == HIDDEN:  # a potion whose kind stays its holder's (curve.public_text)
         return t(f"do.{verb}_hidden")

@@ -49,6 +49,9 @@ class ReplayScreen(GameScreen):
             self.points = []
         self.swings = swings(self.points)
         self.moved = [None] + turn_swings(self.points)
+        #: the curve point s jumped to: a turn ended by the line that also began the next turn, whose
+        #: start moved the chances, shares its step with that start's point (bots.curve.TURN_START)
+        self.shown: int | None = None
 
     #: the keys that do something here: the replay's own, and the island's help, hero and
     #: labels; the game's (e, u, Tab, :, b, t, Enter) decide nothing in a replay and the
@@ -65,17 +68,27 @@ class ReplayScreen(GameScreen):
 
     def action_swing(self) -> None:
         """To the end of the next of the biggest swings' turns (after the last, the first)."""
-        ends = sorted(self.points[sw.point].lines for sw in self.swings)
+        ends = sorted((self.points[sw.point].lines, sw.point) for sw in self.swings)
         if ends:
-            self.action_seek(next((k for k in ends if k > self.session.at), ends[0]))
+            k, self.shown = next((e for e in ends if e > (self.session.at, self._at())), ends[0])
+            self.session.seek(k)
+            self.redraw()
 
     def action_step(self, d: int) -> None:
+        self.shown = None
         self.session.seek(self.session.at + d)
         self.redraw()
 
     def action_seek(self, k: int) -> None:
+        self.shown = None
         self.session.seek(self.session.total if k < 0 else k)
         self.redraw()
+
+    def _at(self) -> int:
+        """The curve point of the step shown (the one s jumped to, at its step)."""
+        if self.shown is not None and self.points[self.shown].lines == self.session.at:
+            return self.shown
+        return point_at(self.points, self.session.at)
 
     def _prompt(self) -> None:
         s = self.session
@@ -90,7 +103,7 @@ class ReplayScreen(GameScreen):
                 else t("curve.replay_title")
             text.append("\n" + title + "\n", style="bold")
             seats = [(p.name, p.colour) for p in s.states[0].players]
-            at = point_at(self.points, s.at)
+            at = self._at()
             width = self.query_one("#prompt").size.width or 40
             text.append_text(chart(self.points, seats, width, at=at, marks=[sw.point for sw in self.swings]))
             moved = self.moved[at]
