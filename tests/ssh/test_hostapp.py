@@ -931,7 +931,7 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
             # in the lobby: the games stay (carl has no seat anywhere to be promised)
             helps = [c.help for c in app.get_system_commands(app.screen)]
             assert i18n.t("lobby.quit_help_lobby") in helps and i18n.t("lobby.quit_help") not in helps, helps
-            assert app.stop_key() == "host.stops_lobby"
+            assert (app.farewell_key("stops"), app.farewell_key("idle")) == ("host.stops_lobby", "host.idle_lobby")
             app.screen.play(session())
             await _seated(app, pilot)
             helps = [c.help for c in app.get_system_commands(app.screen)]
@@ -945,7 +945,8 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
             titles = [c.title for c in app.get_system_commands(app.screen)]
             assert (i18n.t("key.undo") in titles) != watching, titles
             # and a stopping server tells each what stays: the game to watch again, the seat
-            assert app.stop_key() == ("host.stops_watching" if watching else "host.stops")
+            assert app.farewell_key("stops") == ("host.stops_watching" if watching else "host.stops")
+            assert app.farewell_key("idle") == ("host.idle_watching" if watching else "host.idle")
     alice.close()
     bob.close()
 

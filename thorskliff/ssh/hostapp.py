@@ -169,11 +169,11 @@ class HostedApp(ThorsApp):
         gs = self._game_screen()
         return gs is not None and getattr(gs.session, "seat", 0) is None
 
-    def stop_key(self) -> str:
-        """What a stopping server says to this terminal (host.*): a seated player
-        keeps the seat, a spectator may watch again, and in the lobby no seat is
-        promised to someone who may have none; the games all stay."""
-        gs = self._game_screen()
-        if gs is None:
-            return "host.stops_lobby"
-        return "host.stops_watching" if self.watching() else "host.stops"
+    def farewell_key(self, why: str) -> str:
+        """What a server closing this terminal says to it (``why``: "stops" or
+        "idle", as host.stops*, host.idle*): a seated player keeps the seat, a
+        spectator may watch again, and in the lobby no seat is promised to
+        someone who may have none; the games all stay."""
+        if self._game_screen() is None:
+            return f"host.{why}_lobby"
+        return f"host.{why}_watching" if self.watching() else f"host.{why}"

@@ -412,8 +412,7 @@ class Host:
         chans = [s.chan for s in self.sessions if hasattr(s.chan, "wait_closed")]  # a browser's has none
         for s in list(self.sessions):
             # a seat stays its player's, a spectator may watch again, the lobby's games all stay
-            key = getattr(s.app, "stop_key", lambda: "host.stops")()
-            s.end(f"\r\nthorskliff: {t(key)}\r\n")
+            s.end(f"\r\nthorskliff: {t(s.farewell_key('stops'))}\r\n")
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -713,6 +712,12 @@ class GameSession(asyncssh.SSHServerSession):
                 except OSError:
                     pass
 
+    def farewell_key(self, why: str) -> str:
+        """The catalogue key of the farewell (``why``: "stops", "idle") for what this
+        terminal shows (before its app runs: the plain one)."""
+        say = getattr(self.app, "farewell_key", None)
+        return say(why) if say is not None else f"host.{why}"
+
     def end(self, farewell: str = "") -> None:
         """Stop the app; the channel closes when it has."""
         self.farewell = farewell
@@ -772,8 +777,7 @@ class GameSession(asyncssh.SSHServerSession):
             if self.gate is not None:
                 self.gate.refuse(f"no key for {limit:g} s")
             # what stays, as at a stop: a seat, the game watched, the games (from the lobby)
-            key = getattr(self.app, "stop_key", lambda: "host.stops")().replace("stops", "idle")
-            self.end(f"\r\nthorskliff: {t(key, s=f'{limit:g}')}\r\n")
+            self.end(f"\r\nthorskliff: {t(self.farewell_key('idle'), s=f'{limit:g}')}\r\n")
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
