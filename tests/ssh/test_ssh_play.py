@@ -218,6 +218,25 @@ async def test_a_player_in_the_lobby_is_promised_the_games_not_a_seat(server, te
     assert t("host.stops_lobby") in a.everything() and t("host.stops") not in a.everything()
 
 
+async def test_whoever_quits_reads_a_goodbye_that_says_what_stays(server, terms, keys):
+    """Quitting (q in the lobby, Beenden in the palette) gave only OpenSSH's own
+    "Connection to … closed": the player reads what stays, as at a server stop, by
+    what he left from: his seat, the game he watched, or the games of the lobby."""
+    host, hg, players, c = await table(server, terms, keys)
+    d = await terms(host.port, "dora", keys("dora"))
+    await d.see("Spieltisch auf dem Server")
+    d.press("q")  # the lobby's own key
+    await d.wait(lambda: d.eof, "dora's connection to end")
+    assert t("host.bye_lobby") in d.everything()
+    apps = {s.user: s.app for s in host.sessions}
+    for term, user, key in ((c, "carol", "host.bye_watching"), (players[0], "alice", "host.bye")):
+        apps[user].exit()  # what the palette's Beenden does
+        await term.wait(lambda term=term: term.eof, f"{user}'s connection to end")
+        said = term.everything()
+        assert t(key) in said and all(t(other) not in said for other in ("host.bye", "host.bye_watching",
+                                                                           "host.bye_lobby") if other != key), said
+
+
 async def test_a_client_without_any_key_is_told_how_to_make_one(server, keys):
     """A new player's first 'ssh -p PORT newbie@HOST' from a machine with no SSH key
     read only "Permission denied (publickey)". OpenSSH tries keyboard-interactive

@@ -169,9 +169,17 @@ class HostedApp(ThorsApp):
         gs = self._game_screen()
         return gs is not None and getattr(gs.session, "seat", 0) is None
 
+    #: the goodbye's catalogue key, taken when the player quits (the screens are gone after)
+    left_key: str | None = None
+
+    def exit(self, *a, **kw) -> None:
+        if self.left_key is None:
+            self.left_key = self.farewell_key("bye")
+        super().exit(*a, **kw)
+
     def farewell_key(self, why: str) -> str:
-        """What a server closing this terminal says to it (``why``: "stops" or
-        "idle", as host.stops*, host.idle*): a seated player keeps the seat, a
+        """What a server closing this terminal says to it (``why``: "stops",
+        "idle" or, when the player quits, "bye": host.stops*, …): a seated player keeps the seat, a
         spectator may watch again, and in the lobby no seat is promised to
         someone who may have none; the games all stay."""
         if self._game_screen() is None:

@@ -704,8 +704,11 @@ class GameSession(asyncssh.SSHServerSession):
             if self.gate is not None:
                 self.gate.session_ended()
             if not self.closed:
-                if self.farewell:
-                    self.write(self.farewell)
+                # the player quit: a goodbye that says what stays (only OpenSSH's "Connection closed" came)
+                left = getattr(self.app, "left_key", None)
+                farewell = self.farewell or (f"\r\nthorskliff: {t(left)}\r\n" if left else "")
+                if farewell:
+                    self.write(farewell)
                 self.closed = True
                 try:
                     self.chan.exit(0)
