@@ -310,3 +310,51 @@ def test_a_strike_refused_names_blitzschlag_and_mjolnir_in_german():
     for verb, word in (("blitz", "Blitzschlag"), ("throw", "Mjölnir")):
         said = i18n.said(IllegalActionError("R-GODE-4", "no_strike", {"verb": verb, "hex": "1c3"}))
         assert said.startswith(f"kein {word} auf 1c3: einmal pro Zug") and said.endswith("(R-GODE-4)")
+
+
+def bera_on_a_farm(taler: int):
+    """Bera (P2, ♥5) on the farm 1c2 in her action phase (R-ACT-1), with ``taler``
+    Taler and no warriors: the Wisent costs her 5 Taler and warriors on forest,
+    meadow, scree and rock (R-RES-1)."""
+    from helpers import begin as begin_at, place, position
+
+    st = position(("Oleif", "Bera"))
+    place(st, 1, "1c2", hero=True)
+    place(st, 0, "3b1", hero=True)
+    st.players[1].taler, st.players[1].life = 9, 5
+    begin_at(st, 1, 4)
+    st.players[1].taler = taler
+    return st
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("de", "„Wisent kaufen“: nicht genug Taler (kostet 5, du hast 2) (R-ACT-1); "
+           "der Wisent braucht Krieger auf Wald, Wiese, Geröll und Felsen (R-RES-1)"),
+    ("en", "'Buy a Wisent': not enough Taler (costs 5, you have 2) (R-ACT-1); "
+           "the Wisent needs warriors on forest, meadow, scree and rock (R-RES-1)"),
+])
+def test_an_action_refused_for_two_reasons_names_both(lang, said):
+    """A play-tester read only "nicht genug Taler" on the greyed Wisent, bought it
+    with Taler he then had, and was refused again for the terrains (R-RES-1). A
+    refused action of the menu says every reason its guards give, in their order."""
+    i18n.set_lang(lang)
+    session = LocalSession(game_of(bera_on_a_farm(2)))
+    assert i18n.said(session.explain("wisent", 1)) == said
+    greyed = {m.action: m.reason for m in session.action_menu(1) if not m.legal}
+    assert i18n.said(greyed["wisent"]) == said
+    # with the Taler, the one reason left
+    session = LocalSession(game_of(bera_on_a_farm(9)))
+    assert i18n.said(session.explain("wisent", 1)) == said.split("; ")[1]
+
+
+def test_after_the_action_only_that_is_said():
+    """R-ACT-1: one action a turn. With this turn's action taken (the flag set by
+    hand: the phase usually ends with it), the Wisent is refused for that alone —
+    not also for the Taler and terrains Bera lacks."""
+    st = bera_on_a_farm(1)
+    st.action_done = True
+    err = st.refusal("wisent", 1)
+    assert err is not None and err.key == "one_action" and err.also == ()
+    st.action_done = False
+    err = st.refusal("wisent", 1)
+    assert err is not None and [e.key for e in (err, *err.also)] == ["taler", "wisent_res"]

@@ -26,12 +26,15 @@ class ActionError(ValueError):
     """Base of every error about a decision: a message by key (``key`` and
     ``params``, said by :mod:`.messages`) and the rule id that forbids it
     (``rule``, may be empty). ``str()`` is the English text with the rule id;
-    :meth:`say` gives it in another language."""
+    :meth:`say` gives it in another language. ``also``: further reasons the
+    same decision is refused (each said after the first, with its rule)."""
 
-    def __init__(self, key: str, params: Mapping[str, Any] | None = None, rule: str = ""):
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None, rule: str = "",
+                 also: tuple[ActionError, ...] = ()):
         self.key = key
         self.params = dict(params or {})
         self.rule = rule
+        self.also = also
         ValueError.__init__(self, self.say("en"))
 
     @property
@@ -40,15 +43,16 @@ class ActionError(ValueError):
 
     def say(self, lang: str = "en") -> str:
         text = self.msg.say(lang)
-        return f"{text} ({self.rule})" if self.rule else text
+        text = f"{text} ({self.rule})" if self.rule else text
+        return "; ".join([text, *(e.say(lang) for e in self.also)])
 
     def __reduce__(self):  # pickled across processes by key, not by its English words
-        return _rebuild, (type(self), self.key, self.params, self.rule)
+        return _rebuild, (type(self), self.key, self.params, self.rule, self.also)
 
 
-def _rebuild(cls, key, params, rule):
+def _rebuild(cls, key, params, rule, also=()):
     err = ActionError.__new__(cls)
-    ActionError.__init__(err, key, params, rule)
+    ActionError.__init__(err, key, params, rule, also)
     return err
 
 
@@ -71,8 +75,9 @@ class IllegalActionError(ActionError):
     """A well-formed decision the rules forbid here: ``rule`` names the rule
     id, ``key`` and ``params`` the message (the first guard that failed)."""
 
-    def __init__(self, rule: str, key: str, params: Mapping[str, Any] | None = None):
-        super().__init__(key, params, rule)
+    def __init__(self, rule: str, key: str, params: Mapping[str, Any] | None = None,
+                 also: tuple[ActionError, ...] = ()):
+        super().__init__(key, params, rule, also)
 
 
 class WrongSeatError(IllegalActionError):

@@ -71,6 +71,9 @@ class Guard:
     #: when it says True the guard cannot fail now (no fainted hero lies
     #: anywhere): generation does not ask it; a refusal always does
     idle: Callable[[GameState], bool] | None = None
+    #: when it fails, it is the only reason said (an action already taken this
+    #: turn: what the action would cost no longer matters); see :func:`check`
+    alone: bool = False
 
     def refusal(self, st: GameState, p: Player, a: Action) -> IllegalActionError:
         return IllegalActionError(self.rule, self.key, self.params(st, p, a))
@@ -373,6 +376,8 @@ def check(st: GameState, a: Action) -> IllegalActionError | None:
                 return None
             if first is None:
                 first = failing.refusal(st, p, a)
+                if verb.action and not (failing.place or failing.alone):
+                    first = _every_reason(st, p, a, verb, failing, first)
     if found:
         return first
     homes = idx.home.get(a.verb)
@@ -383,6 +388,19 @@ def check(st: GameState, a: Action) -> IllegalActionError | None:
         if not g.ok(st, p, a):
             return g.refusal(st, p, a)
     return IllegalActionError(home.rule, "not_possible", {"decision": str(a)})
+
+
+def _every_reason(st: GameState, p: Player, a: Action, verb: Verb, failing: Guard,
+                  first: IllegalActionError) -> IllegalActionError:
+    """An action of the menu refused by ``failing`` (not a place guard: the
+    action is on offer here), with every later guard of its entry that fails
+    too: a play-tester read only "too few Taler" for a Wisent his hero also
+    lacked the terrains for. Place guards are not asked again (they passed)."""
+    rest = verb.guards[verb.guards.index(failing) + 1:]
+    also = tuple(g.refusal(st, p, a) for g in rest if not g.place and not g.ok(st, p, a))
+    if not also:
+        return first
+    return IllegalActionError(first.rule, first.key, first.params, also)
 
 
 def refuse(st: GameState, a: Action) -> IllegalActionError:

@@ -77,7 +77,7 @@ def _taler(cost: Callable[[GameState, Player, Action], int]) -> Guard:
 #: before every action: the hero stands on the board (an action is the hero's, R-ACT-1)
 HERO_ON = Guard("R-ACT-1", "hero_off", lambda st, p, a: p.hero_at >= 0, place=True)
 #: once per turn (the second potion of Bera's is the same action)
-ONCE = Guard("R-ACT-1", "one_action", lambda st, p, a: not (st.action_done and st.step == Step.ACTION))
+ONCE = Guard("R-ACT-1", "one_action", lambda st, p, a: not (st.action_done and st.step == Step.ACTION), alone=True)
 
 
 def _action_taken(st: GameState, p: Player) -> bool:

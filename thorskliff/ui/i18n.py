@@ -51,12 +51,14 @@ def said(what: Any) -> str:
     if not hasattr(what, "say"):
         return str(what)
     key, params = getattr(what, "key", None), getattr(what, "params", None)
-    if key and params:
-        shown = _shown(key, params)
-        if shown != params:
+    also = getattr(what, "also", ())
+    if key and (params or also):
+        shown = _shown(key, params) if params else {}
+        if shown != params or also:
             text = messages.text(key, shown, _lang)
             rule = getattr(what, "rule", "")
-            return f"{text} ({rule})" if rule else text
+            text = f"{text} ({rule})" if rule else text
+            return "; ".join([text, *(said(e) for e in also)])  # every reason the engine gave
     return what.say(_lang)
 
 
