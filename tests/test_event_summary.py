@@ -246,3 +246,45 @@ def test_since_your_last_turn_leaves_out_your_own_first_turn_begun_before_the_re
     assert S.since_lines(S.since(per_line, 0), names) == ["Runde 1: P2 ist am Zug", "P2 zieht: Bera 3c3→3c4"]
     # the other seat's "since" still has everything before its own first turn
     assert S.since(per_line[:3], 1)[:2] == [per_line[0][0], per_line[1][0]]
+
+
+def kraft_then_block(block: str) -> Game:
+    """Oleif (P1: hero, Krafttrank, one warrior) attacks Bera (P2: hero, Schutztrank, one
+    warrior) on 1c3 (R-COMBAT-1) and rolls M3 M1 K1; his Krafttrank adds a G die, rolled
+    apart (R-POT-5): G5. Bera's Schutztrank gives her one protection (R-POT-6), which
+    blocks one red die of her choice (§8): ``block``."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=1)
+    place(st, 1, "1c3", hero=True, warriors=1)
+    st.players[0].potions = [("kraft", 1)]
+    st.players[1].potions = [("schutz", 1)]
+    begin(st, 0, 1)
+    setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
+                  st.island.arrangement, dict(st.rifts), st.first_chooser)
+    game = Game(setup, auto_chance=False, state=st)
+    for d in ("H 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3", "end", "end", "roll M3 M1 K1", "drink kraft",
+              "roll G5", "end", "drink schutz", "end", block):
+        game.submit(d)
+    return game
+
+
+@pytest.mark.parametrize(("block", "die", "lang", "said"), [
+    ("block 3", "M", "de", "• P2 blockt M3"), ("block 5", "G", "de", "• P2 blockt G5"),
+    ("block 1", "M", "en", "• P2 blocks M1"),
+])
+def test_a_blocked_die_is_named_with_its_kind(block, die, lang, said):
+    """A play-test read "Astrid blockt 4" and could not tell which die. The Blocked event
+    carries the kind of each blocked value's die, read from the whole strike: the attack
+    roll and the Krafttrank's die rolled after it (the game log used to read only the last
+    roll, so a block of the M3 after the G5 said "K3"). M1 is the roll's first 1 (the
+    first red die of a value, as the combat dialog names it)."""
+    set_lang(lang)
+    game = kraft_then_block(block)
+    (blocked,) = [e for line in game.events for e in line if isinstance(e, E.Blocked)]
+    assert blocked.dice == die and blocked.to_json()["dice"] == die
+    assert said in summary_of(game).splitlines()
+    from thorskliff.ui.logtext import LogWriter
+
+    writer = LogWriter(Names.of_state(game.state), None)
+    lines = [line.plain.strip() for evs in game.events for line in writer.lines(evs)]
+    assert said[2:] in lines, lines

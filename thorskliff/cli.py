@@ -329,7 +329,7 @@ def turn_events(game: Game, seat: int | None) -> list[dict]:
     None: a spectator) may see, as JSON (docs/records.md, "show --json")."""
     from .engine import events as E
 
-    flat = [e for line in game.events for e in E.visible(line, seat)]
+    flat = [e for line in game.told() for e in E.visible(line, seat)]
     start = max((i for i, e in enumerate(flat) if isinstance(e, E.TurnBegan)), default=0)
     return [e.to_json() for e in flat[start:]]
 
@@ -346,7 +346,9 @@ def cmd_log(args) -> int:
     if args.json:
         out = [{"line": i + 1, "events": [e.to_json() for e in E.visible(evs, seat)]}
                for i, evs in enumerate(game.events) if evs]
-        print(json.dumps({"seat": None if seat is None else seat + 1, "lines": out}, indent=2, ensure_ascii=False))
+        doc = {"seat": None if seat is None else seat + 1, "opening": [e.to_json() for e in E.visible(game.opening, seat)],
+               "lines": out}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
         return 0
     set_lang(args.lang)
     st = game.state
@@ -359,7 +361,7 @@ def cmd_log(args) -> int:
         option_name = lambda cid, oid: option_words(st.chapter, cid, oid)  # noqa: E731
     # the game log's own lines, as plain text (logtext: grouped, a combat's events indented)
     writer = LogWriter(eventwords.Names.of_state(st), None, card_name, option_name)
-    for evs in game.events:
+    for evs in game.told():
         for line in writer.lines(E.visible(evs, seat)):
             print(line.plain)
     return 0

@@ -74,13 +74,16 @@ class Setup:
     #: a record without it (flow 1) replays as it was played (``GameState.old_haste``)
     flow: int = 2
 
-    def build(self) -> GameState:
-        st = self._build()
+    def build(self, sink: list | None = None) -> GameState:
+        """The game's state at its start; ``sink`` receives what the engine
+        says while a chapter opens (a base game or a position says nothing
+        before its first decision)."""
+        st = self._build(sink)
         if self.flow < 2:
             st.old_haste = True
         return st
 
-    def _build(self) -> GameState:
+    def _build(self, sink: list | None) -> GameState:
         if self.position is not None:
             from .position import from_position
 
@@ -89,7 +92,7 @@ class Setup:
             c = self.chapter
             return variants.find("chapter").build(list(self.seats), c.file, self.seed, short=c.short,
                                                   start=self.first,
-                                                  carried={q: list(v) for q, v in c.carried.items()})
+                                                  carried={q: list(v) for q, v in c.carried.items()}, sink=sink)
         # Everything is passed explicitly so a game built from a record header
         # draws the same dice as the game that wrote it.
         return GameState.new(self.mode, list(self.seats), self.seed, arrangement=self.arrangement,
@@ -105,9 +108,17 @@ class _Snap(NamedTuple):
 class Game:
     """One game in play: ``state``, its ``setup`` and the record ``lines``."""
 
-    def __init__(self, setup: Setup, auto_chance: bool = True, state: GameState | None = None):
+    def __init__(self, setup: Setup, auto_chance: bool = True, state: GameState | None = None,
+                 opening: list[tuple[str, tuple, dict]] | None = None):
         self.setup = setup
-        self.state = state if state is not None else setup.build()
+        if state is None:
+            opening = []
+            state = setup.build(sink=opening)
+        self.state = state
+        # what the engine said while the game was set up, before its first line
+        # (a chapter's card of spring, its first turn): made into events when read
+        self._opening_said = opening or []
+        self._opening: tuple[Event, ...] | None = None
         self.auto_chance = auto_chance
         self.lines: list[str] = []
         # the events of each record line, parallel to ``lines``: those read
@@ -151,10 +162,11 @@ class Game:
         file = str(variants.find("chapter").path(chapter)) if isinstance(chapter, int) else os.fspath(chapter)
         kept = {q: tuple(v) for q, v in sorted((carried or {}).items()) if v}
         probe = Setup("", seats, seed, "", {}, start, dict(meta or {}), ChapterSetup(file, short, kept))
-        st = probe.build()
+        opening: list = []
+        st = probe.build(sink=opening)
         setup = Setup(st.mode.id, seats, seed, st.island.arrangement, dict(st.rifts), start, probe.meta,
                       probe.chapter)
-        game = cls(setup, auto_chance, state=st)
+        game = cls(setup, auto_chance, state=st, opening=opening)
         game.resolve_chance()
         return game
 
@@ -222,6 +234,23 @@ class Game:
             self._events.extend(tuple(make(kind, args, kw) for kind, args, kw in said) for said in self._said)
             self._said.clear()
         return self._events
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """What the engine said while the game was set up, before its first
+        record line: a chapter's card of spring and its first turn begun
+        (empty for a base game, whose first turn begins after the beaches).
+        The same tuple on every call."""
+        if self._opening is None:
+            from .engine.events import make
+
+            self._opening = tuple(make(kind, args, kw) for kind, args, kw in self._opening_said)
+        return self._opening
+
+    def told(self) -> list[tuple[Event, ...]]:
+        """The game's events in the order they happened: the :attr:`opening`
+        (when there is one), then each record line's (:attr:`events`)."""
+        return [self.opening, *self.events] if self.opening else self.events
 
     # ------------------------------------------------------------ undo
     def undo_problem(self, seat: int | None = None) -> Msg | None:

@@ -421,8 +421,9 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
     if not isinstance(meta, dict):
         raise h.fail(Problem("record.meta"), "meta")
     setup = Setup(doc["mode"], seats, seed, "", {}, first - 1, meta, ChapterSetup(str(file), short, carried))
+    opening: list = []
     try:
-        st = setup.build()
+        st = setup.build(sink=opening)
     except (ValueError, ScenarioError) as exc:
         raise RecordError(source, h.end, Problem("record.no_chapter", why=exc)) from None
     setup.arrangement, setup.rifts = st.island.arrangement, dict(st.rifts)
@@ -436,8 +437,7 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
         if doc["rifts"] != want:
             raise h.fail(Problem("record.chapter_rifts" if want else "record.chapter_no_rifts", chapter=ch.number,
                                  seed=seed, want=want, given=doc["rifts"]), "rifts")
-    game = Game(setup, auto_chance=False, state=st)
-    return game
+    return Game(setup, auto_chance=False, state=st, opening=opening)
 
 
 def _chapter_file(ref: str, source: str) -> Path:

@@ -39,8 +39,9 @@ class Variant(Protocol):
         """The variant's file read and checked (raises ScenarioError)."""
 
     def build(self, seats: list, file: str, seed: int, short: bool, start: int,
-              carried: dict[int, list[str]]) -> GameState:
-        """The state of a new game of this variant."""
+              carried: dict[int, list[str]], sink: list | None = None) -> GameState:
+        """The state of a new game of this variant; ``sink`` receives what the
+        engine says while it is set up (``GameState._emit``)."""
 
 
 def register(variant: Variant) -> None:

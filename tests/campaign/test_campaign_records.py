@@ -158,7 +158,9 @@ def test_a_session_over_a_chapter_reads_its_events():
     play(game, 1, until=lambda st: st.round >= 10)
     again = record.loads(record.dumps(game))
     session = LocalSession(again)
-    assert len(session.events(None)) == len(game.lines)
+    # the chapter's opening (its card of spring, its first turn), then each line's
+    assert len(session.events(None)) == len(game.lines) + 1
+    assert session.events(None)[0] == again.opening == game.opening and again.opening
     assert any(e.kind == "chose" for evs in session.events(None) for e in evs)
 
 

@@ -296,3 +296,45 @@ async def test_chapter_1_asks_for_warriors_only_when_recruiting():
         prompt = str(screen.query_one("#prompt").render())
         assert prompt.startswith("Ann: Krieger bei deinen Figuren einsetzen (Enter auf einem Feld)."), prompt
         assert "Goden" not in prompt
+
+
+@pytest.mark.parametrize("lang,want", [
+    ("de", ["Zeitkarte „Frühling - Prolog“, für alle vorgelesen", "Runde 1: Ann ist am Zug"]),
+    ("en", ["Time card “Spring - Prologue”, read to everyone", "Round 1: Ann's turn"]),
+])
+def test_a_chapters_log_begins_with_its_opening(lang, want, tmp_path):
+    """R-CAMP-2: the card of spring is read before the first turn, as the chapter is
+    set up — before the first record line. A play-tester's log began with the first
+    decision: neither the card nor the first turn was in it. The game keeps what the
+    engine said while it was set up (``Game.opening``); the log, ``thorskliff log``
+    and the replay viewer show it first. A base game's opening is empty: its first
+    turn begins after the beaches, in a line."""
+    from thorskliff import record
+    from thorskliff.cli import main
+    from thorskliff.game import Game
+    from thorskliff.ui.session import ReplaySession
+
+    i18n.set_lang(lang)
+    game = Game.new_chapter([("Ann", "Oleif", "brown"), ("Bo", "Bera", "black")], 1, 5)
+    assert game.lines == [] and [e.kind for e in game.opening] == ["card", "turn"]
+    s = CampaignSession(game, NoTable(), "Wikinger")
+    assert said(s)[:2] == want and said(s, None)[:2] == want
+    s.submit(s.state.legal_actions()[0].__str__(), 0)
+    assert said(s)[:2] == want  # still first, with the first decision after it
+    path = tmp_path / "chapter.tkr"
+    record.write(game, path)
+    replay = ReplaySession(record.load(path))
+    assert replay.at == 0 and [e.kind for e in replay.events(None)[0]] == ["card", "turn"]  # at step 0
+    assert Game.new("duell", [("Ann", "Oleif", "brown"), ("Bo", "Bera", "black")], 5).opening == ()
+    import contextlib
+    import io
+    import json
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["log", str(path), "--json"]) == 0
+    assert [e["kind"] for e in json.loads(out.getvalue())["opening"]] == ["card", "turn"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["log", str(path), "--lang", lang]) == 0
+    assert out.getvalue().splitlines()[:2] == want

@@ -258,10 +258,13 @@ class CampaignState(GameState, CampaignFields):
     # ------------------------------------------------------------------ creation
     @classmethod
     def new_chapter(cls, group: Any, chapter: Chapter | str | int, seed: int, short: bool = False,
-                    start: int = 0, carried: dict[int, list[str]] | None = None) -> CampaignState:
+                    start: int = 0, carried: dict[int, list[str]] | None = None,
+                    sink: list | None = None) -> CampaignState:
         """Set up a chapter (R-CAMP-1) for ``group`` (a :class:`~.group.Group`
         or a list of ``(name, hero, colour)``); ``start`` is the seat holding
-        the start tile. Carried cards come from the group unless given."""
+        the start tile. Carried cards come from the group unless given.
+        ``sink`` receives what the engine says while the chapter opens (the
+        card of spring read, the first turn begun): the game's opening."""
         ch = chapter if isinstance(chapter, Chapter) else load_chapter(chapter)
         if hasattr(group, "seats"):
             seats = [SeatSpec(*s) for s in group.seats()]
@@ -284,7 +287,14 @@ class CampaignState(GameState, CampaignFields):
             start_amber=True, source=ch.file)
         rifts = effects.rift_placement(ch, island_for(ch.arrangement), seed) if ch.rifts_at_start else {}
         st = cls.new(mode, seats, seed, arrangement=ch.arrangement, rifts=rifts, first=start)
-        st._setup_chapter(ch, short, start, carried or {})
+        if sink is None:
+            st._setup_chapter(ch, short, start, carried or {})
+            return st
+        st.sink = sink
+        try:
+            st._setup_chapter(ch, short, start, carried or {})
+        finally:
+            del st.sink  # back to the class's None: copies of the state never write here
         return st
 
     def _setup_chapter(self, ch: Chapter, short: bool, start: int, carried: dict[int, list[str]]) -> None:

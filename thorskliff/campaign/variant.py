@@ -25,8 +25,8 @@ class ChapterVariant:
         return load_chapter(path)
 
     def build(self, seats: list, file: str, seed: int, short: bool, start: int,
-              carried: dict[int, list[str]]) -> CampaignState:
-        return CampaignState.new_chapter(seats, file, seed, short=short, start=start, carried=carried)
+              carried: dict[int, list[str]], sink: list | None = None) -> CampaignState:
+        return CampaignState.new_chapter(seats, file, seed, short=short, start=start, carried=carried, sink=sink)
 
 
 CHAPTER = ChapterVariant()

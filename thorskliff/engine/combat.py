@@ -17,7 +17,7 @@ from itertools import combinations, compress
 from .fields import GameFields, Pos
 from .steps import Step
 from .actions import Action
-from .dice import DIE_ORDER, RED
+from .dice import DIE_ORDER, RED, blocked_kinds
 from .player import FAINTED, X_TURN, WAITING
 
 TROLL = -2
@@ -405,7 +405,8 @@ class CombatRules(GameFields):
         c.queue = sorted(vals)
         c.dmg = [0] * len(c.targets())  # R-COMBAT-4: damage counts per roll; a troll or runestone falls to one
         if c.blocked:
-            self._emit("blocked", c.dfn if c.side == "att" else c.att, tuple(c.blocked))
+            self._emit("blocked", c.dfn if c.side == "att" else c.att, tuple(c.blocked),
+                       blocked_kinds(c.roll, c.blocked))
 
     def _life(self, units_seat: int, code: str) -> int:
         if code == "H":

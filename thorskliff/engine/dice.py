@@ -19,6 +19,21 @@ DIE_ORDER = "GMKS"  # the order dice are listed in a request (largest red first,
 _MASK = (1 << 64) - 1
 
 
+def blocked_kinds(roll, vals) -> str:
+    """The kind of die each blocked value in ``vals`` stands for: a block names
+    values (R-COMBAT-1 step 4), so each is read as the first red die of that
+    value in ``roll`` ((kind, value) pairs) not yet taken by an earlier one
+    ("K" where none is left: a roll unknown to the caller)."""
+    left = [(k, v) for k, v in roll if k in RED]
+    out = []
+    for v in vals:
+        k = next((k for k, x in left if x == v), "K")
+        if (k, v) in left:
+            left.remove((k, v))
+        out.append(k)
+    return "".join(out)
+
+
 def splitmix64(x: int) -> int:
     x = (x + 0x9E3779B97F4A7C15) & _MASK
     z = x

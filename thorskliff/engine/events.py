@@ -367,9 +367,11 @@ class Rolled(Event):
 
 @_kind("blocked")
 class Blocked(Event):
-    """Red dice blocked by protection (§8); ``seat`` is the blocking side's owner."""
+    """Red dice blocked by protection (§8); ``seat`` is the blocking side's owner;
+    ``dice`` the kind of each value's die (:func:`.dice.blocked_kinds`)."""
     seat: int
     vals: tuple[int, ...]
+    dice: str = ""
 
 
 @_kind("damage", "hex")

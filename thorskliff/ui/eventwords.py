@@ -137,7 +137,7 @@ def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
     if k == "rolled":
         return t(f"event.rolled_{e.purpose}", dice=_dice(e))
     if k == "blocked":
-        return t("event.blocked", who=who, vals=" ".join(map(str, e.vals)))
+        return t("event.blocked", who=who, vals=", ".join(f"{k}{v}" for k, v in zip(e.dice or "K" * len(e.vals), e.vals)))
     if k == "damage":
         if e.unit == "H":
             return t("event.damage_hero", unit=n.unit(e.seat, "H"), amount=e.amount, before=e.before,
@@ -175,6 +175,8 @@ def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
         name = card_name(e.card) if card_name else e.card
         if e.how == "use" and e.reader is not None:
             return t("event.card_use", card=name, who=n.who(e.reader))
+        if e.how == "time":  # R-CAMP-2: read to everyone, not "(nobody)"'s
+            return t("event.card_time", card=name)
         return t("event.card", card=name, who=n.who(e.reader) if e.reader is not None else t("event.nobody"))
     if k == "chose":
         if e.option == "potion":

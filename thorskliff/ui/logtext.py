@@ -71,15 +71,13 @@ class LogWriter:
         self.card_name = card_name
         self.option_name = option_name
         self.in_combat = False
-        self.last_roll: list[tuple[str, int]] = []
 
     def state(self) -> tuple:
         """What the next line depends on (a log cut back to an earlier line restores it)."""
-        return self.in_combat, tuple(self.last_roll)
+        return (self.in_combat,)
 
     def restore(self, state: tuple) -> None:
-        self.in_combat, roll = state
-        self.last_roll = list(roll)
+        (self.in_combat,) = state
 
     def _chip(self, seat: int | None) -> Text:
         if self.plain:
@@ -106,17 +104,10 @@ class LogWriter:
             self.in_combat = False
             return None
         if isinstance(e, E.Rolled):
-            self.last_roll = list(zip(e.dice, e.vals))
-            body = _with_dice(f"event.rolled_{e.purpose}", self._dice(self.last_roll), dice=_DICE)
+            body = _with_dice(f"event.rolled_{e.purpose}", self._dice(list(zip(e.dice, e.vals))), dice=_DICE)
             return self._indent(self._chip(None) + body)
         if isinstance(e, E.Blocked):
-            roll = list(self.last_roll)
-            shown = []
-            for v in e.vals:  # the red dice of the last roll that the protection blocked
-                k = next((k for k, x in roll if x == v and k != "S"), None)
-                if k is not None:
-                    roll.remove((k, v))
-                shown.append((k or "K", v))
+            shown = list(zip(e.dice, e.vals))
             body = _with_dice("event.blocked", self._dice(shown), who=n.who(e.seat), vals=_DICE)
             return self._indent(self._chip(e.seat) + body)
         said = W.say(e, n, self.card_name, self.option_name)

@@ -109,7 +109,7 @@ class LocalSession:
                  bots: Mapping[int, str] | None = None):
         self.game = game
         self.path = Path(path) if path is not None else None
-        self._seen = SeenEvents(lambda: self.game.events)
+        self._seen = SeenEvents(self.game.told)
         self.bots: dict[int, str] = dict(record.seat_bots(game) if bots is None else bots)
         game.setup.bots = self.bots  # the record's header keeps them
         self.seats = None  # bots.seats.Seats (each seat's bot and generator), once a bot plays here
@@ -149,8 +149,9 @@ class LocalSession:
 
     def events(self, viewer: int | None) -> list[tuple]:
         """The events of every record line as ``viewer`` (0-based seat, None:
-        a spectator) may see them (``thorskliff.engine.events``); the game log,
-        the summaries and the SSH views are drawn from them."""
+        a spectator) may see them (``thorskliff.engine.events``), after a
+        chapter's opening (``Game.told``); the game log, the summaries and the
+        SSH views are drawn from them."""
         return self._seen(viewer)
 
     def chance_request(self) -> tuple[str, ...]:
@@ -367,6 +368,8 @@ class ReplaySession:
         self.lines = list(game.lines)
         # what a spectator may see of each line: the same tuples at every step
         self._events = [tuple(visible(evs, None)) for evs in game.events]
+        # what happened before the first line (a chapter's card of spring): shown at every step
+        self._opening = [tuple(visible(game.opening, None))] if game.opening else []
         self.states: list[GameState] = [game.setup.build()]
         self.seek(len(self.lines))  # every step at once (a whole record well under 0.1 s)
         # a replay starts where the game started: a play-tester who chose "Partie nachspielen"
@@ -395,8 +398,9 @@ class ReplaySession:
         return self.states[self.at].observation(None)
 
     def events(self, viewer: int | None) -> list[tuple]:
-        """The events up to the step shown, as a spectator sees them."""
-        return self._events[: self.at]
+        """The events up to the step shown, as a spectator sees them (a
+        chapter's opening first)."""
+        return self._opening + self._events[: self.at]
 
     def undo_problem(self, seat=None) -> Msg:
         return Msg("undo_replay")

@@ -16,6 +16,7 @@ from functools import cache
 
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import LABELS, NotationError, parse
+from ..engine.dice import blocked_kinds
 from ..engine.turn_verbs import WINDOW_STEPS
 from .i18n import lang, t
 
@@ -114,18 +115,10 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
 
 
 def blocked_dice(roll: list[dict], vals) -> list[str]:
-    """Blocked values as dice of the roll ("G5", "K1"): the red die of that value each
-    blocks, matched as the roll's faces strike them out (logtext.dice)."""
-    left = [(d["die"], d["value"]) for d in roll if d["die"] != "S"]
-    out = []
-    for v in vals:
-        k = next((k for k, x in left if x == v), None)
-        if k is None:
-            out.append(str(v))
-            continue
-        left.remove((k, v))
-        out.append(f"{k}{v}")
-    return out
+    """Blocked values as dice of the roll ("G5", "K1"), each read as the engine's
+    Blocked event reads it (:func:`..engine.dice.blocked_kinds`)."""
+    kinds = blocked_kinds([(d["die"], d["value"]) for d in roll], vals)
+    return [f"{k}{v}" for k, v in zip(kinds, vals)]
 
 
 def _hit_hero(obs: dict | None, code: str) -> dict | None:
