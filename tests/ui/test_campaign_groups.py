@@ -112,6 +112,39 @@ async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
         assert "Knut (Bot)" in text_of(gs.query_one("#tableaus"))
 
 
+async def test_a_bot_seat_in_the_group_form_is_named_as_in_a_new_game():
+    """A play-tester made a group with a bot in seat 3 and met it as "Sigrun (Bot)",
+    where the new-game form names a bot's seat "Bot 3". The group's form now does the
+    same: a seat whose name nobody typed becomes "Bot n" for a bot and its default
+    name again for a person; a typed name stays."""
+    app = ThorsApp(handover=False, seed=7, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_campaign()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGroupScreen)
+        names = [form.query_one(f"#ng-player-{i}", Input) for i in range(3)]
+        assert [box.value for box in names] == ["Astrid", "Björn", "Sigrun"]
+        form.query_one("#ng-kind-2", Select).value = "schwer"
+        names[1].value = "Knut"
+        form.query_one("#ng-kind-1", Select).value = "leicht"
+        await pilot.pause()
+        assert [box.value for box in names] == ["Astrid", "Knut", "Bot 3"]
+        form.query_one("#ng-kind-2", Select).value = "human"
+        await pilot.pause()
+        assert names[2].value == "Sigrun"
+        form.query_one("#ng-kind-2", Select).value = "mittel"
+        form.query_one("#ng-name", Input).value = "Namen"
+        await pilot.pause()
+        form.query_one("#ng-create", Button).press()
+        await pilot.pause()
+        with CampaignTable() as table:
+            assert [m.player for m in table.group("Namen").members] == ["Astrid", "Knut", "Bot 3"]
+
+
 async def test_seats_change_hands_on_the_group_page_and_mid_chapter():
     new_group().close()
     app = ThorsApp(handover=False, bot_delay=0)

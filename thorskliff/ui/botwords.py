@@ -52,6 +52,17 @@ def bot_words(spec: str) -> str:
     return t("bots.search_work", work=bot.work)
 
 
+#: a new seat's name, before anyone types one: a person's by seat, a bot's "Bot n"
+DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
+
+
+def auto_name(seat: int, person: bool) -> str:
+    """The name a seat (0-based) gets while nobody has typed one: a person's
+    default name, or "Bot 2" for a bot (the new-game form and a campaign
+    group's form give the same; a play-tester's group had a bot named Sigrun)."""
+    return DEFAULT_NAMES[seat] if person else t("setup.bot_name", n=seat + 1)
+
+
 def bot_name(name: str) -> str:
     """A bot's seat as the screens name it: marked "(Bot)", unless its name says
     so already ("Bot 2", a bot seat's default name, read "Bot 2 (Bot)")."""

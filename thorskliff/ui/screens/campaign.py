@@ -25,14 +25,13 @@ from ...engine.player import COLOURS
 from ...scenario import ScenarioError, load_heroes
 from .. import glyphs as G
 from .. import saves
-from ..botwords import bot_words, level_of
+from ..botwords import DEFAULT_NAMES, auto_name, bot_words, level_of
 from ..i18n import lang, said, t
 from ..keys import localize
 from ..widgets.campaign import carried_title, group_table
 from .title import Recomposed
 
 CHAPTERS = (1, 2, 3)
-DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
 HUMAN = "human"
 
 
@@ -237,6 +236,8 @@ class NewGroupScreen(Screen):
         super().__init__()
         localize(self)
         self.players = 3
+        #: per seat: the name given while nobody has typed one (:func:`auto_name`)
+        self._auto_names: list[str] = list(DEFAULT_NAMES)
 
     def compose(self) -> ComposeResult:
         heroes = list(load_heroes())
@@ -280,6 +281,11 @@ class NewGroupScreen(Screen):
         ident = event.select.id or ""
         if ident.startswith("ng-hero-") and event.value != Select.BLANK:
             self.query_one(f"#ng-about-{ident.rsplit('-', 1)[1]}", Static).update(hero_about(str(event.value)))
+        elif ident.startswith("ng-kind-") and isinstance(event.value, str):
+            i = int(ident.rsplit("-", 1)[1])
+            box = self.query_one(f"#ng-player-{i}", Input)
+            if box.value.strip() in ("", self._auto_names[i]):  # a typed name stays
+                self._auto_names[i] = box.value = auto_name(i, event.value == HUMAN)
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         ident = event.pressed.id or ""

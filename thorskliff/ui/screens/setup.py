@@ -23,12 +23,11 @@ from ...bots.registry import LEVELS, level_bot
 from ...engine.player import COLOURS
 from ...scenario import load_heroes, load_mode
 from .. import glyphs as G
-from ..botwords import bot_name
+from ..botwords import DEFAULT_NAMES, auto_name, bot_name
 from ..i18n import t
 from ..keys import localize
 
 MODES = ("base", "duell", "episch")
-DEFAULT_NAMES = ("Astrid", "Björn", "Sigrun", "Ulf")
 HUMAN = "human"
 
 
@@ -198,7 +197,7 @@ class SetupScreen(Screen):
         self.kinds[i] = kind
         box = self.query_one(f"#name-{i}", Input)
         if box.value.strip() in ("", self._auto_names[i]):
-            self._auto_names[i] = DEFAULT_NAMES[i] if kind == HUMAN else t("setup.bot_name", n=i + 1)
+            self._auto_names[i] = auto_name(i, kind == HUMAN)
             box.value = self._auto_names[i]
         self._hint()
 
