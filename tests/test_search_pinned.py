@@ -3,7 +3,9 @@ a searched decision cheaper may not change it. With an iteration budget and
 a seeded generator the search is deterministic, so these figures — the
 decision, every root child's visits and mean chance for the seat, and the
 moves of a short game — were taken from the commit before the speed-up
-(0e3437e) and must come out the same after it."""
+(0e3437e) and must come out the same after it. They pin the search with the
+one round of turns it looked ahead then (``horizon=1``); a Duell's search
+now looks two rounds ahead (``search.HORIZON``), pinned apart below."""
 
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ def searched_position(mode: str, players: int, seed: int, k: int):
     raise AssertionError("no searched decision")
 
 
-def root_figures(monkeypatch, st, iterations: int, seed: int):
+def root_figures(monkeypatch, st, iterations: int, seed: int, horizon: int | None = 1):
     """The decision and, per root child, (decision, visits, mean chance of the seat)."""
     seen = {}
     real = search.pick
@@ -54,7 +56,7 @@ def root_figures(monkeypatch, st, iterations: int, seed: int):
 
     monkeypatch.setattr(search, "pick", spy)
     seat = st.current_player()
-    bot = SearchBot(iterations=iterations)
+    bot = SearchBot(iterations=iterations, horizon=horizon)
     a = bot.choose_public(public_state(st, seat), list(st.legal_actions()), random.Random(seed))
     return fmt(a), seen["root"]
 
@@ -81,7 +83,7 @@ def test_searched_decision_and_root_statistics_are_pinned(monkeypatch, where):
 
 def test_a_short_game_with_a_search_seat_is_pinned():
     moves = []
-    res = play_game("duell", [SearchBot(iterations=6), HeuristicBot()], 5, round_cap=9,
+    res = play_game("duell", [SearchBot(iterations=6, horizon=1), HeuristicBot()], 5, round_cap=9,
                     on_step=lambda st, a: moves.append(fmt(a) if a else ""))
     digest = hashlib.sha256(" ".join(moves).encode()).hexdigest()[:16]
     assert (len(moves), res.decisions, digest) == (86, 83, "b6382758c2b60ed9")
@@ -104,3 +106,32 @@ def test_the_searchs_heuristic_sees_what_the_state_shows_but_the_written_decisio
     assert full["legal"] and "campaign" in full
     # the board comes straight from the state (tests/test_bots_board.py: the same facts)
     assert seen[0] == ({**full, "legal": [], "fights": [], "hexes": None}, Board.of_state(st))
+
+
+def test_a_duells_search_looks_two_rounds_ahead_pinned(monkeypatch):
+    """``search.HORIZON``: a Duell's iterations play on for two rounds of turns.
+    Taken when the horizon was made two rounds (the one-round search at this
+    position leaves the heuristic's warrior step for "end", above; looking
+    further it keeps the step)."""
+    st = searched_position("duell", 2, 11, 40)
+    assert root_figures(monkeypatch, st, 40, 11, horizon=None) == (
+        "W 4a1-3b3", [("W 4a1-3b3", 21, 0.740671), ("W 4a1-4a2", 5, 0.668598), ("W 4a1-3a2", 5, 0.668598),
+                      ("end", 9, 0.759055)])
+
+
+@pytest.mark.parametrize("mode,players,rounds", [("duell", 2, 2), ("base", 3, 1), ("base", 4, 1)])
+def test_an_iteration_stops_after_the_rounds_of_its_table(mode, players, rounds):
+    """An iteration's rollout from a searched decision ends where the searching
+    seat's turn begins again ``rounds`` rounds later (``search.HORIZON``: two in
+    a Duell, one with 3 or 4 seats), every other seat having had its turns."""
+    seed = 11
+    st = searched_position(mode, players, seed, 40)
+    seat, start = st.current_player(), st.round
+    clock = search._Horizon(st, 10 ** 6, search.HORIZON.get(players, 1))
+    assert clock.rounds == rounds * players
+    bot, rngs = HeuristicBot(), [seat_rng(seed, i) for i in range(players)]
+    while clock.running(st):
+        q = st.current_player()
+        clock.play(st, decide(bot, st, q, rngs[q]))
+    assert not st.is_terminal()
+    assert (st.seat, st.round, clock.turns) == (seat, start + rounds, rounds * players)

@@ -83,7 +83,9 @@ def top_choices(game_or_state, seat: int, legal: list[Action] | None = None, n: 
     pub = public_state(st, seat)  # from here on only what the seat may see
     legal = list(legal if legal is not None else pub.legal_actions())
     rng = hint_rng(pub, seat)
-    bot = _Even(floor=1, iterations=iterations)
+    # one round ahead at every table: a Duell's two (search.HORIZON) would take a hint
+    # past the 2 s it may take (2.7 times the time an iteration takes)
+    bot = _Even(floor=1, iterations=iterations, horizon=1)
     choice = bot._heuristic(pub, legal, rng)
     cands = candidates(pub, legal, choice)
     # each candidate first gets up to 8 iterations, but at most half of the budget goes that way

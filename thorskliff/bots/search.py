@@ -23,7 +23,8 @@ pick-ups) are played by the heuristic bot without a node, so the budget goes
 where choices matter: the hero's and the Gode's steps, fights, actions,
 haste, the Gode's marker. Candidates are pruned (see :func:`candidates`). A
 leaf is played on by the heuristic bot for every seat until a full round of
-turns after the decision (or a step cap), and scored by :func:`evaluate`:
+turns after the decision — two rounds in a Duell (:data:`HORIZON`) — (or a
+step cap), and scored by :func:`evaluate`:
 each seat's chance to win. In a two-player game it comes from
 :func:`duell_scores`, log-odds weights fitted to the winners of heuristic
 self-play (``scripts/fit_duell_eval.py``) on ambers delivered and carried,
@@ -316,6 +317,15 @@ def evaluate(st: GameState) -> list[float]:
 # --------------------------------------------------------------------- the tree
 
 
+#: rounds of turns an iteration plays on after the searched decision, by the
+#: number of seats (1 where missing). In a Duell two: an iteration then costs
+#: 2.7 times as much (the answers remembered across iterations cover only the
+#: turn searched), yet at the same time per decision the search wins more
+#: often (docs/bots.md, "Strength at 0.5 s a decision"); with three or four
+#: seats a round is long already, and one round met the issue's targets.
+HORIZON = {2: 2}
+
+
 def _logit(q: float) -> float:
     q = min(max(q, 1e-6), 1 - 1e-6)
     return math.log(q / (1 - q))
@@ -393,15 +403,15 @@ def pick(root: Node, cands: list[Action], choice: Action, seat: int, iterations:
 
 class _Horizon:
     """Where an iteration stops: the game's end, ``max_steps`` decisions, or
-    a full round of turns after the searched decision. It also keeps the
+    ``rounds`` full rounds of turns after the searched decision. It also keeps the
     iteration's ``path``: the decisions taken since the root, up to the
     first roll of the dice (then None; see :meth:`SearchBot._heuristic`)."""
 
-    def __init__(self, st: GameState, max_steps: int):
+    def __init__(self, st: GameState, max_steps: int, rounds: int = 1):
         self.path: list[Action] | None = []
         self.turn = (st.round, st.seat)
         self.turns = 0
-        self.rounds = len(st.active_seats())
+        self.rounds = rounds * len(st.active_seats())
         self.steps = 1  # the searched decision itself
         self.max_steps = max_steps
         self.over = False
@@ -452,7 +462,7 @@ class SearchBot:
 
     def __init__(self, seconds: float | None = 0.5, iterations: int | None = None, prior: float = 0.5,
                  explore: float = 1.0, margin: float = 0.12, share: float = 0.08, max_steps: int = 150,
-                 work: int | None = None):
+                 work: int | None = None, horizon: int | None = None):
         if iterations is not None or work is not None:
             seconds = None
         self.seconds = seconds
@@ -463,6 +473,7 @@ class SearchBot:
         self.margin = margin
         self.share = share
         self.max_steps = max_steps
+        self.horizon = horizon
         self.heuristic = HeuristicBot()
         self.searched = 0  # decisions that were searched (the rest were the heuristic's)
         self._seat = -1  # the seat searching now (-1: none), and the heuristic's answers (:meth:`_heuristic`)
@@ -524,7 +535,7 @@ class SearchBot:
     def _iterate(self, root: Node, st: GameState, rng: random.Random, cands: list[Action]) -> None:
         """One iteration on the determinized ``st``: down the tree (UCT),
         one new node, the heuristic's rollout to the horizon, backup."""
-        clock = _Horizon(st, self.max_steps)
+        clock = _Horizon(st, self.max_steps, self.horizon or HORIZON.get(st.num_players, 1))
         path = [root]
         node = root
         while True:
