@@ -35,7 +35,7 @@ POSITIONS = [("duell", 2, 11, 40), ("duell", 2, 12, 90), ("base", 3, 12, 60), ("
 
 # runs in the checkout's interpreter: only names both old and new code have
 PROBE = r'''
-import json, random, sys, time
+import inspect, json, random, sys, time
 from thorskliff.bots.heuristic import HeuristicBot
 from thorskliff.bots.runner import decide, new_game, seat_rng
 from thorskliff.bots.search import SearchBot, candidates, public_state, trivial
@@ -66,7 +66,10 @@ for mode, players, seed, k, iters in json.loads(sys.argv[1]):
     seat = st.current_player()
     pub, legal = public_state(st, seat), list(st.legal_actions())
     SearchBot(iterations=5).choose_public(pub, legal, random.Random(seed))  # warm the caches (paths, dice odds)
-    bot = SearchBot(iterations=iters)
+    # the same search on both sides: one round of turns ahead, as before a Duell's
+    # search looked two (search.HORIZON; an older checkout has no such argument)
+    kw = {"horizon": 1} if "horizon" in inspect.signature(SearchBot).parameters else {}
+    bot = SearchBot(iterations=iters, **kw)
     t, c = time.perf_counter(), time.process_time()
     a = bot.choose_public(pub, legal, random.Random(seed))
     dt, dc = time.perf_counter() - t, time.process_time() - c
