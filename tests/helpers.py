@@ -81,3 +81,19 @@ def play(st: GameState, *texts: str) -> None:
 
 def legal(st: GameState) -> list[str]:
     return [str(a) for a in st.legal_actions()]
+
+
+#: Oleif's way into the fight of :func:`kraft_against_schutz`
+KRAFT_FIGHT = ("H 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
+
+
+def kraft_against_schutz() -> GameState:
+    """Oleif (P1: hero, Krafttrank, one warrior) on 1c2 in his movement, beside
+    Bera's 1c3 (P2: hero, Schutztrank, one warrior); :data:`KRAFT_FIGHT` steps onto
+    it and fights there (R-COMBAT-1; the potions' effects: R-POT-5, R-POT-6)."""
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=1)
+    place(st, 1, "1c3", hero=True, warriors=1)
+    st.players[0].potions = [("kraft", 1)]
+    st.players[1].potions = [("schutz", 1)]
+    return begin(st, 0, 1)

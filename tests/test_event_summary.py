@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from combat_example import VARIANT_A, VARIANT_B
-from helpers import H, begin, place, position
+from helpers import KRAFT_FIGHT, H, begin, kraft_against_schutz, place, position
 
 from thorskliff.engine import events as E
 from thorskliff.game import Game, Setup
@@ -253,16 +253,11 @@ def kraft_then_block(block: str) -> Game:
     warrior) on 1c3 (R-COMBAT-1) and rolls M3 M1 K1; his Krafttrank adds a G die, rolled
     apart (R-POT-5): G5. Bera's Schutztrank gives her one protection (R-POT-6), which
     blocks one red die of her choice (§8): ``block``."""
-    st = position(("Oleif", "Bera"))
-    place(st, 0, "1c2", hero=True, warriors=1)
-    place(st, 1, "1c3", hero=True, warriors=1)
-    st.players[0].potions = [("kraft", 1)]
-    st.players[1].potions = [("schutz", 1)]
-    begin(st, 0, 1)
+    st = kraft_against_schutz()
     setup = Setup(st.mode.id, [SeatSpec(p.name, p.hero, p.colour) for p in st.players], st.seed,
                   st.island.arrangement, dict(st.rifts), st.first_chooser)
     game = Game(setup, auto_chance=False, state=st)
-    for d in ("H 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3", "end", "end", "roll M3 M1 K1", "drink kraft",
+    for d in (*KRAFT_FIGHT, "end", "end", "roll M3 M1 K1", "drink kraft",
               "roll G5", "end", "drink schutz", "end", block):
         game.submit(d)
     return game

@@ -59,16 +59,22 @@ async def _answer(pilot, app, which: str) -> str:
 # ---------------------------------------------------------------- bot heroes
 
 
+async def new_group_form(pilot, app) -> NewGroupScreen:
+    """The campaign's form for a new group, opened from the title screen."""
+    await pilot.pause()
+    app.action_campaign()
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()  # the form is composed before its fields are set
+    form = app.screen
+    assert isinstance(form, NewGroupScreen)
+    return form
+
+
 async def test_a_new_group_with_a_bot_seat_plays_the_bot_by_itself():
     app = ThorsApp(handover=False, seed=7, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.action_campaign()
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()  # the form is composed before its fields are set
-        form = app.screen
-        assert isinstance(form, NewGroupScreen)
+        form = await new_group_form(pilot, app)
         form.query_one("#ng-players", RadioSet).query_one("#ng-players-2").value = True
         await pilot.pause()
         # the hero list says what a hero can do in chapter 1 and when the rest comes
@@ -119,13 +125,7 @@ async def test_a_bot_seat_in_the_group_form_is_named_as_in_a_new_game():
     name again for a person; a typed name stays."""
     app = ThorsApp(handover=False, seed=7, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.action_campaign()
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGroupScreen)
+        form = await new_group_form(pilot, app)
         names = [form.query_one(f"#ng-player-{i}", Input) for i in range(3)]
         assert [box.value for box in names] == ["Astrid", "Björn", "Sigrun"]
         form.query_one("#ng-kind-2", Select).value = "schwer"

@@ -9,7 +9,7 @@ roll (c:def_pre) has nothing to drink."""
 from __future__ import annotations
 
 import pytest
-from helpers import begin, place, play, position
+from helpers import KRAFT_FIGHT, begin, kraft_against_schutz, place, play, position
 from textual.widgets import Static
 from uihelpers import game_of, until
 
@@ -19,13 +19,8 @@ from thorskliff.ui.session import LocalSession
 
 
 def fight():
-    st = position(("Oleif", "Bera"))
-    place(st, 0, "1c2", hero=True, warriors=1)
-    place(st, 1, "1c3", hero=True, warriors=1)
-    st.players[0].potions = [("kraft", 1)]
-    st.players[1].potions = [("schutz", 1)]
-    begin(st, 0, 1)
-    play(st, "H 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3")
+    st = kraft_against_schutz()
+    play(st, *KRAFT_FIGHT)
     return st
 
 
