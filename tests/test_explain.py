@@ -22,7 +22,8 @@ def why(st, text: str) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as e:
         st.apply_action(text)
     assert RULE_ID.match(e.value.rule), e.value.rule
-    assert str(e.value).endswith(f"({e.value.rule})")
+    last = e.value.also[-1] if e.value.also else e.value  # every means missing is said, in order
+    assert str(e.value).endswith(f"({last.rule})")
     return e.value
 
 
@@ -326,6 +327,9 @@ def test_a_runestone_off_a_rift_and_without_the_conditions():
     st = at_action("1c4", taler=2, life=5, rifts={"1c4": "silber"})
     e = why(st, "rune")
     assert (e.rule, "2 ambers delivered or 2 crystals" in str(e)) == ("R-RUNE-1", True)
+    # every condition the hero lacks, not only the first (R-RUNE-1, R-RES-1)
+    assert [(x.rule, x.key) for x in (e, *e.also)] == [("R-RUNE-1", "rune_two"), ("R-RUNE-1", "rune_amber"),
+                                                       ("R-RES-1", "rune_res")]
 
 
 # --------------------------------------------------------------------------- recruit

@@ -347,14 +347,19 @@ def test_an_action_refused_for_two_reasons_names_both(lang, said):
     assert i18n.said(session.explain("wisent", 1)) == said.split("; ")[1]
 
 
-def test_after_the_action_only_that_is_said():
+def test_after_the_action_or_with_the_item_gone_only_that_is_said():
     """R-ACT-1: one action a turn. With this turn's action taken (the flag set by
     hand: the phase usually ends with it), the Wisent is refused for that alone —
-    not also for the Taler and terrains Bera lacks."""
+    not also for the Taler and terrains Bera lacks; so it is with no Wisent card
+    left. Only means she can gather (Taler, warriors) are said together."""
     st = bera_on_a_farm(1)
     st.action_done = True
     err = st.refusal("wisent", 1)
     assert err is not None and err.key == "one_action" and err.also == ()
     st.action_done = False
+    st.wisent_left = 0
+    err = st.refusal("wisent", 1)
+    assert err is not None and err.key == "no_wisent_left" and err.also == ()
+    st.wisent_left = 1
     err = st.refusal("wisent", 1)
     assert err is not None and [e.key for e in (err, *err.also)] == ["taler", "wisent_res"]

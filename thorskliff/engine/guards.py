@@ -71,9 +71,11 @@ class Guard:
     #: when it says True the guard cannot fail now (no fainted hero lies
     #: anywhere): generation does not ask it; a refusal always does
     idle: Callable[[GameState], bool] | None = None
-    #: when it fails, it is the only reason said (an action already taken this
-    #: turn: what the action would cost no longer matters); see :func:`check`
-    alone: bool = False
+    #: a means the player gathers (Taler, warriors on terrains, what a runestone
+    #: or an epic card asks): a refusal by it names every other means that is
+    #: missing too (:func:`check`); any other guard (the action taken, the item
+    #: gone) is said alone, as what else is missing would not help
+    means: bool = False
 
     def refusal(self, st: GameState, p: Player, a: Action) -> IllegalActionError:
         return IllegalActionError(self.rule, self.key, self.params(st, p, a))
@@ -376,7 +378,7 @@ def check(st: GameState, a: Action) -> IllegalActionError | None:
                 return None
             if first is None:
                 first = failing.refusal(st, p, a)
-                if verb.action and not (failing.place or failing.alone):
+                if verb.action and failing.means:
                     first = _every_reason(st, p, a, verb, failing, first)
     if found:
         return first
@@ -392,12 +394,11 @@ def check(st: GameState, a: Action) -> IllegalActionError | None:
 
 def _every_reason(st: GameState, p: Player, a: Action, verb: Verb, failing: Guard,
                   first: IllegalActionError) -> IllegalActionError:
-    """An action of the menu refused by ``failing`` (not a place guard: the
-    action is on offer here), with every later guard of its entry that fails
-    too: a play-tester read only "too few Taler" for a Wisent his hero also
-    lacked the terrains for. Place guards are not asked again (they passed)."""
+    """An action of the menu refused for a missing means (``failing``), with
+    every later means of its entry missing too: a play-tester read only "too
+    few Taler" for a Wisent his hero also lacked the terrains for."""
     rest = verb.guards[verb.guards.index(failing) + 1:]
-    also = tuple(g.refusal(st, p, a) for g in rest if not g.place and not g.ok(st, p, a))
+    also = tuple(g.refusal(st, p, a) for g in rest if g.means and not g.ok(st, p, a))
     if not also:
         return first
     return IllegalActionError(first.rule, first.key, first.params, also)

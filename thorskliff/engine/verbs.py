@@ -70,14 +70,14 @@ def _in_force(flag: str) -> Guard:
 
 
 def _taler(cost: Callable[[GameState, Player, Action], int]) -> Guard:
-    return Guard("R-ACT-1", "taler", lambda st, p, a: p.taler >= cost(st, p, a),
+    return Guard("R-ACT-1", "taler", lambda st, p, a: p.taler >= cost(st, p, a), means=True,
                  params=lambda st, p, a: {"decision": str(a), "cost": cost(st, p, a), "taler": p.taler})
 
 
 #: before every action: the hero stands on the board (an action is the hero's, R-ACT-1)
 HERO_ON = Guard("R-ACT-1", "hero_off", lambda st, p, a: p.hero_at >= 0, place=True)
 #: once per turn (the second potion of Bera's is the same action)
-ONCE = Guard("R-ACT-1", "one_action", lambda st, p, a: not (st.action_done and st.step == Step.ACTION), alone=True)
+ONCE = Guard("R-ACT-1", "one_action", lambda st, p, a: not (st.action_done and st.step == Step.ACTION))
 
 
 def _action_taken(st: GameState, p: Player) -> bool:
@@ -183,7 +183,7 @@ ACTION_VERBS: list[Verb] = [
         Guard("R-ACT-1", "has_wisent", lambda st, p, a: not p.wisent),
         Guard("R-ACT-1", "no_wisent_left", lambda st, p, a: st.wisent_left > 0),
         _taler(lambda st, p, a: p.spec.wisent_price),
-        Guard("R-RES-1", "wisent_res", lambda st, p, a: st.resources(p.seat, WISENT_NEED))),
+        Guard("R-RES-1", "wisent_res", lambda st, p, a: st.resources(p.seat, WISENT_NEED), means=True)),
         cost=lambda st, p, a: p.spec.wisent_price, needs=tuple(WISENT_NEED)),
     _act("hammer", "hammer", "R-ACT-1", _one("hammer"), (
         _place("hammer", MARKET), ONCE,
@@ -218,15 +218,15 @@ ACTION_VERBS: list[Verb] = [
     _act("rune", "rune", "R-RUNE-1", _one("rune"), (
         _place("rune", FARM, _rift(None)), _in_force("runestone"), ONCE,
         Guard("R-RUNE-1", "rune_one", lambda st, p, a: st.rune is None),
-        Guard("R-RUNE-1", "rune_two", lambda st, p, a: mighty(p)),
-        Guard("R-RUNE-1", "rune_amber", lambda st, p, a: p.amber),
-        Guard("R-RES-1", "rune_res", lambda st, p, a: st.resources(p.seat, RUNE_NEED))),
+        Guard("R-RUNE-1", "rune_two", lambda st, p, a: mighty(p), means=True),
+        Guard("R-RUNE-1", "rune_amber", lambda st, p, a: p.amber, means=True),
+        Guard("R-RES-1", "rune_res", lambda st, p, a: st.resources(p.seat, RUNE_NEED), means=True)),
         needs=("amber", *RUNE_NEED)),
     _act("epic", "epic", "R-ACT-1", _offer(*EPIC_OFFERS), (
         _in_force("epic"), ONCE,
         Guard("R-ACT-1", "epic_taken", lambda st, p, a: a.arg in st.epic_free, params=lambda st, p, a: {"card": a.arg}),
         Guard("R-ACT-1", "epic", lambda st, p, a: mighty(p) and st.resources(p.seat, EPIC_NEED)
-              and epic_place(st, p, a.arg), params=lambda st, p, a: {"card": a.arg}),
+              and epic_place(st, p, a.arg), params=lambda st, p, a: {"card": a.arg}, means=True),
         _taler(lambda st, p, a: EPIC_PRICE[a.arg])),
         cost=lambda st, p, a: EPIC_PRICE[a.arg], needs=tuple(EPIC_NEED) * EPIC_NEED["forest"]),
 ]
