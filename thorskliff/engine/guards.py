@@ -8,7 +8,8 @@ steps where it is decided, the candidates it offers there (``offers``) and
 an ordered tuple of guards. A decision is legal when an entry of the table
 at the current step accepts it and none of that entry's guards fails; it is
 refused by the first guard that fails, as ``IllegalActionError(rule, key,
-params)``. A decision whose verb is not decided at this step is refused by
+params)`` — for an action of the menu refused for a missing means
+(``Guard.means``), with every other means it lacks (``also``). A decision whose verb is not decided at this step is refused by
 the verb's ``elsewhere`` guards (where the verb belongs, or why not now).
 
 Generation asks fewer guards than a refusal, never other ones:
