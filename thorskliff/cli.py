@@ -346,8 +346,8 @@ def cmd_log(args) -> int:
     if args.json:
         out = [{"line": i + 1, "events": [e.to_json() for e in E.visible(evs, seat)]}
                for i, evs in enumerate(game.events) if evs]
-        doc = {"seat": None if seat is None else seat + 1, "opening": [e.to_json() for e in E.visible(game.opening, seat)],
-               "lines": out}
+        opening = [e.to_json() for e in E.visible(game.opening, seat)]
+        doc = {"seat": None if seat is None else seat + 1, "opening": opening, "lines": out}
         print(json.dumps(doc, indent=2, ensure_ascii=False))
         return 0
     set_lang(args.lang)

@@ -9,8 +9,9 @@ an ordered tuple of guards. A decision is legal when an entry of the table
 at the current step accepts it and none of that entry's guards fails; it is
 refused by the first guard that fails, as ``IllegalActionError(rule, key,
 params)`` — for an action of the menu refused for a missing means
-(``Guard.means``), with every other means it lacks (``also``). A decision whose verb is not decided at this step is refused by
-the verb's ``elsewhere`` guards (where the verb belongs, or why not now).
+(``Guard.means``), with every other means it lacks (``also``). A decision
+whose verb is not decided at this step is refused by the verb's
+``elsewhere`` guards (where the verb belongs, or why not now).
 
 Generation asks fewer guards than a refusal, never other ones:
 
@@ -397,12 +398,15 @@ def _every_reason(st: GameState, p: Player, a: Action, verb: Verb, failing: Guar
                   first: IllegalActionError) -> IllegalActionError:
     """An action of the menu refused for a missing means (``failing``), with
     every later means of its entry missing too: a play-tester read only "too
-    few Taler" for a Wisent his hero also lacked the terrains for."""
-    rest = verb.guards[verb.guards.index(failing) + 1:]
-    also = tuple(g.refusal(st, p, a) for g in rest if g.means and not g.ok(st, p, a))
-    if not also:
+    few Taler" for a Wisent his hero also lacked the terrains for. A later
+    guard of another kind that fails is said alone instead (no means helps)."""
+    rest = [g for g in verb.guards[verb.guards.index(failing) + 1:] if not g.place and not g.ok(st, p, a)]
+    alone = next((g for g in rest if not g.means), None)
+    if alone is not None:
+        return alone.refusal(st, p, a)
+    if not rest:
         return first
-    return IllegalActionError(first.rule, first.key, first.params, also)
+    return IllegalActionError(first.rule, first.key, first.params, tuple(g.refusal(st, p, a) for g in rest))
 
 
 def refuse(st: GameState, a: Action) -> IllegalActionError:
