@@ -173,3 +173,43 @@ def test_a_turn_start_names_what_it_did_and_never_a_potion():
                       ("potion_given", (1, "heil"), {}), ("took", (2, "amber", 4), {"auto": True})])
     assert said == (("stood_up", st.players[1].hero), ("took", st.players[2].name), ("rune_count", "2"))
     assert not any("heil" in part for pair in said for part in pair)
+
+
+def test_the_godes_healing_is_not_credited_to_the_decision_before_it():
+    """R-GODE-3 Heilen: Oleif (♥2) on M1 with his Gode beside him sets the marker to
+    Heilen and ends his movement; with no combat, phase 3 begins in that same step of
+    the engine and the Gode heals him 2 → 4. The curve credited "Bewegung beenden" with
+    the healing; now the decision is judged with Oleif still at ♥2, and the healing is
+    an entry of its own, which names the turn, as it moved his chance most."""
+    from helpers import begin, place, position
+
+    from thorskliff.bots.curve import GODE_HEAL
+
+    st = position(("Oleif", "Bera"), mode="duell")
+    place(st, 0, "M1", hero=True, gode=True)
+    place(st, 1, "4c2", hero=True)
+    st.players[0].life, st.players[0].taler = 2, 9
+    st.rules.add("gode")
+    begin(st, 0, 0)
+    game = record.from_state(st)
+    game.submit("gode heilen")
+    unhealed = game.state.clone()
+    game.submit("end")
+    assert game.state.step == "action" and game.state.players[0].life == 4  # healed, his action to come
+    unhealed.apply_action("end")
+    unhealed.players[0].life = 2  # the same position before the healing
+    points = win_chances(game)
+    last = points[-1]
+    heal = last.moved_by[0]
+    assert (heal.step, heal.automatic, heal.auto, heal.seat) == (GODE_HEAL, True, (("healed", "Oleif"),), 0)
+    assert heal.before == estimate(unhealed) and heal.after == estimate(game.state) == last.chances
+    assert heal.after[0] > heal.before[0] + 0.1  # his chance rose by more than 10 points
+    (sw,) = [s for s in turn_swings(points) if s]
+    seats = [(p.name, p.colour) for p in game.state.players]
+    set_lang("de")
+    try:
+        assert swing_line(sw, seats) == f"Runde 1, P1: der Gode heilt Oleif — 12% → {round(100 * heal.after[0])}%"
+        set_lang("en")
+        assert swing_line(sw, seats).startswith("Round 1, P1: the Gode heals Oleif — 12% → ")
+    finally:
+        set_lang("de")

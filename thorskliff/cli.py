@@ -395,8 +395,9 @@ def cmd_analyse(args) -> int:
     if args.json:
         def move(sw):
             d = sw.decision
-            # a turn start (d.automatic) is no decision: no notation; "line" is the line after which it
-            # began, "seat" the seat whose turn began, "auto" what it did ([event kind, name], bots.curve)
+            # a turn start or the Gode's healing (d.automatic) is no decision: no notation; "line" is the
+            # line after which it happened, "seat" the seat whose turn began or who healed, "auto" what it
+            # did ([event kind, name], bots.curve)
             return {"seat": sw.seat + 1, "name": seats[sw.seat][0], "before": sw.before, "after": sw.after,
                     "decision": {"line": d.line, "seat": d.seat + 1, "notation": None if d.automatic else d.text,
                                  "automatic": d.automatic, "auto": [list(a) for a in d.auto],

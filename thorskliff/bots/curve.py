@@ -21,6 +21,11 @@ whose turn it is) but before the next turn's start; when that start moves the
 chances, it is a point of its own (:data:`TURN_START`), so a swing it makes is
 never credited to the decision before it ("Raghild: Held ablegen — Bera 48% →
 92%" was Bera standing up).
+
+So with the Gode's Heilen (R-GODE-3): the hero heals at the start of phase 3,
+in the engine step of the decision that ended phase 2 (or 1). That decision is
+judged without the healing; the healing is an entry of its own in the turn
+(:data:`GODE_HEAL`), which the turn names when it moved a chance most.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ TOP = 3
 _SPECTATOR = -99
 #: the ``step`` of a turn start's own entry (:class:`Decision`): no seat decided it
 TURN_START = "turn_start"
+#: the ``step`` of the Gode's healing's own entry in a turn (R-GODE-3): no seat decided it
+GODE_HEAL = "gode_heal"
 #: what a turn start may do that the curve names, the most telling first:
 #: (event kind, what the name is of) — see :func:`_said`
 AUTO_KINDS = ("won", "out", "stood_up", "took", "healed", "rune_count", "card", "troll")
@@ -66,8 +73,9 @@ class Decision:
 
     @property
     def automatic(self) -> bool:
-        """Whether this is no decision but a turn's start (the engine's own steps)."""
-        return self.step == TURN_START
+        """Whether this is no decision but the engine's own steps: a turn's start
+        or the Gode's healing."""
+        return self.step in (TURN_START, GODE_HEAL)
 
 
 @dataclass(frozen=True)
@@ -135,14 +143,15 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
     n = st.num_players
     points = [TurnPoint(0, st.round, None, i, now, (None,) * n)]
     sink: list = []
-    begun: list[tuple[int, int, tuple[float, ...], int]] = []  # (round, seat, chances, events before) per start
+    # per turn start: (round, seat, chances, events before, the position handed over)
+    begun: list[tuple[int, int, tuple[float, ...], int, GameState]] = []
     own_hook = st.hooks.begin_turn
 
     def begins(s: GameState, seat: int) -> bool:
         if not begun:  # the line's first turn start: the position as the last decision left it
             handed = s.clone()
             handed.seat = seat  # whose turn it is counts (search: to_move)
-            begun.append((s.round, seat, estimate(handed), len(sink)))
+            begun.append((s.round, seat, estimate(handed), len(sink), handed))
         return own_hook(s, seat) if own_hook is not None else False
 
     st.sink = sink  # this state is the curve's own: nobody else listens
@@ -166,13 +175,22 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
             i += 1
         after = estimate(st)
         own = begun[0][2] if begun else after
-        d = Decision(first + 1, int(col) - 1, public_text(text), step, now, own)
-        for q in range(n):
-            if best[q] is None or abs(own[q] - now[q]) > abs(best[q].after[q] - best[q].before[q]):
-                best[q] = d
+        entries = [Decision(first + 1, int(col) - 1, public_text(text), step, now, own)]
+        heal = _gode_heal(sink[:begun[0][3]] if begun else sink)
+        if heal is not None:  # the decision without it, then the healing
+            seat, before = heal
+            unhealed = (begun[0][4] if begun else st).clone()
+            unhealed.players[seat].life = before
+            mine = estimate(unhealed)
+            entries = [replace(entries[0], after=mine),
+                       Decision(first + 1, seat, "", GODE_HEAL, mine, own, (("healed", st.players[seat].hero),))]
+        for d in entries:
+            for q in range(n):
+                if best[q] is None or abs(d.after[q] - d.before[q]) > abs(best[q].after[q] - best[q].before[q]):
+                    best[q] = d
         now = own
         if begun and after != own:  # the next turn's start moved the chances: a point of its own
-            rnd, seat, _, k = begun[0]
+            rnd, seat, _, k, _ = begun[0]
             points.append(TurnPoint(len(points), turn[0], turn[1], i, own, tuple(best)))
             start = Decision(i, seat, "", TURN_START, own, after, _said(st, sink[k:]))
             points.append(TurnPoint(len(points), rnd, seat, i, after, (start,) * n))
@@ -180,6 +198,17 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
     if turn is not None:
         points.append(TurnPoint(len(points), turn[0], turn[1], i, now, tuple(best)))
     return points
+
+
+def _gode_heal(raw: list) -> tuple[int, int] | None:
+    """The seat the Gode's Heilen healed among what the engine said (``raw``),
+    with its life before; None when it healed nobody."""
+    for kind, args, kw in raw:
+        if kind == "healed":
+            e = E.make(kind, args, kw)
+            if e.cause == "heilen":
+                return e.seat, e.before
+    return None
 
 
 def _said(st: GameState, raw: list) -> tuple[tuple[str, str], ...]:

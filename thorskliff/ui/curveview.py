@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..bots.curve import Decision, Swing, TurnPoint
+from ..bots.curve import GODE_HEAL, Decision, Swing, TurnPoint
 from ..bots.search import HIDDEN
 from . import glyphs as G
 from .i18n import t
@@ -33,6 +33,8 @@ def decision_words(d: Decision) -> str:
     """What the decision did, in words (the notation when words fail); a
     turn's start says so, with the most telling thing it did (short: the
     swing line fits the end screen's 80 columns)."""
+    if d.step == GODE_HEAL:
+        return t("curve.gode_heal", name=d.auto[0][1])
     if d.automatic:
         if not d.auto:
             return t("curve.turn_start")
