@@ -371,7 +371,7 @@ class Blocked(Event):
     ``dice`` the kind of each value's die (:func:`.dice.blocked_kinds`)."""
     seat: int
     vals: tuple[int, ...]
-    dice: str = ""
+    dice: str
 
 
 @_kind("damage", "hex")

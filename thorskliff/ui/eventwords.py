@@ -137,8 +137,7 @@ def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
     if k == "rolled":
         return t(f"event.rolled_{e.purpose}", dice=_dice(e))
     if k == "blocked":
-        kinds = e.dice or "K" * len(e.vals)  # an event made without its dice' kinds
-        return t("event.blocked", who=who, vals=", ".join(f"{k}{v}" for k, v in zip(kinds, e.vals)))
+        return t("event.blocked", who=who, vals=", ".join(f"{k}{v}" for k, v in zip(e.dice, e.vals)))
     if k == "damage":
         if e.unit == "H":
             return t("event.damage_hero", unit=n.unit(e.seat, "H"), amount=e.amount, before=e.before,
