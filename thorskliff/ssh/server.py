@@ -127,6 +127,12 @@ def reason(text: str) -> str:
     return text.translate(_ASCII).encode("ascii", "replace").decode()
 
 
+def farewell_line(key: str, **params) -> str:
+    """The last line a terminal reads before its connection closes: the
+    catalogue's ``key`` (host.stops*, host.idle*, host.bye*) on a line of its own."""
+    return f"\r\nthorskliff: {t(key, **params)}\r\n"
+
+
 def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -412,7 +418,7 @@ class Host:
         chans = [s.chan for s in self.sessions if hasattr(s.chan, "wait_closed")]  # a browser's has none
         for s in list(self.sessions):
             # a seat stays its player's, a spectator may watch again, the lobby's games all stay
-            s.end(f"\r\nthorskliff: {t(s.farewell_key('stops'))}\r\n")
+            s.end(farewell_line(s.farewell_key("stops")))
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -706,7 +712,7 @@ class GameSession(asyncssh.SSHServerSession):
             if not self.closed:
                 # the player quit: a goodbye that says what stays (only OpenSSH's "Connection closed" came)
                 left = getattr(self.app, "left_key", None)
-                farewell = self.farewell or (f"\r\nthorskliff: {t(left)}\r\n" if left else "")
+                farewell = self.farewell or (farewell_line(left) if left else "")
                 if farewell:
                     self.write(farewell)
                 self.closed = True
@@ -780,7 +786,7 @@ class GameSession(asyncssh.SSHServerSession):
             if self.gate is not None:
                 self.gate.refuse(f"no key for {limit:g} s")
             # what stays, as at a stop: a seat, the game watched, the games (from the lobby)
-            self.end(f"\r\nthorskliff: {t(self.farewell_key('idle'), s=f'{limit:g}')}\r\n")
+            self.end(farewell_line(self.farewell_key("idle"), s=f"{limit:g}"))
             return
         self._idle = loop.call_later(due - loop.time() + 0.01, self._arm_idle)
 
