@@ -63,6 +63,13 @@ def auto_name(seat: int, person: bool) -> str:
     return DEFAULT_NAMES[seat] if person else t("setup.bot_name", n=seat + 1)
 
 
+def renamed(seat: int, person: bool, typed: str, given: str) -> str | None:
+    """The name a seat's box shows once the seat's kind (a person, a bot) has
+    changed: :func:`auto_name`, while the box holds the name ``given`` to it
+    before (or nothing); None when someone typed a name there (it stays)."""
+    return auto_name(seat, person) if typed.strip() in ("", given) else None
+
+
 def bot_name(name: str) -> str:
     """A bot's seat as the screens name it: marked "(Bot)", unless its name says
     so already ("Bot 2", a bot seat's default name, read "Bot 2 (Bot)")."""

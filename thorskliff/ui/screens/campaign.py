@@ -25,7 +25,7 @@ from ...engine.player import COLOURS
 from ...scenario import ScenarioError, load_heroes
 from .. import glyphs as G
 from .. import saves
-from ..botwords import DEFAULT_NAMES, auto_name, bot_words, level_of
+from ..botwords import DEFAULT_NAMES, bot_words, level_of, renamed
 from ..i18n import lang, said, t
 from ..keys import localize
 from ..widgets.campaign import carried_title, group_table
@@ -284,8 +284,9 @@ class NewGroupScreen(Screen):
         elif ident.startswith("ng-kind-") and isinstance(event.value, str):
             i = int(ident.rsplit("-", 1)[1])
             box = self.query_one(f"#ng-player-{i}", Input)
-            if box.value.strip() in ("", self._auto_names[i]):  # a typed name stays
-                self._auto_names[i] = box.value = auto_name(i, event.value == HUMAN)
+            name = renamed(i, event.value == HUMAN, box.value, self._auto_names[i])
+            if name is not None:
+                self._auto_names[i] = box.value = name
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         ident = event.pressed.id or ""

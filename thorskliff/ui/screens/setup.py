@@ -23,7 +23,7 @@ from ...bots.registry import LEVELS, level_bot
 from ...engine.player import COLOURS
 from ...scenario import load_heroes, load_mode
 from .. import glyphs as G
-from ..botwords import DEFAULT_NAMES, auto_name, bot_name
+from ..botwords import DEFAULT_NAMES, bot_name, renamed
 from ..i18n import t
 from ..keys import localize
 
@@ -196,9 +196,9 @@ class SetupScreen(Screen):
             return
         self.kinds[i] = kind
         box = self.query_one(f"#name-{i}", Input)
-        if box.value.strip() in ("", self._auto_names[i]):
-            self._auto_names[i] = auto_name(i, kind == HUMAN)
-            box.value = self._auto_names[i]
+        name = renamed(i, kind == HUMAN, box.value, self._auto_names[i])
+        if name is not None:
+            self._auto_names[i] = box.value = name
         self._hint()
 
     def bot_seats(self) -> dict[int, str]:
