@@ -39,6 +39,17 @@ async def hub_until(host, pred: Callable[[], bool], what: str = "", timeout: flo
         host.hub.unwatch_lobby(changed.set)
 
 
+async def polled(pred: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    """Wait for ``pred`` about the server, which notifies no one when it turns true
+    (a channel's buffer, a session's state): checked every 10 ms up to ``timeout``."""
+    try:
+        async with asyncio.timeout(timeout):
+            while not pred():
+                await asyncio.sleep(0.01)
+    except TimeoutError:
+        raise AssertionError(f"timed out waiting for {what}") from None
+
+
 def prompt(hg, seat: int | None) -> str:
     """The start of the prompt the screen of ``seat`` (None: a spectator's) shows for the
     game's state: the deciding seat is asked, the others read what she does."""

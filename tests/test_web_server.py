@@ -31,6 +31,7 @@ WAIT = 20.0
 
 
 from hostfixtures import _german  # noqa: E402,F401 (autouse: German, a data folder of its own)
+from hostfixtures import polled  # noqa: E402
 
 
 @pytest.fixture
@@ -399,7 +400,8 @@ async def test_a_reload_resumes_the_seat(web):
     await tab.see(t("lobby.at_table").strip())
     assert host.hub.games[gid].seats[0].connected
     await tab.close()
-    await asyncio.sleep(0.1)
+    # the server saw the tab go: the seat is empty until the reload
+    await polled(lambda: not host.hub.games[gid].seats[0].connected, "the closed tab to leave its seat")
     # the page at / again: straight back to the seat it showed
     tab = await anna.tab()
     await tab.see(t("lobby.at_table").strip())
@@ -559,12 +561,18 @@ async def test_an_oversize_paste_is_dropped_with_a_notice_and_a_huge_message_clo
 
 
 async def test_an_idle_browser_is_closed_and_keeps_its_seat(web, logged):
-    host, browser = await web(idle_timeout=1.0)
+    host, browser = await web()
     anna = await named(browser, "anna")
     rs = host.hub.create("anna", "duell", 2)
     rs.close()
     gid = rs.game_id
     tab = await anna.tab(f"/ws/{gid}")
+    await tab.see(t("lobby.at_table").strip())
+    # set once the table is drawn; the timeout fires at once: nothing typed for longer than it
+    host.config.idle_timeout = 1.0
+    for session in [s for s in host.sessions if s.user == "anna"]:
+        session._last_input -= 1.0
+        session._arm_idle()
     await tab.wait(lambda: "Verbindung wird geschlossen" in tab.flat() or tab.eof, "the idle notice")
     await tab.ended()
     assert "Verbindung wird geschlossen" in tab.flat()
@@ -588,13 +596,24 @@ async def test_a_browser_watches_a_game_as_a_spectator(web):
     rs.close()
 
 
-async def quiet(tab: Tab, seconds: float = 0.6) -> None:
-    """Until no frame has come for ``seconds`` (the app has drawn everything)."""
-    while True:
-        before = len(tab.transcript)
-        await asyncio.sleep(seconds)
-        if len(tab.transcript) == before:
-            return
+async def drawn(tab: Tab, app, island) -> None:
+    """Until the app has handled everything sent before (a ping's pong: the server
+    has read it; a callback passed from the app to the screen to the island: each
+    has handled its messages; the island's next refresh: it has drawn them) and the
+    terminal shows the island as the widget draws it afresh."""
+    pongs = len(tab.texts)
+    await tab.send("ping", "drawn")
+    await tab.wait(lambda: any(m[:1] == ["pong"] for m in tab.texts[pongs:]), "the pong")
+    done = asyncio.Event()
+    screen = app.screen
+    app.call_later(lambda: screen.call_later(lambda: island.call_later(
+        lambda: island.call_after_refresh(done.set))))
+    await asyncio.wait_for(done.wait(), WAIT)
+    x, y, w, h = island.content_region
+    island._strips = None  # drawn afresh: every line as the widget draws it (the focus marks laid over)
+    fresh = [island.render_line(row).text.rstrip() for row in range(h)]
+    await tab.wait(lambda: [line[x:x + w].rstrip() for line in tab.screen.display[y:y + h]] == fresh,
+                   "the island on the terminal as drawn afresh")
 
 
 async def test_cursor_steps_draw_only_changed_lines_and_the_screen_stays_true(web):
@@ -608,15 +627,15 @@ async def test_cursor_steps_draw_only_changed_lines_and_the_screen_stays_true(we
     rs.close()
     tab = await anna.tab(f"/ws/{rs.game_id}", size=(120, 40))
     await tab.see(t("lobby.at_table").strip())
-    await quiet(tab)
     (session,) = [s for s in host.sessions if s.user == "anna"]
     island = session.app.screen.query_one(IslandMap)
+    await drawn(tab, session.app, island)
     visited = {island.cursor}
     sizes = []
     for key in ["\x1b[C", "\x1b[C", "\x1b[B", "\x1b[D", "\x1b[A", "\x1b[B", "\x1b[B", "\x1b[C"]:
         start = tab.received
         await tab.send("stdin", key)
-        await quiet(tab, 0.3)
+        await drawn(tab, session.app, island)
         sizes.append(tab.received - start)
         visited.add(island.cursor)
         # the island on the terminal, line by line, is the island drawn afresh now

@@ -14,6 +14,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from thorskliff.ssh import server
 from thorskliff.ssh.server import _Heap, resident_mb
 
 
@@ -35,10 +36,21 @@ async def test_whether_a_sweep_is_due_is_read_from_the_resident_memory_not_the_f
     assert 1 < resident_mb() < 10_000
     monkeypatch.setattr(gc, "get_freeze_count", lambda: (_ for _ in ()).throw(AssertionError("walked")))
     monkeypatch.setattr(_Heap, "CHECK", 0.01)
+    checks = []
+    ten = asyncio.Event()
+
+    def counted() -> float:  # each check reads the resident memory once
+        checks.append(1)
+        if len(checks) > 10:
+            ten.set()
+        return resident_mb()
+
+    monkeypatch.setattr(server, "resident_mb", counted)
     heap = _Heap(lambda: 64)
     heap.start()
     try:
-        await asyncio.sleep(0.1)  # some ten checks
+        async with asyncio.timeout(30):
+            await ten.wait()  # some ten checks
         assert not heap.task.done()  # none walked the frozen objects (nor found a sweep due)
     finally:
         heap.stop()

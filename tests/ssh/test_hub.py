@@ -244,10 +244,6 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
     table the stand-in bots wait instead of playing the game to its end."""
     import asyncio
 
-    from thorskliff.ssh.hub import bots_available
-
-    if not bots_available():
-        pytest.skip("no bots")
     store = Store(tmp_path / "hub.sqlite3")
     hub = Hub(store, takeover_after=0.2, bot_delay=0.0)
     a = hub.create("alice", "duell", 2, seed=5)
@@ -263,12 +259,18 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
     hub = Hub(store, takeover_after=0.2, bot_delay=0.0)
     hub.start()
     hg = hub.games[1]
-    await asyncio.sleep(0.6)  # three takeover times: nobody is here, nothing happens
-    assert not any(s.away_bot for s in hg.seats) and hg.game.lines == lines
+    # both seats count as gone from the restart on ...
+    assert all(s.gone_since is not None for s in hg.seats)
+    # ... and their takeover time has run out: the timers fire (directly, not by waiting)
+    for i, s in enumerate(hg.seats):
+        s.gone_since -= 1.0
+        hub._takeover(hg, i)
+    # nobody is here, so nothing happens
+    assert not any(s.away_bot for s in hg.seats) and hg.bot_task is None and hg.game.lines == lines
     # alice comes back: bob is gone (since the restart) and a bot takes his seat
     a = hub.resume(1, "alice")
     assert not hg.seats[1].away_bot  # the clock of bob's seat ran from the restart
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(10):
         while not hg.seats[1].away_bot:
             await asyncio.sleep(0.02)
     assert not hg.seats[0].away_bot
@@ -276,9 +278,12 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
     while hg.state.current_player() == 0:
         hub.submit(a, "end" if "end" in hg.game.legal() else hg.game.legal()[0])
     a.close()
-    await asyncio.sleep(0.3)
+    async with asyncio.timeout(10):
+        while hg.bot_task is not None:  # the stand-in finishes the decision it is thinking about
+            await asyncio.sleep(0.02)
     n = len(hg.game.lines)
-    await asyncio.sleep(0.5)
-    assert len(hg.game.lines) == n and not hg.finished
+    assert hg.state.current_player() == 1 and hg.seats[1].away_bot and not hg.finished
+    hub._run_bots(hg)  # what any change at the table does: the bot is asked, and declines
+    assert hg.bot_task is None and len(hg.game.lines) == n
     hub.close()
     store.close()

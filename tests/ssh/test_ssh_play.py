@@ -9,7 +9,7 @@ import signal
 import asyncssh
 import pytest
 
-from hostfixtures import hub_until, prompt
+from hostfixtures import hub_until, polled, prompt
 from thorskliff.ui.i18n import t
 
 SECRET = ("Heiltrank", "Krafttrank", "Eiletrank", "Schutztrank")
@@ -195,12 +195,14 @@ async def test_a_stopping_server_lets_a_slow_spectator_take_his_farewell_before_
     c = await terms(host.port, "dora", keys("dora"), window=2048)
     await enter_game(c, "Zuschauen")
     await c.see("Du schaust zu")
+    dora = next(s for s in host.sessions if s.user == "dora")
     c.proc.channel.pause_reading()
     c.press("?")  # the help page: more output than his window takes
-    await asyncio.sleep(0.5)
+    await polled(lambda: dora.chan.get_write_buffer_size() > 0, "the spectator's window to be full")
     stopping = asyncio.get_running_loop().create_task(host.close())
-    await asyncio.sleep(1.0)  # he reads again a second later
-    c.proc.channel.resume_reading()
+    await polled(lambda: dora.closed, "the spectator's app to end, its farewell queued behind the help page")
+    assert not stopping.done()  # the server waits for him to read his farewell
+    c.proc.channel.resume_reading()  # he reads again
     await c.wait(lambda: c.eof, "the connection to end")
     await asyncio.wait_for(stopping, WAIT)
     assert t("host.stops_watching") in c.everything()
@@ -326,10 +328,15 @@ async def test_a_session_without_a_terminal_is_told_to_use_ssh_t(server, keys):
 
 
 async def test_an_idle_session_is_closed(server, terms, keys):
-    # long enough for the lobby to be built on a loaded machine before the app is ended
-    host = await server(idle_timeout=2.0)
+    host = await server()
     a = await terms(host.port, "alice", keys("alice"))
     await a.see("Spieltisch")
+    # set once the lobby is built (a short one could end it first on a loaded machine);
+    # the timeout fires at once: nothing typed for longer than it
+    host.config.idle_timeout = 2.0
+    for session in list(host.sessions):
+        session._last_input -= 2.0
+        session._arm_idle()
     await a.wait(lambda: a.eof, "the idle session to close")
     assert "2 s ohne Taste" in a.everything()
     # in the lobby: no seat is promised to someone who may have none
