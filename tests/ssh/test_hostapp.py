@@ -385,8 +385,8 @@ async def test_the_log_names_a_seat_by_who_took_it(hub):
         while hg.state.step == "beach":
             d = hg.state.current_player()
             (alice if d == 0 else bob).submit(hg.game.legal()[0])
-        await pilot.pause(0.2)
-        for _ in range(200):
+        log = ""
+        for _ in range(2000):
             log = "\n".join(line.text for line in app.screen.query_one(GameLog).lines)
             if "bob" in log:
                 break
@@ -654,9 +654,13 @@ async def test_a_finished_games_seat_is_offered_its_result_not_to_play_on(hub):
             while not hg.finished:  # the beaches, then whoever is on turn resigns
                 d = hg.state.current_player()
                 seats[d].submit("resign" if hg.state.round > 0 else hg.game.legal()[0])
-        # its row says who won, not only "beendet"
-        await pilot.pause(0.2)
-        row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        # its row says who won, not only "beendet" (the lobby redraws its list once the game is over)
+        row = ""
+        for _ in range(2000):
+            row = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+            if f"{i18n.t('lobby.over')}: " in row:
+                break
+            await pilot.pause(0.01)
         winner = hg.public_view()["outcome"]["winner"]
         assert f"{i18n.t('lobby.over')}: " in row and f"{hg.name(winner - 1)} gewinnt" in row, row
     alice.close()

@@ -35,14 +35,25 @@ def status(app) -> str:
     return str(app.screen.query_one("#status", Static).content)
 
 
+def settled(screen, query: str) -> bool:
+    """Whether the command palette has searched ``query`` to the end (its search
+    worker done), with a hit: Enter then takes the first of all hits."""
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+
+    if not isinstance(screen, CommandPalette) or screen.query_one(Input).value.strip() != query:
+        return False
+    searching = [w for w in screen.workers if w.node is screen and w.group == CommandPalette._GATHER_COMMANDS_GROUP
+                 and not w.is_finished]
+    return not searching and screen.query_one("CommandList").option_count > 0
+
+
 async def palette(pilot, query: str) -> None:
     """Run the command palette's first hit for ``query``."""
     await pilot.press("ctrl+p")
     await pilot.pause()
     await type_text(pilot, query)
-    await until(pilot, lambda: pilot.app.screen.query("CommandList") and
-                pilot.app.screen.query_one("CommandList").option_count > 0, f"a hit for {query!r}")
-    await pilot.pause(0.2)  # the palette settles its hits before Enter takes the first
+    await until(pilot, lambda: settled(pilot.app.screen, query), f"the palette's hits for {query!r}")
     await pilot.press("down", "enter")
     await pilot.pause()
 

@@ -112,9 +112,9 @@ async def test_keys_answer_while_the_search_runs_and_a_decision_drops_the_hint(m
         await pilot.press("e")  # a decision: the hint's decision point is gone
         await until(pilot, lambda: s.game.lines, "the movement ended")
         await until(pilot, lambda: worker.is_finished, "the search stopped")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: not gs.query_one(HintPanel).has_class("-shown") and panel_text(app) == "",
+                    "the hint panel hidden")
         assert worker.is_cancelled and gs._hint_found is None
-        assert not gs.query_one(HintPanel).has_class("-shown") and panel_text(app) == ""
 
 
 async def test_no_hint_for_a_bot_s_decision_nor_for_a_spectator():
