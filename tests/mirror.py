@@ -40,3 +40,11 @@ class Mirror:
     def fresh(self, size: tuple[int, int]) -> list[str]:
         update = self.app.screen._compositor.render_full_update()
         return screen_of(size, update.render_segments(self.app.console))
+
+
+async def settle(pilot) -> None:
+    """Until the app has handled its messages and drawn the frame they asked for:
+    ``pilot.pause()`` waits for the screen's widgets to be idle, then draws the
+    frame the update timer would (twice: a message handled may post another)."""
+    await pilot.pause()
+    await pilot.pause()

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 import pytest
 
-from mirror import Mirror
+from mirror import Mirror, settle
 from test_hostapp import FakeTerminal, _seated
 from test_shared_view import SIZE, as_app, duell_at_move, hub  # noqa: F401 (the fixture)
 from thorskliff.ssh.hostapp import HostedApp
@@ -54,11 +54,11 @@ async def test_two_far_apart_updates_leave_the_widget_between_undrawn_and_the_te
         await pilot.pause()
         mirror = Mirror(app)
         app.screen.refresh()  # the whole screen once, as the mirror's terminal starts empty
-        await pilot.pause(0.05)
+        await settle(pilot)
         drawn.clear()
         app.query_one("#top", Static).update("TOP")
         app.query_one("#bottom", Static).update("BOTTOM")
-        await pilot.pause(0.05)
+        await settle(pilot)
         assert "Static" in drawn
         # Textual's rectangle around both would have drawn the middle one too
         assert drawn.count("Static") == 2
@@ -77,7 +77,7 @@ async def carl_watching(hub, gid):
         with as_app(app):
             app.screen.play(hub.watch(gid, app.user))
         await _seated(app, pilot)
-        await pilot.pause(0.05)
+        await settle(pilot)
         yield app, pilot, mirror
 
 
@@ -89,7 +89,7 @@ async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_termin
             drawn.clear()
             before = app.screen.query_one(IslandMap).cursor
             await pilot.press(key)
-            await pilot.pause(0.05)
+            await settle(pilot)
             if app.screen.query_one(IslandMap).cursor == before:
                 continue
             assert {"IslandMap", "HexInfo"} <= set(drawn), drawn
@@ -101,7 +101,7 @@ async def test_a_cursor_step_draws_the_island_and_hex_panel_alone_and_the_termin
             legal = hg.game.legal()
             seats[hg.state.current_player()].submit("end" if "end" in legal and n % 2 == 0 else legal[0])
             await pilot.pause()
-            await pilot.pause(0.05)
+            await settle(pilot)
             with as_app(app):
                 assert mirror.terminal(SIZE) == mirror.fresh(SIZE), n
     alice.close()
@@ -139,7 +139,7 @@ async def watched_decisions(hub, layouts, decide) -> list[tuple[int, int]]:
             layouts.clear()
             decide(n, seats[hg.state.current_player()], hg.game)
             for _ in range(3):
-                await pilot.pause(0.05)
+                await settle(pilot)
             seen.append((app.screen.query_one("#prompt").size.height, len(layouts)))
             with as_app(app):
                 assert mirror.terminal(SIZE) == mirror.fresh(SIZE), n

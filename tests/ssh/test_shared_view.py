@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 import pytest
 
-from mirror import Mirror
+from mirror import Mirror, settle
 from test_hostapp import FakeTerminal, _seated
 
 SIZE = (120, 40)
@@ -131,7 +131,7 @@ async def test_spectators_share_the_view_and_each_terminal_shows_its_own_full_re
             decided += 1
             for app, pilot in pilots.items():
                 await pilot.pause()
-                await pilot.pause(0.05)  # the update timer's frame
+                await settle(pilot)  # the update timer's frame
             public = hg.public_view()
             shown = [app.screen for app in pilots]
             assert all(s.obs is public for s in shown)
@@ -186,7 +186,7 @@ async def test_spectators_lists_are_drawn_once_and_each_terminal_shows_its_own_f
         pilots = dict(zip(apps, (p0, p1)))
         mirrors = await watching(hub, gid, pilots)
         await p0.press("right")  # carl's cursor elsewhere: the lists alike, the islands not
-        await p0.pause(0.05)
+        await settle(p0)
         lists = [app.screen.query_one(DecisionList) for app in apps]
         shared = 0
         for n in range(8):
@@ -196,7 +196,7 @@ async def test_spectators_lists_are_drawn_once_and_each_terminal_shows_its_own_f
             seats[hg.state.current_player()].submit("end" if "end" in legal and n % 2 == 0 else legal[0])
             for pilot in pilots.values():
                 await pilot.pause()
-                await pilot.pause(0.05)
+                await settle(pilot)
             if all(dl.region != r for dl, r in zip(lists, regions)):  # moved on both screens: drawn once
                 assert len(drawn) <= 1, drawn
                 shared += 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from mirror import Mirror
+from mirror import Mirror, settle
 
 from thorskliff.game import Game
 from thorskliff.ui.app import ThorsApp
@@ -46,7 +46,7 @@ async def test_the_terminal_after_cursor_keys_and_tab_shows_what_a_full_redraw_s
         for n, key in enumerate(keys):
             await pilot.press(key)
             await pilot.pause()
-            await pilot.pause(0.05)  # the update timer's frame
+            await settle(pilot)  # the update timer's frame
             seen, fresh = mirror.terminal(size), mirror.fresh(size)
             wrong = [f"line {y}: terminal {a!r}\n        redraw   {b!r}"
                      for y, (a, b) in enumerate(zip(seen, fresh)) if a != b]
@@ -111,7 +111,7 @@ async def test_a_new_view_repaints_only_the_island_lines_that_look_different():
             painted.clear()
             assert gs.decide(move), move
             await pilot.pause()
-            await pilot.pause(0.05)
+            await settle(pilot)
             lines = {r.y for regions in painted if regions != "all" for r in regions}
             assert "all" not in painted and len(lines) < m.geo.height, (move, painted)
             moved += bool(lines)
