@@ -4,9 +4,9 @@ Chromium started headless by Playwright (its Python API; its own browser
 downloads are never used). The tests skip only where no Chromium can be
 found, and say so; .ci/run installs it with apt.
 
-Screenshots (webtabs.screenshot) go to $THORSKLIFF_ARTIFACTS (default:
-test-artifacts/ at the repository's root, git-ignored); their paths are
-listed at the end of the run."""
+Screenshots (webtabs.screenshot) go to $THORSKLIFF_ARTIFACTS (default: a
+temporary folder per test process, so parallel workers write nothing into the
+checkout); their paths are listed at the end of the run."""
 
 from __future__ import annotations
 

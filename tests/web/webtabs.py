@@ -21,6 +21,7 @@ from __future__ import annotations
 import codecs
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,6 @@ from thorskliff.ui.i18n import t
 
 WAIT = 20.0  # seconds a screen may take to show what a test waits for
 
-REPO = Path(__file__).resolve().parents[2]
 #: the browsers' window: the terminal page fits 142 x 38 cells in it
 VIEWPORT = {"width": 1280, "height": 800}
 #: browsers the tests will drive, looked for in this order (THORSKLIFF_CHROMIUM first)
@@ -56,10 +56,20 @@ def chromium() -> str:
                 "`apt-get install chromium` (.ci/run does) to run the browser tests")
 
 
+_artifacts: list[Path] = []
+
+
 def artifacts() -> Path:
-    folder = Path(os.environ.get("THORSKLIFF_ARTIFACTS") or REPO / "test-artifacts")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """$THORSKLIFF_ARTIFACTS, else a temporary folder of this test process's own:
+    parallel workers (and parallel runs) write nothing into the checkout."""
+    given = os.environ.get("THORSKLIFF_ARTIFACTS")
+    if given:
+        folder = Path(given)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    if not _artifacts:
+        _artifacts.append(Path(tempfile.mkdtemp(prefix="thorskliff-artifacts-")))
+    return _artifacts[0]
 
 
 async def screenshot(tab: Tab, name: str) -> Path:
