@@ -42,3 +42,15 @@ async def test_the_palette_says_no_matches_in_german():
 
         await until(pilot, lambda: "Treffer" in said() or "No matches" in said(), "the empty list's line")
         assert "Keine Treffer" in said() and "No matches" not in said()
+
+
+def test_no_sentence_of_the_app_names_a_rule_id():
+    """Rule ids ("X-Zug (R-FAINT-3)") stay out of what players read in the
+    app (#27, 4): only the CLI's refusals and the records' errors keep them."""
+    import re
+
+    for lang in ("de", "en"):
+        ids = [k for k, v in i18n.catalogue(lang).items()
+               if isinstance(v, str) and re.search(r"R-[A-Z]+-\\d", v)
+               and not k.startswith(("cli_refusal.", "why.rec_", "helptext.", "rulehelp."))]
+        assert ids == [], (lang, ids)

@@ -881,7 +881,7 @@ class GameScreen(Hints, EventFeed, Screen):
                 text = t("game.wrong_seat_you", who=engine_says(who))
             else:
                 text = t("game.wrong_seat", name=players[seat]["name"], who=engine_says(who))
-            return f"{text} ({what.rule})" if getattr(what, "rule", "") else text
+            return text
         return engine_says(what)
 
     def _not_yours(self) -> str:
