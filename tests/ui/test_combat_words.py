@@ -199,3 +199,34 @@ async def test_the_defenders_dialog_shows_the_attack_roll_beside_the_counter_rol
         attack, _, counter = text.partition("Gegenwurf:")
         assert "Angriffswurf:" in attack and all(d in attack for d in ("M⚂3", "M⚀1", "K⚀1")), text
         assert "K⚁2" in counter, text
+
+
+async def test_since_your_turn_says_where_a_fainted_heroes_taler_and_amber_went():
+    """#27, 8: the summary of the turn before ("Seit deinem letzten Zug") said
+    "Oleif ohnmächtig" but not that his 4 Taler and his amber went to the seat that
+    knocked him out (R-FAINT-1: an enemy hero on the hex takes them)."""
+    from helpers import begin, place, position
+    from uihelpers import game_of, until
+
+    from thorskliff.ui.app import ThorsApp
+    from thorskliff.ui.screens.summary import SinceSummary
+    from thorskliff.ui.session import LocalSession
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c3", hero=True)
+    place(st, 1, "1c2", hero=True)
+    oleif = st.players[0]
+    oleif.life, oleif.taler, oleif.amber = 1, 4, True
+    begin(st, 1, 0)
+    game = game_of(st)
+    for line in ("H 1c2-1c3", "end", "fight 1c3", "roll M3 M3", "roll M1 M1"):
+        game.submit(line)
+    # R-FAINT-1: Bera took his 4 Taler and his amber; +1 Taler plunder (R-COMBAT-5)
+    assert game.state.players[1].taler == 5 and game.state.players[1].amber
+    game.auto_chance = True  # Bera's bot plays her turn on; Oleif is the one person
+    session = LocalSession(game, bots={1: "random"})
+    app = ThorsApp(session=session, handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SinceSummary), "Oleif's summary")
+        text = "\n".join(str(w.content) for w in app.screen.query("Static"))
+        assert "Oleif ohnmächtig – 4 Taler + ein Bernstein an P2" in text, text
