@@ -34,3 +34,31 @@ async def test_the_footer_names_every_key_at_80_columns():
         assert {"t", "h", "b", ":", "u", "e", "?", "q"} <= keys, shown
         assert all(word for k, word, _ in shown if k != "^p"), shown  # each with its word
         assert max(right for _, _, right in shown) <= 80, shown  # and all of it on the screen
+
+
+def screen_text(app) -> str:
+    """The whole screen as plain text (what a terminal capture shows)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def test_each_bot_level_fits_its_box_in_the_new_game_form():
+    """'Bot: Mittel (Heuristik)' spilled out of its box at 80x24: its last letters were cut."""
+    from textual.widgets import Select
+
+    from thorskliff.bots.registry import LEVELS
+    from thorskliff.ui.screens.setup import SetupScreen, level_label
+
+    for lang in ("de", "en"):
+        from thorskliff.ui import i18n
+
+        i18n.set_lang(lang)
+        app = ThorsApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # Neues Spiel
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the new game form")
+            for level in LEVELS:
+                app.screen.query_one("#kind-1", Select).value = level
+                await pilot.pause()
+                assert level_label(level) + " " in screen_text(app), "\n".join(ln for ln in screen_text(app).splitlines() if "Bot" in ln or "Björn" in ln)
