@@ -62,3 +62,44 @@ async def test_each_bot_level_fits_its_box_in_the_new_game_form():
                 app.screen.query_one("#kind-1", Select).value = level
                 await pilot.pause()
                 assert level_label(level) + " " in screen_text(app), "\n".join(ln for ln in screen_text(app).splitlines() if "Bot" in ln or "Björn" in ln)
+
+
+async def test_chapter_1s_phase_bar_shows_only_the_phases_in_force():
+    """Campaign chapter 1 begins without the Gode and without haste (R-CAMP-1, R-CAMP-5):
+    its phase bar showed "0 Gode" and "6 Eile" all the same. A base game has all seven."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_campaign_ui import new_group, read_all_cards
+
+    from thorskliff.game import Game
+    from thorskliff.ui.screens.campaign_game import CampaignGameScreen
+    from thorskliff.ui.session import CampaignSession
+    from thorskliff.ui.widgets.panels import PhaseBar
+
+    table = new_group()
+    table.start_chapter("Wikinger", 1, seed=3)
+    session = CampaignSession(Game.new_chapter(table.group("Wikinger"), 1, seed=3), table, "Wikinger")
+    assert not {"haste", "gode"} & session.state.rules
+    app = ThorsApp(handover=False, bot_delay=0)
+    for size in ((120, 40), (80, 24)):
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(CampaignGameScreen(session, handover=False))
+            await read_all_cards(pilot, app)
+            await until(pilot, lambda: str(app.screen.query_one(PhaseBar).content).strip(), "the phase bar")
+            bar = str(app.screen.query_one(PhaseBar).content)
+            assert "1 Bewegung" in bar and "5 Rekrutieren" in bar or "[1 Bewegung]" in bar, bar
+            assert "Eile" not in bar and "Gode" not in bar and " 6 " not in bar and " 0 " not in bar, bar
+        app = ThorsApp(handover=False, bot_delay=0)
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True)
+    place(st, 1, "2c2", hero=True)
+    begin(st, 0, 1)
+    app = ThorsApp(session=LocalSession(game_of(st)), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = str(app.screen.query_one(PhaseBar).content)
+        assert "0 Gode" in bar and "6 Eile" in bar, bar

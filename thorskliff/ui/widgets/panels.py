@@ -102,9 +102,13 @@ def phase_text(obs: dict, width: int) -> Text:
     if obs["step"] == Step.BEACH:
         out.append(" " + t("phase.setup") + " ", style="bold reverse")
         return out
-    names = [t(f"phase.{i}") for i in range(7)]
-    full = sum(len(n) + 4 for n in names) + out.cell_len <= width
-    for i, name in enumerate(names):
+    # only the phases in force: a campaign chapter brings the Gode (0) and haste (6) with its
+    # cards (R-CAMP-1, R-CAMP-5); chapter 1 showed "[6 Eile]" before haste was in force
+    rules = obs.get("rules", ())
+    gone = {i for i, rule in ((0, "gode"), (6, "haste")) if rule not in rules and i != cur}
+    names = [(i, t(f"phase.{i}")) for i in range(7) if i not in gone]
+    full = sum(len(n) + 4 for _, n in names) + out.cell_len <= width
+    for i, name in names:
         label = f"{i} {name}" if full or i == cur else str(i)
         if i == cur:
             out.append(f"[{label}]", style="bold reverse")
