@@ -103,3 +103,40 @@ async def test_chapter_1s_phase_bar_shows_only_the_phases_in_force():
         await pilot.pause()
         bar = str(app.screen.query_one(PhaseBar).content)
         assert "0 Gode" in bar and "6 Eile" in bar, bar
+
+
+async def test_the_result_says_combats_won_of_those_fought():
+    """'Kämpfe gewonnen 8 / 4' after 13 combats: nobody could tell what it counted.
+    Each seat's cell says how many it won of those it fought ('2 von 5'), the fought
+    ones counted as the events tell them (R-COMBAT-1: a lone strike is no combat),
+    and a line under the table says what wins one."""
+    import random
+
+    from thorskliff.engine import events as E
+    from thorskliff.game import Game
+    from thorskliff.ui.screens.result import ResultScreen
+
+    game = Game.new("duell", [("Astrid", "Oleif", "brown"), ("Björn", "Bera", "black")], 4)
+    rng = random.Random(2)
+    began = lambda: [e for evs in game.events for e in evs if isinstance(e, E.CombatBegan)]  # noqa: E731
+    while len([e for e in began() if not e.strike]) < 3 or game.state.combat is not None:
+        legal = game.state.legal_actions()
+        fights = [a for a in legal if str(a).startswith("fight")]
+        game.submit(rng.choice(fights or legal))
+    game.submit("resign", game.state.seat)
+    fought = [sum(1 for e in began() if not e.strike and seat in (e.attacker, e.defender)) for seat in (0, 1)]
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
+        await pilot.pause()
+        text = screen_text(app)
+        box = app.screen.query_one("#r-table").region  # the table as the screen shows it
+        rows = [ln[box.x:box.right] for ln in text.splitlines()[box.y:box.bottom]]
+        for seat, name in enumerate(("Astrid", "Björn")):
+            row = next(ln for ln in rows if f"{name} " in ln)
+            assert f" von {fought[seat]}" in row, (row, fought)
+    app = ThorsApp(session=LocalSession(game), handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:  # tall enough for the line saying what wins one
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
+        await pilot.pause()
+        assert "Kämpfe gewonnen von geführten" in screen_text(app)
