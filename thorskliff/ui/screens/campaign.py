@@ -338,6 +338,16 @@ class NewGroupScreen(Screen):
 # ---------------------------------------------------------------- a group's page
 
 
+class MarkedCheckbox(Checkbox):
+    """A checkbox whose mark says on or off without colour: Textual's draws its X
+    both ways ("▐X▌ Kurze Variante" looked the same on and off, #27 1)."""
+
+    @property
+    def _button(self):
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
+
+
 class GroupScreen(Recomposed, Screen):
     """The group table (R-CAMP-7) from the campaign table, the cards carried
     on, who plays each seat (a person or a bot), the next chapter or the one
@@ -365,6 +375,7 @@ class GroupScreen(Recomposed, Screen):
             yield Static(group_table(g.table(), g.carried), id="grp-table")
             yield Static(self._results(), id="grp-results")
             gave_up = table.abandoned(self.group_name)
+            self.gave_up = gave_up
             if gave_up:
                 yield Static(self._abandoned(gave_up), id="grp-abandoned")
             if self.playing:
@@ -412,7 +423,8 @@ class GroupScreen(Recomposed, Screen):
         for r in rows:
             out.append(t("campaign.abandoned_row", n=r["chapter"], title=self._title(r["chapter"]), seed=r["seed"],
                          rounds=r["rounds"], decisions=r["decisions"], when=r["when"].replace("T", " ")[:16])
-                       + (" " + t("campaign.short_played") if r["short"] else "") + "\n", style="dim")
+                       + " " + t("campaign.short_played" if r["short"] else "campaign.long_played") + "\n",
+                       style="dim")
         return out
 
     def _next_form(self) -> ComposeResult:
@@ -426,7 +438,11 @@ class GroupScreen(Recomposed, Screen):
                              for q, cards in sorted(carried.items()))
             yield Static(t("campaign.carry_in", cards=text), id="grp-carry")
         if ch.short_ambers:
-            yield Checkbox(t("campaign.short", n=ch.short_ambers), id="grp-short")
+            # the variant of the run last given up of this chapter: an abort reset it to the long
+            # game, and the restart was silently the long one
+            runs = [r for r in getattr(self, "gave_up", []) if r["chapter"] == n]
+            yield MarkedCheckbox(t("campaign.short", n=ch.short_ambers), value=bool(runs and runs[-1]["short"]),
+                                 id="grp-short")
         yield Label(t("campaign.start_tile"))
         with RadioSet(id="grp-start"):
             for q, m in enumerate(self.group.members):
