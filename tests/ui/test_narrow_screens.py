@@ -140,3 +140,27 @@ async def test_the_result_says_combats_won_of_those_fought():
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the result screen")
         await pilot.pause()
         assert "Kämpfe gewonnen von geführten" in screen_text(app)
+
+
+async def test_the_hand_over_button_stays_on_an_80x24_screen(monkeypatch):
+    """#27, 2: after resuming a game the hand-over's "Ich bin Björn – weiter" lay below
+    the screen at 80x24. The list "since your last turn" is fitted to the rows left
+    once the box is laid out (HandOver._fit); where that came too early (a resumed game
+    builds its screen meanwhile) the list pushed the button off. Here the fitting never
+    comes: the button, docked at the box's foot, is on the screen all the same."""
+    from textual.widgets import Button
+
+    from thorskliff.ui.screens.handover import HandOver
+
+    monkeypatch.setattr(HandOver, "_fit", lambda self: None)
+    app = ThorsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = HandOver({"name": "Björn", "hero": "Bera", "colour": "black"}, "Björn ist am Zug.")
+        box.since = [f"Runde {n}: Astrid zieht: Oleif 2c2→2c1" for n in range(14)]
+        app.push_screen(box)
+        await until(pilot, lambda: app.screen is box and box.query("#ho-go"), "the hand-over")
+        await pilot.pause()
+        button = box.query_one("#ho-go", Button)
+        assert app.screen.region.contains_region(button.region), button.region
+        assert "Ich bin Björn – weiter" in screen_text(app)
