@@ -257,6 +257,8 @@ async def test_a_short_run_begun_anew_stays_short_and_the_list_names_each_runs_v
         box.value = False
         await pilot.pause()
         assert mark().startswith("▐ ▌"), mark()  # off reads off
+        starts = [page.query_one(f"#grp-start-{q}") for q in (0, 1)]  # the start tile's choice likewise
+        assert ["".join(seg.text for seg in b.render_line(0)).strip()[:3] for b in starts] == ["▐●▌", "▐ ▌"]
         assert "(bis 2 Bernsteine)" in text_of(page.query_one("#grp-abandoned"))
         page.query_one("#grp-begin", Button).press()  # the long game this time, then given up too
         await read_all_cards(pilot, app)

@@ -348,6 +348,15 @@ class MarkedCheckbox(Checkbox):
         return super()._button
 
 
+class MarkedRadioButton(RadioButton):
+    """Likewise a radio button: Textual's draws its ● on and off alike."""
+
+    @property
+    def _button(self):
+        self.BUTTON_INNER = "●" if self.value else " "
+        return super()._button
+
+
 class GroupScreen(Recomposed, Screen):
     """The group table (R-CAMP-7) from the campaign table, the cards carried
     on, who plays each seat (a person or a bot), the next chapter or the one
@@ -446,7 +455,7 @@ class GroupScreen(Recomposed, Screen):
         yield Label(t("campaign.start_tile"))
         with RadioSet(id="grp-start"):
             for q, m in enumerate(self.group.members):
-                yield RadioButton(m.player, value=q == 0, id=f"grp-start-{q}")
+                yield MarkedRadioButton(m.player, value=q == 0, id=f"grp-start-{q}")
         yield Label(t("setup.seed"))
         seed = getattr(self.app, "seed", None)
         yield Input("" if seed is None else str(seed), id="grp-seed", type="integer",
