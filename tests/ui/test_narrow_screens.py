@@ -4,6 +4,7 @@ phases in force, and the result screen says what its fights count."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import begin, place, position
 from uihelpers import game_of, until
 
@@ -164,3 +165,33 @@ async def test_the_hand_over_button_stays_on_an_80x24_screen(monkeypatch):
         button = box.query_one("#ho-go", Button)
         assert app.screen.region.contains_region(button.region), button.region
         assert "Ich bin Björn – weiter" in screen_text(app)
+
+
+@pytest.mark.parametrize("name", ["base4-greedy", "chapter2-random", "episch-greedy"])
+def test_combats_won_and_fought_agree_with_the_events(name):
+    """The result's figures, counted by replaying the record (results.combats_won),
+    agree with the combats the events tell: fought where a seat attacked or defended
+    (no lone strike), won where the attacker holds the hex (Held) or the defender's
+    units stand and the attacker's went back or fell (R-COMBAT-1.8)."""
+    from pathlib import Path
+
+    from thorskliff import record
+    from thorskliff.engine import events as E
+    from thorskliff.ui.results import combats_won
+    from thorskliff.ui.summary import unit_lives
+
+    game = record.load(Path(__file__).parent.parent / "records" / f"{name}.tkr")
+    won, fought = [0] * game.state.num_players, [0] * game.state.num_players
+    for group in E.combats([e for evs in game.events for e in evs]):
+        b = group[0]
+        if b.strike:
+            continue
+        for seat in {b.attacker, b.defender} - {-1}:
+            fought[seat] += 1
+        standing = {s for s, _lab, _b, _a, beaten in unit_lives(group) if not beaten}
+        went_back = any(isinstance(e, E.Retreated) and e.seat == b.attacker for e in group)
+        if any(isinstance(e, E.Held) and e.seat == b.attacker for e in group):
+            won[b.attacker] += 1
+        elif b.defender >= 0 and b.defender in standing and (went_back or b.attacker not in standing):
+            won[b.defender] += 1
+    assert combats_won(game) == list(zip(won, fought))
