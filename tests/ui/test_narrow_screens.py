@@ -186,7 +186,7 @@ def test_combats_won_and_fought_agree_with_the_events(name):
         b = group[0]
         if b.strike:
             continue
-        for seat in {b.attacker, b.defender} - {-1}:
+        for seat in {s for s in (b.attacker, b.defender) if s >= 0}:  # not a troll
             fought[seat] += 1
         standing = {s for s, _lab, _b, _a, beaten in unit_lives(group) if not beaten}
         went_back = any(isinstance(e, E.Retreated) and e.seat == b.attacker for e in group)
