@@ -216,8 +216,9 @@ class CombatScreen(ModalScreen[None]):
 
     def _text(self, obs: dict) -> Text:
         attack = None
-        if obs["combat"]["roll_of"] == "defender":
-            attack = attack_roll(self.gs.session.events(self.gs.viewer))
+        events = getattr(self.gs.session, "events", None)  # a session without events shows the view alone
+        if obs["combat"]["roll_of"] == "defender" and events is not None:
+            attack = attack_roll(events(self.gs.viewer))
         return combat_text(obs, self._view_width(), attack)
 
     def on_screen_resume(self) -> None:
