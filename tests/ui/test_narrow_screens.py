@@ -195,3 +195,20 @@ def test_combats_won_and_fought_agree_with_the_events(name):
         elif b.defender >= 0 and b.defender in standing and (went_back or b.attacker not in standing):
             won[b.defender] += 1
     assert combats_won(game) == list(zip(won, fought))
+
+
+async def test_the_new_game_forms_choices_are_marked_without_colour():
+    """The game mode and the number of players read "▐●▌" on every entry, the chosen one
+    only in another colour (#27, 1, as the Kurze Variante): only the chosen is marked."""
+    from thorskliff.ui.screens.setup import SetupScreen
+
+    app = ThorsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Neues Spiel
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the new game form")
+        await pilot.pause()
+        marks = {b.id: "".join(seg.text for seg in b.render_line(0)).strip()[:3]
+                 for b in app.screen.query("RadioButton")}
+        assert marks == {"mode-base": "▐●▌", "mode-duell": "▐ ▌", "mode-episch": "▐ ▌",
+                         "players-2": "▐ ▌", "players-3": "▐●▌", "players-4": "▐ ▌"}, marks

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.chapter import chapter_path, lang_text, load_chapter
@@ -28,6 +28,7 @@ from .. import saves
 from ..botwords import DEFAULT_NAMES, bot_words, level_of, renamed
 from ..i18n import lang, said, t
 from ..keys import localize
+from ..widgets.marked import MarkedCheckbox, MarkedRadioButton
 from ..widgets.campaign import carried_title, group_table
 from .title import Recomposed
 
@@ -248,7 +249,7 @@ class NewGroupScreen(Screen):
             yield Label(t("setup.players"))
             with RadioSet(id="ng-players"):
                 for n in (2, 3, 4):
-                    yield RadioButton(t("setup.players_n", n=n), value=n == self.players, id=f"ng-players-{n}")
+                    yield MarkedRadioButton(t("setup.players_n", n=n), value=n == self.players, id=f"ng-players-{n}")
             yield Label(t("campaign.members"))
             for i in range(4):
                 with Horizontal(classes="ng-seat", id=f"ng-seat-{i}"):
@@ -336,25 +337,6 @@ class NewGroupScreen(Screen):
 
 
 # ---------------------------------------------------------------- a group's page
-
-
-class MarkedCheckbox(Checkbox):
-    """A checkbox whose mark says on or off without colour: Textual's draws its X
-    both ways ("▐X▌ Kurze Variante" looked the same on and off, #27 1)."""
-
-    @property
-    def _button(self):
-        self.BUTTON_INNER = "X" if self.value else " "
-        return super()._button
-
-
-class MarkedRadioButton(RadioButton):
-    """Likewise a radio button: Textual's draws its ● on and off alike."""
-
-    @property
-    def _button(self):
-        self.BUTTON_INNER = "●" if self.value else " "
-        return super()._button
 
 
 class GroupScreen(Recomposed, Screen):
