@@ -118,3 +118,71 @@ def test_inconsistent_positions_are_refused(mid_game, case):
     assert text != mid_game, case
     with pytest.raises(PositionError, match="^p.toml: "):
         from_position(text, "p.toml")
+
+
+def _states(name: str):
+    """Every state of the record ``name`` after each of its lines."""
+    lines = (RECORDS / name).read_text().splitlines()
+    sep = lines.index("[decisions]")
+    st = record.loads("\n".join(lines[:sep + 1]) + "\n", auto_chance=False).state
+    for line in lines[sep + 1:]:
+        if line.strip() and not line.startswith("#"):
+            st.apply_action(line.split(" ", 1)[1] if line[0].isdigit() else line[2:])
+            yield st
+
+
+def _player(text: str, seat: int, key: str, value: str) -> str:
+    """``text`` with ``key`` of the [[players]] table of ``seat`` (from 1) set to ``value``."""
+    blocks = text.split("[[players]]\n")
+    blocks[seat] = re.sub(rf"^{key} = .*$", f"{key} = {value}", blocks[seat], count=1, flags=re.M)
+    return "[[players]]\n".join(blocks)
+
+
+def test_a_duell_position_without_its_turn_is_refused_naming_the_key():
+    """#27.11: without ``turn`` a fight or a roll had no attacker; such
+    positions loaded, and the first decision on wrote ``attacker = 0``."""
+    tried = 0
+    for st in _states("duell-random.tkr"):
+        if st.round in (1, 6) and st.result is None:
+            text = re.sub(r"^turn = .*\n", "", to_position(st), count=1, flags=re.M)
+            with pytest.raises(PositionError, match=r"^p\.toml: turn: missing key$"):
+                from_position(text, "p.toml")
+            tried += 1
+    assert tried > 20
+
+
+def test_a_hero_moved_by_hand_onto_an_enemy_is_refused():
+    """#27.11: a Duell of round 6 with ``hero_at`` moved onto the enemy's
+    warriors loaded; after ``end`` its fight left the hero nowhere."""
+    st = next(s for s in _states("duell-random.tkr") if s.round == 6 and s.step == "move" and s.decider >= 0)
+    text = to_position(st)
+    assert from_position(text, "p.toml")  # as the game left it, it loads
+    with pytest.raises(PositionError, match=r"^p\.toml: the position is inconsistent: 3b1: seat 1's H stands "
+                                            r"with an enemy but did not step there this turn$"):
+        from_position(_player(text, 1, "hero_at", '"3b1"'), "p.toml")
+
+
+def test_two_seats_swapped_in_the_middle_of_a_fight_are_refused_on_load():
+    """#27.12: seats 1 and 3 swapped while seat 3's warriors fight loaded;
+    its roll then wrote a file thorskliff refused (warriors -1)."""
+    st = next(s for s in _states("base4-random.tkr") if s.decisions == 84)
+    assert st.step == "c:roll" and st.combat is not None
+    parts = re.split(r"(?=\[\[players\]\]\n)", to_position(st))
+    parts[1], parts[3] = parts[3], parts[1]
+    with pytest.raises(PositionError, match=r"^p\.toml: the position is inconsistent: combat on "):
+        from_position("".join(parts), "p.toml")
+
+
+def test_every_decision_of_a_loaded_position_applies_and_writes_a_file_that_loads():
+    """What the check on load promises (#27.11, #27.12), at every moment of a game."""
+    for i, st in enumerate(_states("base3-random.tkr")):
+        if i % 7:
+            continue
+        back = from_position(to_position(st), "p.toml")
+        seat = back.current_player()
+        if seat < -1:
+            continue
+        for a in back.legal_actions() if seat >= 0 else [back.sample_chance()]:
+            c = back.clone()
+            c.apply_action(a, seat=seat if seat >= 0 else None)
+            from_position(to_position(c), "q.toml")

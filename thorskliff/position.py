@@ -366,8 +366,11 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def from_position(text: str | dict[str, Any], source: str = "<position>") -> GameState:
-    """Read a position, as text or as its parsed TOML (raises PositionError)."""
+def from_position(text: str | dict[str, Any], source: str = "<position>", *, plays_on: bool = True) -> GameState:
+    """Read a position, as text or as its parsed TOML (raises PositionError).
+    With ``plays_on`` (the default) it is also played on a step: every listed
+    decision (or the roll due) must apply and leave a state that keeps the
+    invariants, where a seat or the dice decide, and that a position holds."""
     doc = text if isinstance(text, dict) else parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
     fmt_ = r.get(doc, "format", "", str)
@@ -409,6 +412,11 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
         raise r.fail("choosing", Problem("position.choosing", n=n))
     if (st.decider == CHANCE) != bool(st.chance_kinds):
         raise r.fail("chance.kinds", Problem("position.chance"))
+    if st.round >= 1 and st.result is None and not 0 <= st.seat < n:
+        # whose turn it is: without it a fight or a roll has no attacker (written back as seat 0)
+        raise r.fail("turn", Problem("value.missing_key"))
+    if st.round >= 1 and st.result is None and st.players[st.seat].out:
+        raise r.fail("turn", Problem("position.turn_out", seat=st.seat + 1))
     st._legal = None
     st._own = None
     unread = sorted(NAMES - st.__dict__.keys())
@@ -418,7 +426,12 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
         raise PositionError(source, "", Problem("position.no_decisions", exc=repr(exc))) \
             from None
-    problem = problem_of(st)  # the invariants of thorskliff.invariants: a position that loads plays on
+    if not plays_on:
+        return st
+    # the invariants of thorskliff.invariants, here and one decision on: a position that loads
+    # plays on, not refused a step later (a fight with nobody to roll for, a seat's warriors
+    # below 0 in the file written after it); what a decision leads to is written and read back
+    problem = problem_of(st, lambda c: from_position(to_position(c), source, plays_on=False))
     if problem:
         raise PositionError(source, "", Problem("position.inconsistent", why=problem))
     return st
