@@ -483,3 +483,21 @@ def test_position_replaces_a_position_file_only(game, capsys):
         code, out, err = run(capsys, "position", str(game), "-o", str(pos))
         assert code == 0, err
     assert record.is_position(pos.read_text())
+
+
+@pytest.mark.parametrize("decisions", [False, True])
+def test_a_record_whose_format_names_a_position_is_told_so_at_that_line(game, capsys, decisions):
+    """#27.17: show, log and legal said the first key a position lacks
+    ("first: unknown key"), or a TOML error of the first decision line."""
+    if decisions:
+        assert run(capsys, "apply", str(game), "beach 1c3")[0] == 0
+    game.write_text(game.read_text().replace('"thorskliff-record/1"', '"thorskliff-position/1"'))
+    before = game.read_bytes()
+    for cmd in ("show", "log", "legal"):
+        code, out, err = run(capsys, cmd, str(game), "--lang", "en")
+        assert code == 2 and one_line(err) == (
+            f"{game}:2: format 'thorskliff-position/1' names a position, but the file is a game record (it has "
+            "[decisions]): a record's format line reads 'thorskliff-record/1'"), cmd
+    code, out, err = run(capsys, "show", str(game))
+    assert code == 2 and one_line(err).startswith(f"{game}:2: Format 'thorskliff-position/1' nennt eine Stellung")
+    assert game.read_bytes() == before

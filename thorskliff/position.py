@@ -362,6 +362,22 @@ class _Reader:
         return [self.check_int(v, f"{full}[{i}]", lo, hi) for i, v in enumerate(vals)]
 
 
+#: keys of a record's header (and its decisions) that no position has
+RECORD_KEYS = ("seats", "first", "flow", "meta", "campaign", "decisions")
+_RECORD_LINE = re.compile(r"^\[decisions\][ \t]*$", re.M)
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line (from 1) of the first top-level ``key = …`` in ``text`` (0: none)."""
+    for i, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s.startswith("["):
+            return 0
+        if s.startswith(key) and s[len(key):].lstrip().startswith("="):
+            return i
+    return 0
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
@@ -371,11 +387,23 @@ def from_position(text: str | dict[str, Any], source: str = "<position>", *, pla
     With ``plays_on`` (the default) it is also played on a step: every listed
     decision (or the roll due) must apply and leave a state that keeps the
     invariants, where a seat or the dice decide, and that a position holds."""
+    fmt_line = _line_of(text, "format") if isinstance(text, str) and _RECORD_LINE.search(text) else 0
+    if fmt_line and FORMAT in text.splitlines()[fmt_line - 1]:
+        # a record whose format line names a position: its decisions are no TOML, said at that line
+        raise PositionError(source, "format", Problem("position.a_record_named", fmt=repr(FORMAT), keys="[decisions]",
+                                                      want="'thorskliff-record/1'"),
+                            fmt_line)
     doc = text if isinstance(text, dict) else parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
     fmt_ = r.get(doc, "format", "", str)
     if fmt_.startswith("thorskliff-record/"):  # before its keys, which a position does not know
         raise r.fail("format", Problem("position.a_record", fmt=repr(fmt_)))
+    if fmt_ == FORMAT and any(k in doc and k not in TOP_KEYS for k in RECORD_KEYS):
+        # a record whose format line was changed: said at that line, not as its first unknown key
+        line = 0 if isinstance(text, dict) else _line_of(text, "format")
+        raise PositionError(source, "format", Problem("position.a_record_named", fmt=repr(fmt_),
+                                                      keys=", ".join(k for k in RECORD_KEYS if k in doc),
+                                                      want="'thorskliff-record/1'"), line)
     r.only(doc, "", TOP_KEYS)
     if fmt_ != FORMAT:
         raise r.fail("format", Problem("position.format", want=repr(FORMAT), fmt=repr(fmt_)))
