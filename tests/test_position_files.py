@@ -186,3 +186,66 @@ def test_every_decision_of_a_loaded_position_applies_and_writes_a_file_that_load
             c = back.clone()
             c.apply_action(a, seat=seat if seat >= 0 else None)
             from_position(to_position(c), "q.toml")
+
+
+def _chapter_states(name: str, cuts=(0, 30, 90)):
+    lines = (RECORDS / name).read_text().splitlines()
+    sep = lines.index("[decisions]")
+    for cut in cuts:
+        yield record.loads("\n".join(lines[:sep + 1 + cut]) + "\n", auto_chance=False).state
+
+
+@pytest.mark.parametrize("name", ["chapter1.tkr", "chapter2-random.tkr", "chapter3.tkr"])
+def test_a_campaign_position_round_trips_and_plays_on(name):
+    """#27.15: the position of a campaign game was written with mode
+    'campaign1', which reading refused; now it holds a [campaign] table
+    (chapter, short, carried cards, the decisions so far) and reads back
+    as the same chapter, which plays on alike."""
+    for st in _chapter_states(name):
+        text = to_position(st)
+        assert "\n[campaign]\n" in text
+        back = from_position(text, "p.toml")
+        assert to_position(back) == text and type(back) is type(st)
+        assert back.legal_actions() == st.legal_actions() and back.held == st.held
+        for _ in range(10):
+            if st.is_terminal():
+                break
+            a = st.sample_chance() if st.current_player() == -1 else st.legal_actions()[-1]
+            st.apply_action(a)
+            back.apply_action(a)
+        assert to_position(back) == to_position(st)
+
+
+def test_the_cli_writes_a_campaign_position_that_show_legal_and_apply_take(tmp_path, capsys):
+    lines = (RECORDS / "chapter2-random.tkr").read_text().splitlines()
+    game = tmp_path / "g.tkr"
+    game.write_text("\n".join(lines[:lines.index("[decisions]") + 41]) + "\n")
+    pos = tmp_path / "p.toml"
+    assert run(capsys, "position", str(game), "-o", str(pos))[0] == 0
+    code, out, err = run(capsys, "show", str(pos), "--lang", "en")
+    assert code == 0 and out.startswith("campaign2 · "), err
+    code, out, err = run(capsys, "legal", str(pos), "--lang", "en")
+    assert code == 0, err
+    first = out.splitlines()[1].strip()
+    code, out, err = run(capsys, "apply", str(pos), first)
+    assert code == 0, err
+    assert first in load_position(pos).history[-3:]
+
+
+def test_a_campaign_position_edited_by_hand_is_refused_naming_the_key():
+    st = next(_chapter_states("chapter1.tkr", (30,)))
+    text = _player(to_position(st), 1, "taler", "99")
+    with pytest.raises(PositionError, match=r"^p\.toml: players\[0\]\.taler: the chapter replayed from \[campaign\] "
+                                            r"gives \d+, not 99"):
+        from_position(text, "p.toml")
+
+
+def test_a_record_from_a_campaign_position_writes_and_reads_back(tmp_path):
+    st = next(_chapter_states("chapter3.tkr", (50,)))
+    game = record.from_state(from_position(to_position(st), "p.toml"))
+    for _ in range(4):
+        game.submit(game.legal()[0])
+    out = tmp_path / "from-chapter.tkr"
+    record.write(game, out)
+    back = record.load(out)
+    assert back.lines == game.lines and to_position(back.state) == to_position(game.state)
