@@ -249,3 +249,24 @@ def test_a_record_from_a_campaign_position_writes_and_reads_back(tmp_path):
     record.write(game, out)
     back = record.load(out)
     assert back.lines == game.lines and to_position(back.state) == to_position(game.state)
+
+
+def test_apply_never_writes_a_position_that_would_not_read_back(pos, capsys, monkeypatch):
+    """#27.12, the writing side: should a decision ever lead to a state a
+    position cannot hold, apply says so and leaves the file as it was."""
+    import thorskliff.position as position
+
+    real = position.to_position
+    after = load_position(pos).decisions + 2  # the loader's own look one decision on is left alone
+
+    def unreadable(st):
+        text = real(st)
+        return text.replace("\nround = ", "\nround = -", 1) if st.decisions == after else text
+
+    monkeypatch.setattr(position, "to_position", unreadable)
+    before = pos.read_bytes()
+    code, out, err = run(capsys, "apply", str(pos), "H 3c3-3c4", "end", "--lang", "en")
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"thorskliff: {pos}: the position after these decisions would not read back (round: must be "
+                          "between 0 and 100000, not -1)")
+    assert err.rstrip().endswith("nothing was written") and pos.read_bytes() == before

@@ -289,9 +289,15 @@ def cmd_apply(args) -> int:
     added = game.lines[before:]
     if _is_position_file(args.record):  # a position file stays one: the position after the decisions
         from . import durable
-        from .position import to_position
+        from .position import PositionError, from_position, to_position
 
-        durable.write_text(args.record, to_position(game.state))
+        text = to_position(game.state)
+        try:  # never a file thorskliff then refuses (#27.12)
+            from_position(text, args.record, plays_on=False)
+        except PositionError as exc:
+            why = exc.said or exc.problem
+            raise CliError("position_unreadable", file=args.record, key=exc.key or "-", why=why) from None
+        durable.write_text(args.record, text)
     else:
         record.append(game, args.record, added)
     for line in added:
