@@ -191,7 +191,8 @@ def test_a_position_opened_with_a_data_folder_the_user_cannot_enter(tmp_path, mo
     started = []
     monkeypatch.setattr(app_module.ThorsApp, "run", lambda self: started.append(self.start_session))
     try:
-        code = app_module.run(["--position", str(pos), "--data", str(data), "--lang", "en"])
+        monkeypatch.setenv("THORSKLIFF_DATA", str(data))  # put back after the test (run sets it)
+        code = app_module.run(["--position", str(pos), "--data", str(data)])
     finally:
         data.chmod(0o755)
     assert code == 0 and started, capsys.readouterr().err
