@@ -113,19 +113,19 @@ def test_bench_and_serve_refuse_bad_numbers(capsys):
 
 
 def test_a_crash_names_where_it_happened_and_exits_non_zero(game, capsys, monkeypatch):
-    from thorskliff import cli
+    from thorskliff.cli import games
 
     def broken(game):
         return {}["no such key"]
 
-    monkeypatch.setattr(cli, "_who", broken)
+    monkeypatch.setattr(games, "_who", broken)
     code, out, err = run(capsys, "legal", str(game))
     line = one_line(err)
     assert code == CRASH != 0
     assert line.startswith("das Programm ist abgestürzt bei thorskliff/") or "test_bad_input.py" in line, line
     assert "KeyError: 'no such key'" in line and ":" in line.split(" bei ", 1)[1]
     code, out, err = run(capsys, "legal", str(game), "--lang", "en")
-    assert code == CRASH and one_line(err).startswith("the program crashed at thorskliff/cli.py:"), err
+    assert code == CRASH and one_line(err).startswith("the program crashed at thorskliff/cli/games.py:"), err
 
 
 # --------------------------------------------------------------------- no file lost

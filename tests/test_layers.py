@@ -22,7 +22,11 @@ LAYERS = [
     ("invariants", "records"),
     ("campaign", "campaign"), ("bots", "bots"), ("bench", "bots"),
     # the host serves SSH terminals and browsers from one hub: ssh/ and web/ are one layer
-    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"), ("cli", "front"), ("__init__", "geometry"),
+    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"),
+    # the command line, a package: main and the parser (cli/__init__), the game commands (games),
+    # analyse/simulate/bench (analysis), serve and its options (serve), show's text view (render)
+    ("cli", "front"),
+    ("__init__", "geometry"),
 ]
 #: what each layer may import of the package
 MAY = {
@@ -111,3 +115,22 @@ def test_every_import_goes_to_a_layer_it_may_use():
             elif top not in stdlib and top not in THIRD_PARTY[mine]:
                 wrong.append(f"{where}: {module} ({mine}) imports the package {top}")
     assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def test_the_command_line_package_has_no_import_cycle():
+    """cli/__init__ imports its command modules; none of them imports it
+    (or another that leads back): each file stands on its own."""
+    known = modules()
+    cli = {m: p for m, p in known.items() if m == "thorskliff.cli" or m.startswith("thorskliff.cli.")}
+    assert {"thorskliff.cli.games", "thorskliff.cli.analysis", "thorskliff.cli.serve", "thorskliff.cli.render"} <= set(cli)
+    graph = {m: {own_module(n, known) for _, n in imports(m, p)} & set(cli) - {m} for m, p in cli.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph[start]:
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    cycles = sorted(m for m in cli if reaches(m, m, {m}))
+    assert not cycles, f"import cycles through {cycles}"
+    assert all(len(p.read_text(encoding="utf-8").splitlines()) <= 600 for p in cli.values())
