@@ -15,7 +15,7 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from .. import glyphs as G
-from .. import words
+from .. import choices, words
 from ..flow import Flow
 from ...engine.steps import Step
 from ..i18n import t
@@ -460,6 +460,14 @@ class StableFooter(Footer):
 # ---------------------------------------------------------------- decisions
 
 
+def _start(items: list[tuple[str, Text | str, bool]]) -> int | None:
+    """Where a new decision point's cursor starts: the first entry that can be
+    chosen and gives nothing up for good (choices.gives_up), so that a reflex
+    Enter never sells the amber; the first that can be chosen if all do."""
+    ok = [n for n, (_, _, on) in enumerate(items) if on]
+    return next((n for n in ok if not choices.gives_up(items[n][0])), ok[0] if ok else None)
+
+
 class DecisionList(OptionList):
     """The legal decisions of the seat at the keyboard, in words; greyed
     entries (the action menu) carry their reason.
@@ -467,7 +475,8 @@ class DecisionList(OptionList):
     Whether the keys are here or on the island shows in the box itself, not
     only in a colour: a heavy frame titled ``▶ …`` when it has the focus.
     The highlighted row starts on the first entry at each new decision point
-    (a point the screen names); within one point it stays on its decision."""
+    (a point the screen names; not one that gives something up); within one
+    point it stays on its decision."""
 
     DEFAULT_CSS = """
     DecisionList { height: 1fr; border: round $panel-lighten-2; padding: 0; }
@@ -502,7 +511,7 @@ class DecisionList(OptionList):
         if shown == getattr(self, "_shown", None):
             if point == self.point:
                 return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
-            if self.highlighted == next((n for n, (_, _, ok) in enumerate(items) if ok), None):
+            if self.highlighted == _start(items):
                 # a new point with the same entries, highlighted where a new point starts
                 # (a spectator's "no decision for you" at every decision of the table)
                 self.point = point
@@ -515,7 +524,7 @@ class DecisionList(OptionList):
         # set_options, not clear and add: the same number of lines lays out nothing anew
         self.set_options([Option(p, id=f"{n}:{d}", disabled=not ok) for n, (d, p, ok) in enumerate(items)])
         if items:
-            first = next((n for n, (_, _, ok) in enumerate(items) if ok), None)
+            first = _start(items)
             same = next((n for n, (d, _, ok) in enumerate(items) if ok and d == keep), None)
             self.highlighted = same if same is not None else first
         self._title()
