@@ -371,6 +371,17 @@ class GameLog(RichLog):
         if width and width != event.size.width and self._last is not None:
             self.reset()
             self.sync(*self._last)
+        if not self._size_known and event.size.width:
+            # the rows written before the log had a size are laid out now (RichLog's handler,
+            # after this one); a lazy scroll to their end came after a dialog opened over the
+            # screen (a resumed game's hand-over), whose background kept the oldest rows (#27.9)
+            self.call_after_refresh(self._show_newest)
+
+    def _show_newest(self) -> None:
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            if self.screen is not self.app.screen:
+                self.app.screen.refresh()  # the dialog's frame holds the screen behind it
 
     def sync(self, per_line: list[tuple], obs: dict) -> None:
         self._last = (per_line, obs)
