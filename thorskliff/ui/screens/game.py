@@ -124,6 +124,8 @@ class GameScreen(Hints, EventFeed, Screen):
         localize(self)
         self.session = session
         self.handover = handover
+        #: the screen is built whole (_build): its keys work from now on
+        self.ready = False
         self._init_feed()
         self._init_hints()
         self.viewer: int | None = None
@@ -993,10 +995,14 @@ class GameScreen(Hints, EventFeed, Screen):
         return bool(getattr(self.session, "changes_seats", False))
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if not self.ready:
+            # a key pressed while the screen opens (Tab at once after --resume) would reach
+            # widgets not mounted yet; the keys work from the first full frame on (#27.13)
+            return False
         if action == "seat_to_bot":
             return self.changes_seats()
         if action == "command":
-            return getattr(self, "ready", False) and not self._command_open()  # ':' typed into the open box is text
+            return not self._command_open()  # ':' typed into the open box is text
         if action == "choose_here" and isinstance(self.focused, Input):
             # the box's own Enter: it comes after the keys typed before it, which a priority
             # binding would overtake (keys arriving in one packet, as over SSH)
