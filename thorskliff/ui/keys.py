@@ -40,3 +40,9 @@ def localize_tree(screen) -> None:
         if "_binding_keys" in node.__dict__:
             localize(node)
     screen.refresh_bindings()
+
+
+def relabel(node, key: str, text: str) -> None:
+    """Give the binding of ``key`` a description that is not in the catalogue."""
+    bindings = node._bindings.key_to_bindings.get(key, [])
+    node._bindings.key_to_bindings[key] = [replace(b, description=text) for b in bindings]

@@ -22,8 +22,6 @@ person decides, after the hand-over screen as always.
 
 from __future__ import annotations
 
-import asyncio
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,6 +41,7 @@ from ..botwords import bot_name, bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
 from ..keys import localize, localize_tree
+from ...play.driver import BotJob, SeatDriver
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
@@ -58,6 +57,9 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
     isl = island_for(obs["arrangement"], layout)
     return [h.coord for h in isl.hexes]
 
+
+#: a session without bots of its own (a seat at the host, whose hub plays them; a replay)
+_NO_DRIVER = SeatDriver(lambda: None, lambda job, action: None)
 
 #: the least window the game's layout is made for (80x24); a smaller one is told so
 MIN_SIZE = (80, 24)
@@ -140,7 +142,7 @@ class GameScreen(Hints, EventFeed, Screen):
         self.legal: list = []
         self._handing = False
         self._combat = None
-        self._bot_worker = None
+        self._driver = self._bot_driver() if hasattr(session, "bot_job") else _NO_DRIVER
         self._was_mine = False
         #: the seat the open hand-over screen waits for
         self._handing_to: int | None = None
@@ -176,7 +178,7 @@ class GameScreen(Hints, EventFeed, Screen):
         self.call_after_refresh(self._build)
 
     async def _build(self) -> None:
-        from ..app import load_css
+        from ..css import load_css
 
         load_css(self.app, self)
         await self.query_one("#left").mount(self.LOG(id="log-left"))
@@ -297,46 +299,31 @@ class GameScreen(Hints, EventFeed, Screen):
 
     # ------------------------------------------------------------ bots
     def _run_bots(self) -> None:
-        if self._bot_worker is None and self._is_bot(self.decider) and not self._summary_open:
-            self._bot_worker = self.run_worker(self._play_bots(), group="bots")
+        if not self._summary_open:
+            self._driver.start(lambda coro: self.run_worker(coro, group="bots"))
 
-    async def _play_bots(self) -> None:
+    def _bot_driver(self) -> SeatDriver:
         """Every decision due to a bot, one by one, until a person decides
-        or the game ends (the worker ends with the screen)."""
-        try:
-            while self._alive() and self.session.bot_job() is not None and not self._summary_open:
-                delay = self._bot_pace()  # feed.py: the pace the player set, 0 while skipping
-                if delay > 0:
-                    # a short pause lets people see each step before the next one
-                    await asyncio.sleep(delay)
-                job = self.session.bot_job()
-                if job is None or not self._alive() or self._summary_open:
-                    break
-                lines_before = self._lines_now()
-                try:
-                    action = await asyncio.to_thread(job.think)  # a searching bot thinks a while
-                    if not self._alive():
-                        break  # the screen closed meanwhile: the decision is not made
-                    done = self.session.submit_bot(job, action)
-                except Exception as exc:  # a bot's bug: the game waits (it is saved), and says why
-                    why = self._engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
-                    self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
-                    break
-                if done is not None:
-                    try:
-                        said = self._bot_stepped(lines_before)
-                        self.sync()
-                        if said and not self._summary_open:
-                            name = self.obs["players"][job.seat]["name"]  # "Bot 2 wählt …" says it is a bot
-                            self.say(said if bot_name(name) == name else t("summary.bot_step", what=said))
-                    except NoMatches:
-                        break  # the screen is being taken down around us
-        finally:
-            self._bot_worker = None
-            if self._alive() and self.session.bot_job() is not None:
-                # a bot became due while this worker was ending (a card shown, a combat dialog
-                # opened): nobody else would start the bots again
-                self.call_later(self._run_bots)
+        or the game ends (its worker ends with the screen; play/driver.py)."""
+        def stepped(job: BotJob, _done) -> bool:
+            try:
+                said = self._bot_stepped(job.lines)  # the events of the lines since the bot was asked
+                self.sync()
+                if said and not self._summary_open:
+                    name = self.obs["players"][job.seat]["name"]  # "Bot 2 wählt …" says it is a bot
+                    self.say(said if bot_name(name) == name else t("summary.bot_step", what=said))
+            except NoMatches:
+                return False  # the screen is being taken down around us
+            return True
+
+        def failed(job: BotJob, exc: Exception) -> None:  # a bot's bug: the game waits (it is saved), and says why
+            why = self._engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
+            self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
+
+        # a bot due while the driver ended (a card shown, a combat dialog opened) starts it again
+        return SeatDriver(self.session.bot_job, self.session.submit_bot, delay=self._bot_pace,
+                          go_on=lambda: self._alive() and not self._summary_open, on_step=stepped,
+                          on_error=failed, on_end=lambda: self.call_later(self._run_bots))
 
     def _alive(self) -> bool:
         """Still on screen in a running app (not closing down)."""
@@ -1223,7 +1210,6 @@ class GameScreen(Hints, EventFeed, Screen):
         if self.decider != TERMINAL:
             return
         from ..results import combats_won, game_of, table
-        from .result import ResultScreen
 
         game = game_of(self.session)
         if getattr(self, "_won", None) is None and game is not None:
@@ -1235,16 +1221,9 @@ class GameScreen(Hints, EventFeed, Screen):
             if what == "title":
                 self.app.call_later(self.action_title)
             elif what == "replay":
-                self.app.call_later(self.replay, game)
+                self.app.call_later(self.app.show_replay, game)
 
-        self.app.push_screen(ResultScreen(obs, rows, game is not None), callback=chosen)
-
-    def replay(self, game) -> None:
-        """The finished game step by step, from its first decision."""
-        from ..session import ReplaySession
-        from .replay import ReplayScreen
-
-        self.app.push_screen(ReplayScreen(ReplaySession(game)))
+        self.app.show_result(obs, rows, game is not None, chosen)
 
     def relocalize(self) -> None:
         localize_tree(self)
