@@ -46,3 +46,18 @@ def relabel(node, key: str, text: str) -> None:
     """Give the binding of ``key`` a description that is not in the catalogue."""
     bindings = node._bindings.key_to_bindings.get(key, [])
     node._bindings.key_to_bindings[key] = [replace(b, description=text) for b in bindings]
+
+
+def shortened(bindings: dict) -> dict:
+    """A narrow footer's bindings: each with its short word where the catalogue
+    has one (``key.short.<action>``), the palette's key without its word: at 80
+    columns the footer had room for half the game's keys (#27, 10)."""
+    from .i18n import has
+
+    out = {}
+    for key, active in bindings.items():
+        name = "key.short." + active.binding.action.partition("(")[0]
+        if has(name):
+            active = active._replace(binding=replace(active.binding, description=t(name)))
+        out[key] = active
+    return out
