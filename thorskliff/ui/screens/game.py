@@ -36,12 +36,11 @@ from ...engine.steps import COMBAT_STEPS, Step
 from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
-from .. import glyphs as G
 from ..botwords import bot_name, bot_words
-from ..i18n import has, t
-from ..i18n import said as engine_says
+from ..i18n import t
 from ..keys import localize, shortened, localize_tree
 from ...play.driver import BotJob, SeatDriver
+from ..decisions import Play, units_text
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
@@ -60,6 +59,11 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
 
 #: a session without bots of its own (a seat at the host, whose hub plays them; a replay)
 _NO_DRIVER = SeatDriver(lambda: None, lambda job, action: None)
+
+def _state(name: str) -> property:
+    """An attribute of the screen's :class:`~..decisions.Play`."""
+    return property(lambda self: getattr(self.play, name), lambda self, value: setattr(self.play, name, value))
+
 
 #: the least window the game's layout is made for (80x24); a smaller one is told so
 MIN_SIZE = (80, 24)
@@ -122,6 +126,14 @@ class GameScreen(Hints, EventFeed, Screen):
             bindings = {k: b for k, b in bindings.items() if b.binding.action.partition("(")[0] not in hidden}
         return shortened(bindings) if width and width < 100 else bindings
 
+    # the play flow's state, as the screen (and its variants, tests) name it
+    obs = _state("obs")
+    viewer = _state("viewer")
+    legal = _state("legal")
+    selected = _state("selected")
+    stack = _state("stack")
+    chosen = _state("chosen")
+
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(**kw)
         localize(self)
@@ -129,18 +141,15 @@ class GameScreen(Hints, EventFeed, Screen):
         self.handover = handover
         #: the screen is built whole (_build): its keys work from now on
         self.ready = False
+        #: the play flow the screen shows (decisions.py): the view, the legal decisions, the stack
+        self.play = Play(session, parse=lambda legal: self.parse_legal(legal), is_bot=self._is_bot,
+                         humans=self._humans, hosted=lambda: getattr(self.app, "hosted", False))
         self._init_feed()
         self._init_hints()
-        self.viewer: int | None = None
-        self.selected = -1
-        #: the units on the selected hex (H, G, W…) and which of them go along
-        self.stack: list[str] = []
-        self.chosen: list[bool] = []
         self._result_shown = False
         #: the record's length at the last redraw (names the decision point)
         self._lines = 0
         self.labels = False
-        self.legal: list = []
         self._handing = False
         self._combat = None
         self._driver = self._bot_driver() if hasattr(session, "bot_job") else _NO_DRIVER
@@ -153,7 +162,7 @@ class GameScreen(Hints, EventFeed, Screen):
         first = self._sole_human()
         if first is None and not handover and d >= 0 and not self._is_bot(d):
             first = d
-        self.obs: dict = session.view(first)
+        self.obs = session.view(first)
         self.coords = island_coords(self.obs)
 
     # ------------------------------------------------------------ layout
@@ -486,69 +495,17 @@ class GameScreen(Hints, EventFeed, Screen):
         self.map.show(self.obs, self.bot_marks(marks))
 
     def _going(self) -> list[str]:
-        """The units of the selected stack that go along."""
-        return [u for u, on in zip(self.stack, self.chosen) if on]
+        return self.play.going()
 
     def _targets(self) -> tuple[frozenset[int], frozenset[int]]:
-        """The hexes to mark, and those of them where going leads into a
-        fight (as the engine says: the view's ``fights``)."""
-        fights = set(self.obs.get("fights", ()))
-        legal = self.legal
-        if self.selected >= 0:
-            src = self.selected
-            going = self._going()
-            targets = choices.stack_targets(legal, src, going)
-            return targets, frozenset(h for h in targets
-                                      if any(choices.step_for(legal, src, h, u) in fights for u in set(going)))
-        return choices.targets(legal, -1), frozenset(a.a for s, a in legal if s in fights and a.verb in choices.HEX_VERBS)
+        return self.play.targets()
 
     def _hexinfo(self) -> None:
         # a fixed height (game.tcss): no layout of the whole screen at each cursor key
         show_changed(self.query_one(HexInfo), hex_text(self.obs, self.map.cursor), layout=False)
 
     def _prompt(self) -> None:
-        obs = self.obs
-        d = self.decider
-        step = obs["step"]
-        if d == TERMINAL:
-            out = obs["outcome"]
-            if out["winner"] is None:
-                res = t("result.draw")
-            else:
-                res = t(f"result.{out['reason']}", name=obs["players"][out["winner"] - 1]["name"])
-            text = t("ask.over", result=res)
-        elif d == CHANCE:
-            text = t("ask.chance")
-        else:
-            name = obs["players"][d]["name"]
-            if step == "recruit" and "gode" not in obs.get("rules", ("gode",)):
-                step = "recruit_warriors"  # no Gode in this game (R-CAMP-1: chapters 1–2)
-            if step in COMBAT_STEPS:
-                # the deciding seat reads that the decision is hers ("anna entscheidet im Kampf"
-                # read to anna herself as if someone else were deciding)
-                text = t("ask.combat_mine" if d == self.viewer else "ask.combat_step", name=name)
-                if d == self.viewer and words.is_window(step) and not words.can_drink(obs):
-                    # a window with only "Weiter": why there is nothing to choose (R-POT-4..6)
-                    text = t("ask.combat_no_potion", name=name)
-            elif step == "haste" and d != self.viewer:
-                # every seat with a potion passes the haste step (R-SECRET-1): the others
-                # read what it is, not a question that sounds as if an Eiletrank were held
-                text = t("ask.haste_other", name=name)
-            elif d != self.viewer and has(f"ask_other.{step}"):
-                # another seat or a spectator reads what the deciding player does, not a
-                # question put to "you" ("deiner Heldin" read as the spectator's own)
-                text = t(f"ask_other.{step}", name=name)
-            else:
-                text = t(f"ask.{step}", name=name)
-            faint = obs["players"][d].get("faint")
-            if d == self.viewer and step not in COMBAT_STEPS and faint in ("x-turn", "waiting"):
-                # what the turn of a fainted heroine allows (R-FAINT-3/6), not only "ohnmächtig"
-                text += "\n" + t("ask.x_turn" if faint == "x-turn" else "ask.waiting_turn")
-            if self.selected >= 0:
-                text += "\n" + self._stack_prompt()
-            if self._is_bot(d):
-                text += "\n" + t("bots.deciding", name=name, kind=bot_words(self.session.bots[d]))
-        show_changed(self.query_one("#prompt", Static), Text(text, style="bold"))
+        show_changed(self.query_one("#prompt", Static), Text(self.play.prompt(), style="bold"))
 
     def say(self, text: str, error: bool = False) -> None:
         msg = Text(text, style="bold red" if error else "italic")
@@ -559,12 +516,7 @@ class GameScreen(Hints, EventFeed, Screen):
                 box.update(msg)
 
     def _stack_prompt(self) -> str:
-        label = self.obs["hexes"][self.selected]["label"]
-        if len(self.stack) < 2:
-            return t("game.select_hex", hex=label)
-        units = "  ".join(f"{n}{'☒' if on else '☐'}{t('unit.' + u)}"
-                          for n, (u, on) in enumerate(zip(self.stack, self.chosen), 1))
-        return t("play.stack_prompt", hex=label, units=units, n=len(self.stack))
+        return self.play.stack_prompt()
 
     def decision_point(self) -> tuple:
         """Which decision point the list shows: a new one puts its cursor on
@@ -572,87 +524,13 @@ class GameScreen(Hints, EventFeed, Screen):
         undo included)."""
         return (self._lines, self.obs["step"], self.viewer, self.decider, self.selected)
 
-    def _fight_text(self, text: str, said) -> Text:
-        """A decision that leads into a fight, marked as one."""
-        out = Text(G.FIGHT + " ", style="bold red")
-        out.append_text(said if isinstance(said, Text) else Text(str(said)))
-        if not text.startswith("fight"):  # "Kampf auf 2c1" says it already ("– Kampf!" twice)
-            out.append(" – " + t("play.fight"), style="bold red")
-        return out
-
     def decision_items(self) -> list[tuple[str, Text | str, bool]]:
-        items = self._decision_items()
-        fights = set(self.obs.get("fights", ()))
-        if not fights:
-            return items
-        # a stack's move ("Heldin + Krieger: 2c1 → 1c4") leads into the fight its units'
-        # steps lead into, as the island's ⚔ on that hex says (a play-tester found the
-        # single steps marked and the stack's not)
-        stack_fights = {f"@stack:{h}" for h in self._targets()[1]} if self.selected >= 0 else set()
-        return [(d, self._fight_text(d, p) if d in fights or d in stack_fights else p, ok)
-                for d, p, ok in items]
+        self.play.cursor = self.map.cursor
+        return self.play.items()
 
     def _decision_items(self) -> list[tuple[str, Text | str, bool]]:
-        obs = self.obs
-        step = obs["step"]
-        d = self.decider
-        if d == CHANCE:
-            if not self.session.auto_chance:
-                kinds = " ".join(self.session.chance_request())
-                return [("@roll", t("combat.roll_now") + f" ({kinds})", True)]
-            return []
-        if d == TERMINAL:
-            return [("@result", t("play.show_result"), True),
-                    ("@title", t("lobby.lobby" if getattr(self.app, "hosted", False) else "key.menu"), True)]
-        if not self.legal:
-            return [("", t("bots.watching" if self._humans() == [] else "game.no_decision"), False)]
-        items: list[tuple[str, Text | str, bool]] = []
-        menu_done = set()
-        if step in (Step.ACTION, Step.POTION2) and self.viewer is not None:
-            for e in self.session.action_menu(self.viewer):
-                prompt = Text(words.decision(e.action, step, obs))
-                cost = []
-                if e.taler:
-                    cost.append(t("menu.cost", n=e.taler))
-                if e.needs:
-                    cost.append(t("menu.needs", what=", ".join(
-                        t("word.amber") if n == "amber" else t(f"terrain.{n}") for n in e.needs)))
-                if cost:
-                    prompt.append(" · " + ", ".join(cost), style="dim")
-                if not e.legal and e.reason:
-                    prompt.append("\n  " + self._engine_says(e.reason), style="italic")
-                items.append((e.action, prompt, e.legal))
-                menu_done.add(e.action)
-        if self.selected >= 0 and len(self.stack) > 1:
-            for n, (u, on) in enumerate(zip(self.stack, self.chosen)):
-                items.append((f"@unit:{n}", t("play.unit_on" if on else "play.unit_off", n=n + 1,
-                                               unit=t(f"unit.{u}")), True))
-        hexes = {self.selected} if self.selected >= 0 else {self.map.cursor}
-        stack = self.selected >= 0 and len(self.stack) > 1
-        stack_done: set[int] = set()
-        for text, a in choices.for_list(self.legal, step, hexes):
-            if text in menu_done:
-                continue
-            if stack and choices.is_move(a) and a.a == self.selected:
-                # the stack's move, as Enter on the island makes it: "Heldin 1c2 → 1c3" read as
-                # the heroine's alone where the warrior went along too
-                if a.b not in stack_done:
-                    stack_done.add(a.b)
-                    going = [u for u in self._going() if choices.step_for(self.legal, a.a, a.b, u)]
-                    if going:
-                        items.append((f"@stack:{a.b}", t("do.stack_step", units=self._stack_units(going),
-                                                          a=words.hexname(a.a), b=words.hexname(a.b)), True))
-                continue
-            items.append((text, words.decision(text, step, obs), True))
-        if self.selected < 0:
-            # moves are listed for the cursor's hex only: say where else units can move
-            # (a warrior left behind when the hero went on), and take the cursor there
-            others = sorted(choices.sources(self.legal) - hexes)
-            end = next((i for i, it in enumerate(items) if it[0] == "end"), len(items))
-            items[end:end] = [(f"@goto:{i}", t("play.moves_from", hex=obs["hexes"][i]["label"],
-                                                n=len(choices.moves_from(self.legal, i))), True)
-                              for i in others]
-        return items
+        self.play.cursor = self.map.cursor
+        return self.play.plain_items()
 
     def _fill_decisions(self) -> None:
         self.decisions.fill(self.decision_items(), self.decision_point())
@@ -735,41 +613,23 @@ class GameScreen(Hints, EventFeed, Screen):
         self.choose_hex(msg.index)
 
     def choose_hex(self, i: int) -> None:
-        legal = self.legal
-        if not legal:
-            self.say(self._not_yours(), error=True)
-            return
-        if self.selected >= 0:
-            if i == self.selected:
-                self._select(-1)
-                return
-            if i in choices.stack_targets(legal, self.selected, self._going()):
-                self.move_stack(i)
-                return
-            if i in choices.sources(legal):
-                self._select(i)
-                return
-            self._explain_step(self.selected, i)
-            return
-        here = choices.at_hex(legal, i)
-        if here:
-            self._pick(here, self.obs["hexes"][i]["label"])
-            return
-        if i in choices.sources(legal):
-            self._select(i)
-            return
-        self.say(t("game.nothing_here"), error=True)
+        what, arg = self.play.on_hex(i)
+        if what == "unselect":
+            self._select(-1)
+        elif what == "move":
+            self.move_stack(arg)
+        elif what == "select":
+            self._select(arg)
+        elif what == "explain":
+            self.say(self.play.explain_step(*arg), error=True)
+        elif what == "pick":
+            self._pick(arg, self.obs["hexes"][i]["label"])
+        else:
+            self.say(arg, error=True)
 
     def _select(self, i: int, draw: bool = True) -> None:
-        """Select hex ``i`` (-1: none) with every unit of the viewer's there
-        that can step from it: the stack goes along unless some are left."""
-        self.selected = i
-        self.stack, self.chosen = [], []
-        if i >= 0 and self.viewer is not None:
-            movers = {choices.mover(a) for _, a in choices.moves_from(self.legal, i)}
-            units = self.obs["hexes"][i]["units"].get(str(self.viewer + 1))
-            self.stack = [u for u in choices.stack_of(units) if u in movers]
-            self.chosen = [True] * len(self.stack)
+        """Select hex ``i`` (-1: none) with the viewer's units there that can step (decisions.py)."""
+        self.play.select(i)
         if draw:
             self._draw_map()
             self._prompt()
@@ -777,64 +637,28 @@ class GameScreen(Hints, EventFeed, Screen):
 
     def action_toggle_unit(self, n: int) -> None:
         """Take unit ``n`` of the selected stack along, or leave it."""
-        if self.selected < 0 or not 0 <= n < len(self.stack):
-            return
-        self.chosen[n] = not self.chosen[n]
-        self._draw_map()
-        self._prompt()
-        self._fill_decisions()
+        if self.play.toggle(n):
+            self._draw_map()
+            self._prompt()
+            self._fill_decisions()
 
     def move_stack(self, dst: int) -> bool:
-        """The chosen units of the selected hex step to ``dst``, one
-        decision each (hero, Gode, then the warriors); those that cannot go
-        stay, and the engine says why."""
+        """The chosen units of the selected hex step to ``dst``, one decision
+        each; those that cannot go stay, and the engine says why."""
         src = self.selected
-        going = self._going()
-        if not going:
+        if not self.play.going():
             self.say(t("play.stack_none"), error=True)
             return False
-        moved: list[str] = []
-        left: list[str] = []
-        legal = self.legal
-        for u in going:
-            text = choices.step_for(legal, src, dst, u)
-            if text is None:
-                left.append(u)
-                continue
-            try:
-                self.session.submit(text, self.viewer)
-            except ActionError as exc:
-                self.say(t("game.illegal", why=self._engine_says(exc)), error=True)
-                break
-            moved.append(u)
-            legal = self.parse_legal(self.session.view(self.viewer)["legal"])
-        self._select(-1, draw=False)
-        why = self.session.explain(f"{left[0]} {words.hexname(src)}-{words.hexname(dst)}", self.viewer) \
-            if left else None
+        moved, left, refused = self.play.move_stack(dst)
+        if refused:
+            self.say(refused, error=True)
+        why = self.play.stack_left_why(src, dst, left) if left else None
         self.sync()  # first: a new decision point clears the status line
-        if left:
-            self.say(t("play.stack_left", units=self._units_text(left), why=self._engine_says(why or "")), error=True)
+        if why:
+            self.say(why, error=True)
         elif moved:
-            self.say(t("play.stack_moved", units=self._units_text(moved), hex=words.hexname(dst)))
+            self.say(t("play.stack_moved", units=units_text(moved), hex=words.hexname(dst)))
         return bool(moved)
-
-    @staticmethod
-    def _stack_units(units: list[str]) -> str:
-        """The units of a stack's move: "Heldin + Krieger", "Heldin + 3 Krieger"."""
-        n = units.count("W")
-        out = [t(f"unit.{u}") for u in ("H", "G") if u in units]
-        if n:
-            out.append(t("unit.W") if n == 1 else t("hexinfo.warriors", n=n))
-        return " + ".join(out)
-
-    @staticmethod
-    def _units_text(units: list[str]) -> str:
-        out = []
-        for u in ("H", "G", "W"):
-            n = units.count(u)
-            if n:
-                out.append(t("hexinfo.warriors", n=n) if u == "W" else t(f"unit.{u}"))
-        return ", ".join(out)
 
     def _pick(self, opts, title: str) -> None:
         if len(opts) == 1:
@@ -850,37 +674,11 @@ class GameScreen(Hints, EventFeed, Screen):
 
         self.app.push_screen(ChooseScreen(title, items), callback=chosen)
 
-    def _explain_step(self, src: int, dst: int) -> None:
-        hx = self.obs["hexes"][src]
-        u = hx["units"].get(str(self.viewer + 1), {})
-        text = choices.guess_step({"H": u.get("hero"), "W": u.get("warriors"), "G": u.get("gode")}, src, dst)
-        why = self.session.explain(text, self.viewer)
-        self.say(t("game.illegal", why=self._engine_says(why or text)), error=True)
-
     def _engine_says(self, what) -> str:
-        """The engine's refusal in the app's language; one for the wrong seat
-        names the players, not their seat numbers, and speaks to the seat that
-        reads it in the second person (R-TURN-5)."""
-        if getattr(what, "key", None) == "wrong_seat":
-            players = self.obs["players"]
-            who = what.params.get("who")
-            if getattr(who, "key", None) == "seat":
-                who = players[who.params["seat"] - 1]["name"]
-            seat = what.params["seat"] - 1
-            if seat == self.viewer:  # the seat reads its own refusal: "du entscheidest jetzt nicht"
-                text = t("game.wrong_seat_you", who=engine_says(who))
-            else:
-                text = t("game.wrong_seat", name=players[seat]["name"], who=engine_says(who))
-            return text
-        return engine_says(what)
+        return self.play.engine_says(what)
 
     def _not_yours(self) -> str:
-        d = self.decider
-        if d >= 0:
-            return t("game.not_yours", name=self.obs["players"][d]["name"])
-        if d == CHANCE:
-            return t("ask.chance")
-        return t("game.no_decision")
+        return self.play.not_yours()
 
     # ------------------------------------------------------------ keys
     def action_end(self) -> None:
