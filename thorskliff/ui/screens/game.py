@@ -32,18 +32,19 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ...engine.steps import COMBAT_STEPS, Step
+from ...engine.steps import Step
 from ...engine.actions import ActionError
 from ...island import island_for
 from .. import choices, mapdraw, words
-from ..botwords import bot_name, bot_words
 from ..i18n import t
 from ..keys import localize, shortened, localize_tree
-from ...play.driver import BotJob, SeatDriver
 from ..decisions import Play, units_text
-from ..session import CHANCE, TERMINAL, LocalSession
+from ..session import TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
+from .gamekeys import GameKeys
+from .gamemenu import GameMenu
+from .seats import SeatController
 from .hint import HintPanel, Hints
 from ..widgets.panels import (DecisionList, DrawnAlike, GameLog, HexInfo, PhaseBar, StableFooter, Tableaus, hex_text,
                               show_changed)
@@ -57,9 +58,6 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
     return [h.coord for h in isl.hexes]
 
 
-#: a session without bots of its own (a seat at the host, whose hub plays them; a replay)
-_NO_DRIVER = SeatDriver(lambda: None, lambda job, action: None)
-
 def _state(name: str) -> property:
     """An attribute of the screen's :class:`~..decisions.Play`."""
     return property(lambda self: getattr(self.play, name), lambda self, value: setattr(self.play, name, value))
@@ -69,7 +67,7 @@ def _state(name: str) -> property:
 MIN_SIZE = (80, 24)
 
 
-class GameScreen(Hints, EventFeed, Screen):
+class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
     CSS_PATH = "game.tcss"
     #: the panels a variant of this screen may replace (the campaign's)
     TABLEAUS = Tableaus
@@ -150,14 +148,8 @@ class GameScreen(Hints, EventFeed, Screen):
         #: the record's length at the last redraw (names the decision point)
         self._lines = 0
         self.labels = False
-        self._handing = False
         self._combat = None
-        self._driver = self._bot_driver() if hasattr(session, "bot_job") else _NO_DRIVER
-        self._was_mine = False
-        #: the seat the open hand-over screen waits for
-        self._handing_to: int | None = None
-        #: the person at the keyboard gave their seat to a bot: the next person takes it over as between seats
-        self._left = False
+        self._init_seats(session)
         d = session.decider()
         first = self._sole_human()
         if first is None and not handover and d >= 0 and not self._is_bot(d):
@@ -247,22 +239,6 @@ class GameScreen(Hints, EventFeed, Screen):
     def decider(self) -> int:
         return self.session.decider()
 
-    def _is_bot(self, seat: int | None) -> bool:
-        is_bot = getattr(self.session, "is_bot", None)  # an SSH seat's session: the hub plays its bots
-        return bool(is_bot and seat is not None and seat >= 0 and is_bot(seat))
-
-    def _humans(self) -> list[int] | None:
-        """The seats people play, or None when the session has no bots."""
-        if not getattr(self.session, "bots", None):
-            return None
-        return self.session.humans()
-
-    def _sole_human(self) -> int | None:
-        """With bots at the table and one person, that person holds the
-        keyboard throughout: there is nobody to hand it to."""
-        humans = self._humans()
-        return humans[0] if humans is not None and len(humans) == 1 else None
-
     def sync(self) -> None:
         """After every change: who holds the keyboard, then redraw, then the
         combat dialog, then the bots."""
@@ -294,60 +270,6 @@ class GameScreen(Hints, EventFeed, Screen):
         self._overlay()
         self._run_bots()
 
-    def _hand_over(self, seat: int) -> None:
-        self.viewer = None
-        self._select(-1, draw=False)
-        self.redraw()
-        self._handing = True
-        self._handing_to = seat
-        from .handover import HandOver
-
-        why = self._handover_reason(seat)
-        box = HandOver(self.obs["players"][seat], why)
-        box.since = self.since_for_handover(seat)  # what happened since that player's last turn (feed.py)
-        self.app.push_screen(box, callback=self._handed(seat))
-
-    # ------------------------------------------------------------ bots
-    def _run_bots(self) -> None:
-        if not self._summary_open:
-            self._driver.start(lambda coro: self.run_worker(coro, group="bots"))
-
-    def _bot_driver(self) -> SeatDriver:
-        """Every decision due to a bot, one by one, until a person decides
-        or the game ends (its worker ends with the screen; play/driver.py)."""
-        def stepped(job: BotJob, _done) -> bool:
-            try:
-                said = self._bot_stepped(job.lines)  # the events of the lines since the bot was asked
-                self.sync()
-                if said and not self._summary_open:
-                    name = self.obs["players"][job.seat]["name"]  # "Bot 2 wählt …" says it is a bot
-                    self.say(said if bot_name(name) == name else t("summary.bot_step", what=said))
-            except NoMatches:
-                return False  # the screen is being taken down around us
-            return True
-
-        def failed(job: BotJob, exc: Exception) -> None:  # a bot's bug: the game waits (it is saved), and says why
-            why = self._engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
-            self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
-
-        # a bot due while the driver ended (a card shown, a combat dialog opened) starts it again
-        return SeatDriver(self.session.bot_job, self.session.submit_bot, delay=self._bot_pace,
-                          go_on=lambda: self._alive() and not self._summary_open, on_step=stepped,
-                          on_error=failed, on_end=lambda: self.call_later(self._run_bots))
-
-    def _alive(self) -> bool:
-        """Still on screen in a running app (not closing down)."""
-        return self.is_attached and self.is_running and not self._closing and self.app.is_running
-
-    def _marked(self, obs: dict) -> dict:
-        """The view with every bot's name marked, for the tableaus and the
-        phase bar."""
-        if not getattr(self.session, "bots", None):
-            return obs
-        players = [dict(p, name=bot_name(p["name"])) if self._is_bot(p["seat"] - 1) else p
-                   for p in obs["players"]]
-        return dict(obs, players=players)
-
     def _focus_for_step(self) -> None:
         """A board step puts the keys on the island, any other on the list."""
         if self._command_open():
@@ -374,49 +296,6 @@ class GameScreen(Hints, EventFeed, Screen):
                 # the prompt asks for an action on the heroine's hex: the cursor (and the hex
                 # panel with it) goes there, not left where the move ended; arrows still look around
                 self.map.set_cursor(self._index(hero))
-
-    def _handed(self, seat: int):
-        def done(_=None) -> None:
-            self._handing = False
-            self._handing_to = None
-            if self._is_bot(seat):  # the seat went to a bot while its player was awaited
-                self.sync()
-                return
-            self._left = False
-            self.viewer = seat
-            self._jump_to_own()
-            self.sync()
-
-        return done
-
-    def _handover_reason(self, seat: int) -> str:
-        obs = self.session.view(None)
-        c = obs["combat"]
-        name = obs["players"][seat]["name"]
-        if c and obs["step"] in COMBAT_STEPS and seat + 1 != obs["turn"]:
-            if c["defender"] == "troll":
-                return t("handover.why_troll", name=name)
-            return t("handover.why_defend", name=name)
-        if obs["turn"] == seat + 1:
-            return t("handover.why_turn", name=name)
-        return t("handover.why_other", name=name)
-
-    def _jump_to_own(self) -> None:
-        if self.viewer is None:
-            return
-        obs = self.session.view(self.viewer)
-        p = obs["players"][self.viewer]
-        if p["hero_at"]:
-            self.map.set_cursor(self._index(p["hero_at"]))
-        elif obs["step"] == Step.BEACH and obs["legal"]:
-            choice = choices.parsed(obs["legal"])[0][1]
-            self.map.set_cursor(choice.a)
-
-    def _index(self, label: str) -> int:
-        for i, hx in enumerate(self.obs["hexes"]):
-            if hx["label"] == label:
-                return i
-        return 0
 
     def _overlay(self) -> None:
         obs = self.obs
@@ -573,19 +452,6 @@ class GameScreen(Hints, EventFeed, Screen):
         self.sync()
         return True
 
-    def _confirm_end(self) -> None:
-        """Ending the phase with an amber that could be delivered now: asked
-        first (the delivery is offered first, Esc goes back)."""
-        from .choose import ChooseScreen
-
-        def chosen(text: str | None) -> None:
-            if text:
-                self.decide(text, confirmed=True)
-
-        step = self.obs["step"]
-        items = [("deliver", t("do.deliver")), ("end", t("play.end_anyway", what=words.decision("end", step)))]
-        self.app.push_screen(ChooseScreen(t("play.end_deliver"), items), callback=chosen)
-
     def roll(self, dice: str | None = None) -> bool:
         try:
             self.session.roll(dice)
@@ -660,369 +526,11 @@ class GameScreen(Hints, EventFeed, Screen):
             self.say(t("play.stack_moved", units=units_text(moved), hex=words.hexname(dst)))
         return bool(moved)
 
-    def _pick(self, opts, title: str) -> None:
-        if len(opts) == 1:
-            self.decide(opts[0][0])
-            return
-        from .choose import ChooseScreen
-
-        items = [(s, words.decision(s, self.obs["step"], self.obs)) for s, _ in opts]
-
-        def chosen(text: str | None) -> None:
-            if text:
-                self.decide(text)
-
-        self.app.push_screen(ChooseScreen(title, items), callback=chosen)
-
     def _engine_says(self, what) -> str:
         return self.play.engine_says(what)
 
     def _not_yours(self) -> str:
         return self.play.not_yours()
-
-    # ------------------------------------------------------------ keys
-    def action_end(self) -> None:
-        if not any(s == "end" for s, _ in self.legal):
-            why = self._engine_says(self.session.explain("end", self.viewer) or "") if self.legal else self._not_yours()
-            self.say(t("game.illegal", why=why), error=True)
-            return
-        self.decide("end")
-
-    def action_undo(self) -> None:
-        if getattr(self.session, "bot_decided_last", lambda: False)():
-            self.say(t("game.cannot_undo", why=t("bots.no_undo")), error=True)
-            return
-        if getattr(self.session, "seat_changed_last", lambda: False)():
-            self.say(t("game.cannot_undo", why=t("bots.no_undo_seat")), error=True)
-            return
-        problem = self.session.undo_problem(self.viewer)
-        if problem:
-            self.say(t("game.cannot_undo", why=self._engine_says(problem)), error=True)
-            return
-        line = self.session.undo(self.viewer)
-        self._select(-1, draw=False)
-        self.sync()  # first: a new decision point clears the status line
-        self.say(t("game.undone", what=words.taken_back(line, self.session, self.viewer)))
-
-    def action_choose_here(self) -> None:
-        """Enter: on the island or in the list (the notation line keeps its own Enter,
-        see check_action)."""
-        focused = self.focused
-        if focused is self.map:
-            self.map.action_choose()
-        elif focused is getattr(self, "decisions", None):
-            self.decisions.action_select()
-
-    def action_toggle_focus(self) -> None:
-        if self.app.screen is not self:
-            return
-        # now, not after the keys already queued (Widget.focus waits a turn): Tab and Enter
-        # in one packet (over SSH, or typed fast) chose on the island instead of the list
-        self.set_focus(self.decisions if self.map.has_focus else self.map)
-
-    def action_hero(self) -> None:
-        seat = self.viewer if self.viewer is not None else (self.obs["turn"] or 1) - 1
-        p = self.obs["players"][seat]
-        if p["hero_at"]:
-            self.map.set_cursor(self._index(p["hero_at"]))
-
-    def action_labels(self) -> None:
-        self.labels = not self.labels
-        self._draw_map()
-        self.say(t("game.labels_on" if self.labels else "game.labels_off"))
-
-    def action_command(self) -> None:
-        box = self.query_one("#command", Input)
-        box.add_class("-open")
-        box.value = ""
-        self.set_focus(box)  # now, not after the keys already queued (Widget.focus waits a turn)
-
-    def _command_open(self) -> bool:
-        try:
-            return self.query_one("#command", Input).has_class("-open")
-        except NoMatches:
-            return False
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        box = event.input
-        text = event.value.strip()
-        box.remove_class("-open")
-        self.map.focus()
-        self._last_step = None  # the step may have changed while the box was open
-        self.command(text)
-
-    def command(self, text: str) -> None:
-        """A decision typed in notation; at a chance step ``roll M3 K1``
-        forces the dice (tests, replaying a table game)."""
-        text = text.strip()
-        if not text:
-            return
-        if text.lower().startswith("roll") and self.decider == CHANCE:
-            self.roll(text[4:].strip() or None)
-        else:
-            self.decide(text)
-
-    def action_cancel(self) -> None:
-        box = self.query_one("#command", Input)
-        if box.has_class("-open"):
-            box.remove_class("-open")
-            self.map.focus()
-            return
-        if self.selected >= 0:
-            self._select(-1)
-
-    def action_help(self) -> None:
-        self.app.action_help()
-
-    # ------------------------------------------------------------ seats changing hands
-    def changes_seats(self) -> bool:
-        """Whether seats may go to bots and back here (a local game; not a
-        campaign chapter, not a seat at an SSH host)."""
-        return bool(getattr(self.session, "changes_seats", False))
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if not self.ready:
-            # a key pressed while the screen opens (Tab at once after --resume) would reach
-            # widgets not mounted yet; the keys work from the first full frame on (#27.13)
-            return False
-        if action == "seat_to_bot":
-            return self.changes_seats()
-        if action == "command":
-            return not self._command_open()  # ':' typed into the open box is text
-        if action == "choose_here" and isinstance(self.focused, Input):
-            # the box's own Enter: it comes after the keys typed before it, which a priority
-            # binding would overtake (keys arriving in one packet, as over SSH)
-            return None
-        return True
-
-    def idle_keys(self) -> frozenset[str]:
-        """The actions whose keys would only answer with a refusal now: with
-        bots alone playing, e, u, b, t, ⏎, : and Tab; while another person
-        decides, ⏎, : and Tab too; at the beaches, e and h (no hero on
-        the island yet). The footer leaves them out (:attr:`active_bindings`);
-        the keys still answer as before, with their refusal. Worked out once per
-        decision point (:meth:`hint_point`, and who bots play: seats change hands
-        between decisions), not at every redraw and footer refresh: a hosted table
-        redraws every screen at every decision made anywhere."""
-        obs = getattr(self, "obs", None)
-        if obs is None:
-            return frozenset()
-        point = (self.hint_point(), self._is_bot(self.decider), self._humans())
-        kept = getattr(self, "_idle", None)
-        if kept is not None and kept[0] == point:
-            return kept[1]
-        idle = self._idle_now(obs)
-        self._idle = (point, idle)
-        return idle
-
-    def _idle_now(self, obs: dict) -> frozenset[str]:
-        idle = set()
-        if not self.legal or obs["step"] == Step.BEACH:  # no decision of this seat, or no phase to end
-            idle.add("end")
-        if self.viewer is None or self.session.undo_problem(self.viewer) is not None:
-            idle.add("undo")
-        if not self.hint_offered():
-            idle.add("hint")
-        if self.changes_seats() and (self.decider == TERMINAL or not self.session.humans()):
-            idle.add("seat_to_bot")
-        if getattr(self.session, "humans", None) and not self.session.humans() and self.decider != TERMINAL:
-            idle.update(("choose_here", "command", "toggle_focus"))  # bots alone: ⏎, : and Tab only refuse
-        d = self.decider
-        if self.viewer is not None and d >= 0 and d != self.viewer and not self._is_bot(d):
-            # another person decides (a seat at an SSH table waiting): ⏎, : and Tab only refuse
-            idle.update(("choose_here", "command", "toggle_focus"))
-        seat = self.viewer if self.viewer is not None else (obs["turn"] or 1) - 1
-        if not obs["players"][seat]["hero_at"]:  # what action_hero looks at
-            idle.add("hero")
-        return frozenset(idle)
-
-    def _seat_name(self, seat: int) -> str:
-        return self.session.view(None)["players"][seat]["name"]
-
-    def action_seat_to_bot(self) -> None:
-        """A person gives their seat to a bot: which seat (the keyboard's
-        first), then which bot."""
-        if not self.changes_seats():
-            return
-        if self.decider == TERMINAL:
-            self.say(t("game.no_decision"), error=True)
-            return
-        humans = self.session.humans()
-        if not humans:
-            self.say(t("bots.none_human"), error=True)
-            return
-        if self.viewer in humans:
-            humans.remove(self.viewer)
-            humans.insert(0, self.viewer)
-        self._pick_seat(humans, t("bots.give_which"), self._seat_name, self._choose_bot)
-
-    def _pick_seat(self, seats: list[int], title: str, label, then) -> None:
-        """``then(seat)`` for the one seat of ``seats``, or for the seat chosen
-        from a list (``label(seat)`` names each)."""
-        if len(seats) == 1:
-            then(seats[0])
-            return
-        from .choose import ChooseScreen
-
-        def chosen(seat: str | None) -> None:
-            if seat is not None:
-                then(int(seat))
-
-        items = [(str(s), label(s)) for s in seats]
-        self.app.push_screen(ChooseScreen(title, items), callback=chosen)
-
-    def _choose_bot(self, seat: int) -> None:
-        """The levels, as the new game offers them (it offered Zufall, Heuristik and Suche
-        here and the levels there); the seat gets the level's bot, as a new game's does."""
-        from ...bots.registry import level_bot
-        from .choose import ChooseScreen
-        from .setup import level_choices
-
-        def chosen(level: str | None) -> None:
-            if level:
-                self.give_to_bot(seat, level_bot(level) or level)
-
-        items = [(lv, label) for label, lv in level_choices()]
-        self.app.push_screen(ChooseScreen(t("bots.give_kind", name=self._seat_name(seat)), items), callback=chosen)
-
-    def give_to_bot(self, seat: int, kind: str) -> None:
-        """A bot of ``kind`` plays ``seat`` from now on; whoever held the
-        keyboard for that seat lets go of it."""
-        self.session.hand_to_bot(seat, kind)
-        self.say(t("bots.given", name=self._seat_name(seat), kind=bot_words(kind)))
-        if self.viewer == seat:
-            self.viewer = None
-            self._select(-1, draw=False)
-            self._left = True
-        self.refresh_bindings()
-        if self._handing and self._handing_to == seat:
-            from .handover import HandOver
-
-            if isinstance(self.app.screen, HandOver):
-                self.app.screen.dismiss(None)  # its callback goes on without that player
-                return
-        self.sync()
-
-    def action_take_seat(self) -> None:
-        """A person plays a bot's seat again: which seat, when several."""
-        if not self.changes_seats():
-            return
-        seats = sorted(self.session.bots)
-        if not seats:
-            self.say(t("bots.none_bot"), error=True)
-            return
-        self._pick_seat(seats, t("bots.take_which"),
-                        lambda s: f"{self._seat_name(s)} – {t('bots.kind', kind=bot_words(self.session.bots[s]))}",
-                        self.take_seat)
-
-    def take_seat(self, seat: int) -> None:
-        """A person plays ``seat`` again from its next decision on; nothing
-        is taken back. With nobody at the keyboard, the one who took the
-        seat holds it now."""
-        if not self.session.is_bot(seat):
-            return
-        self.session.take_back(seat)
-        if self.viewer is None and not self._handing:
-            self.viewer = seat
-            self._left = False
-            self._jump_to_own()
-        self.refresh_bindings()
-        self.sync()
-        self.say(t("bots.taken", name=self._seat_name(seat)))
-
-    def action_title(self) -> None:
-        self.app.pop_to_title()
-
-    # ------------------------------------------------------------ the menu, resigning, the result
-    def action_menu(self) -> None:
-        """The game's menu: go on, resign (asks first), take a bot's seat back (a local
-        game), a kind of game's own entries (:meth:`menu_extra`), or to the title."""
-        from .choose import ChooseScreen
-
-        # a spectator at a hosted table: he has no seat to keep and plays nothing
-        watching = getattr(self.app, "hosted", False) and getattr(self.session, "seat", 0) is None
-        items = [("back", t("play.menu_back_watching" if watching else "play.menu_back"))]
-        off: frozenset[str] = frozenset()
-        if self.can_resign():
-            why = self.session.explain("resign", self.viewer)
-            if why:  # e.g. during a bot's turn or a combat: greyed, and says why
-                items.append(("resign", f"{t('play.menu_resign')} — {self._engine_says(why)}"))
-                off = frozenset({"resign"})
-            else:
-                items.append(("resign", t("play.menu_resign")))
-        if self.changes_seats() and self.session.bots and self.decider != TERMINAL:
-            # a seat handed to a bot (b) is taken back here as in the palette
-            items.append(("take", t("bots.take") + " …"))
-        extra = self.menu_extra()
-        items += extra
-        items.append(("title", t("play.menu_lobby_watching" if watching else "play.menu_lobby"
-                                 if getattr(self.app, "hosted", False) else "play.menu_title_saved")))
-
-        def chosen(what: str | None) -> None:
-            # after the menu has gone: the title replaces every screen, the menu too
-            if what == "resign":
-                self.app.call_later(self.action_resign)
-            elif what == "title":
-                self.app.call_later(self.action_title)
-            elif what == "take":
-                self.app.call_later(self.action_take_seat)
-            elif what in dict(extra):
-                self.app.call_later(self.menu_extra_chosen, what)
-
-        self.app.push_screen(ChooseScreen(t("play.menu_title"), items, off), callback=chosen)
-
-    def menu_extra(self) -> list[tuple[str, str]]:
-        """Entries a kind of game adds to its menu, before the way out (a hosted seat's invitations)."""
-        return []
-
-    def menu_extra_chosen(self, what: str) -> None:
-        """One of :meth:`menu_extra`'s entries was chosen."""
-
-    def can_resign(self) -> bool:
-        """Whether someone at this keyboard plays a seat of a running game."""
-        return self.viewer is not None and self.decider != TERMINAL and hasattr(self.session, "submit")
-
-    def action_resign(self) -> None:
-        """The seat at the keyboard resigns (R-RESIGN-1), after a question;
-        the engine says when it may not (in a combat, another's turn)."""
-        if not self.can_resign():
-            self.say(t("game.illegal", why=self._not_yours()), error=True)
-            return
-        seat = self.viewer
-        why = self.session.explain("resign", seat)
-        if why:
-            self.say(t("game.illegal", why=self._engine_says(why)), error=True)
-            return
-        from .choose import ChooseScreen
-
-        name = self.obs["players"][seat]["name"]
-
-        def chosen(what: str | None) -> None:
-            if what == "yes" and self.viewer == seat and self.decide("resign"):
-                self.say(t("play.resigned", name=name))
-
-        items = [("no", t("play.resign_no")), ("yes", t("play.resign_yes", name=name))]
-        self.app.push_screen(ChooseScreen(t("play.resign_title", name=name), items), callback=chosen)
-
-    def action_result(self) -> None:
-        """The result screen of a finished game."""
-        if self.decider != TERMINAL:
-            return
-        from ..results import combats_won, game_of, table
-
-        game = game_of(self.session)
-        if getattr(self, "_won", None) is None and game is not None:
-            self._won = combats_won(game)
-        obs = self.session.view(self.viewer)
-        rows = table(obs, getattr(self, "_won", None))
-
-        def chosen(what: str | None) -> None:
-            if what == "title":
-                self.app.call_later(self.action_title)
-            elif what == "replay":
-                self.app.call_later(self.app.show_replay, game)
-
-        self.app.show_result(obs, rows, game is not None, chosen)
 
     def relocalize(self) -> None:
         localize_tree(self)
