@@ -6,18 +6,12 @@ through ``session.submit``. ``viewer`` is the seat whose player holds the
 keyboard; between seats it is None (a spectator's view, no potion kinds)
 while the hand-over screen asks the next player to take over.
 
-Seats a bot plays (``session.bot_job``) decide by themselves, one decision
-after another, each after the app's ``bot_delay`` and computed off the UI
-thread; the keyboard stays with the last person who had it, and the
-hand-over screen only comes between two people. With one person at the
-table that person's view is shown throughout; with nobody (bots only) a
-spectator's.
-
-During the game a seat may go to a bot (``b`` or the command palette: its
-player leaves; the bot decides next if the seat decides now) and a bot's
-seat back to a person (the command palette). The person who gave their
-seat away lets go of the keyboard: a spectator's view until the next
-person decides, after the hand-over screen as always.
+The screen is in parts: the play flow it shows (the list's entries, the
+prompt, a selected stack, what Enter on a hex means) is ``ui/decisions.py``,
+without Textual; who plays the seats and holds the keyboard (the hand-over,
+the bots through ``play/driver.py``, a seat given to a bot and taken back)
+is ``seats.py``; the keys ``gamekeys.py``; the menu and the result
+``gamemenu.py``. Here: the layout, the sync after every change, the drawing.
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ mixin of :class:`~.game.GameScreen`, kept apart from the play flow):
 - a seat given to a bot (``b``, the command palette) and taken back (the
   menu, the palette): its player lets go of the keyboard; the next person
   takes it over as between seats.
+
+Seats a bot plays decide by themselves, one decision after another, each
+after the app's ``bot_delay`` and computed off the UI thread; the keyboard
+stays with the last person who had it, and the hand-over screen only comes
+between two people. With one person at the table that person's view is
+shown throughout; with nobody (bots only) a spectator's.
 """
 
 from __future__ import annotations
