@@ -189,9 +189,6 @@ KNOWN_CYCLES: list[set[str]] = [
     # the web transport subclasses ssh.server.GameSession, and ssh.server starts the web
     # server: both go to a host/ package (branch `host`)
     {"thorskliff.ssh.server", "thorskliff.web.server"},
-    # chapter.py loads its cards with checks.Checker, which reads chapter's data classes:
-    # the data model goes to campaign/model.py (review §2)
-    {"thorskliff.campaign.chapter", "thorskliff.campaign.checks"},
 ]
 
 
