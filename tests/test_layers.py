@@ -212,3 +212,11 @@ def test_the_cycle_check_sees_a_cycle_inside_functions_and_not_under_type_checki
     tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from x import y\n"
                      "def f():\n    from z import w\n")
     assert _type_only_lines(tree) == {3}
+
+
+def test_no_file_of_the_textual_app_is_over_600_lines():
+    """A room a maintainer can read whole (#28): the game screen had grown to
+    1,249 lines holding eight jobs before it was cut into parts."""
+    long = {str(p.relative_to(ROOT)): n for p in (PKG / "ui").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
+    assert not long, long
