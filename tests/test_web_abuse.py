@@ -93,3 +93,22 @@ async def test_a_session_whose_app_fails_is_one_log_line_and_no_traceback(web, l
     assert not tracebacks(lines), "\n".join(lines)
     failed = [line for line in lines if "failed" in line and "NoMatches" in line]
     assert len(failed) == 1 and "anna" in failed[0], lines
+
+
+async def test_a_websocket_flood_and_a_dropped_paste_are_logged_once(web, logged):
+    host, browser = await web()
+    anna = await named(browser, "anna")
+    tab = await anna.tab()
+    await tab.see("Angemeldet als anna")
+    await tab.send("stdin", "x" * 8000)  # over the input budget: dropped whole
+    for i in range(600):
+        await tab.send("ping", f"f{i}")
+    for _ in range(400):
+        if any("characters of input dropped" in line for line in logged()):
+            break
+        await asyncio.sleep(0.02)
+    lines = logged()
+    floods = [line for line in lines if "websocket messages a second" in line]
+    assert len(floods) == 1 and "anna" in floods[0] and "127.0.0.1" in floods[0], floods
+    drops = [line for line in lines if "characters of input dropped" in line]
+    assert len(drops) == 1 and "anna from browser 127.0.0.1: 8000 characters" in drops[0], drops

@@ -736,6 +736,10 @@ class GameSession(asyncssh.SSHServerSession):
             self.chan.close()
 
     # ------------------------------------------------------------ the terminal, for the driver
+    @property
+    def who(self) -> str:
+        return f"{self.user} from {self.gate.where if self.gate is not None else '?'}"
+
     def attach(self, driver) -> None:
         self.driver = driver
 

@@ -191,6 +191,10 @@ def _page_script() -> str:
     return (Path(__file__).parent / "assets" / "page.js").read_text(encoding="utf-8")
 
 
+#: a websocket flood is logged when it begins, then at most this often (seconds)
+FLOOD_LOG_EVERY = 60.0
+
+
 def closing_frame(text: str) -> str:
     """The frame that tells the page why its connection ends (shown in its closed bar)."""
     return json.dumps(["closing", text], ensure_ascii=False)
@@ -202,6 +206,7 @@ class WebGate:
 
     def __init__(self, addr: str):
         self.addr = addr
+        self.where = f"browser {addr}"
         self.user = ""
 
     def refuse(self, why: str) -> None:
@@ -589,13 +594,21 @@ class WebServer:
         host.players.add(gate)
         log.info("%s came in from browser %s", user, gate.addr)
         messages = Bucket(MESSAGE_BURST, MESSAGE_RATE)
+        loop = asyncio.get_running_loop()
+        flood_told = float("-inf")
         try:
             session.session_started()
             async for msg in ws:
                 if msg.type == WSMsgType.ERROR:  # beyond MAX_READ: aiohttp has closed it (1009)
                     gate.refuse(f"a websocket message over {MAX_READ // 1024} KiB ({msg.data})")
                     break
-                if msg.type != WSMsgType.TEXT or not messages.take():
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                if not messages.take():
+                    if loop.time() >= flood_told + FLOOD_LOG_EVERY:  # once while it lasts, then every minute
+                        flood_told = loop.time()
+                        log.info("%s (browser %s) sends more than %d websocket messages a second; "
+                                 "the rest are dropped", user, gate.addr, MESSAGE_RATE)
                     continue
                 if len(msg.data) > MAX_MESSAGE:
                     text = t("web.too_big", kib=MAX_MESSAGE // 1024)
