@@ -49,10 +49,12 @@ NOTICE_EVERY = 2.0
 #: dropped with it: a 100 KB paste comes in 32 KB packets, and its last 1.7 KB fit the budget left,
 #: so 64 of its letters reached the lobby as keys (and opened screens)
 PASTE_GAP = 0.1
-#: a window's changes are laid out at most this often (seconds), the last size winning: one
+#: a window that keeps changing is laid out once it has been still for RESIZE_QUIET seconds,
+#: and while it goes on changing at most every RESIZE_EVERY, the last size winning: one
 #: spectator resizing 1,000 times in 10 s laid out his screen 1,000 times and slowed every
-#: player's key from 8 ms to some 230 ms; each layout also takes a token of the key budget
-RESIZE_EVERY = 0.1
+#: player's key from 8 ms to some 230 ms (at 10 layouts a second still to 490 ms on a loaded
+#: machine); each layout also takes a token of the key budget
+RESIZE_QUIET, RESIZE_EVERY = 0.15, 1.0
 #: more window changes than this in STORM_WINDOW seconds are a storm, logged once while it lasts
 STORM_RESIZES, STORM_WINDOW = 50, 10.0
 
@@ -114,7 +116,7 @@ class SSHDriver(Driver):
         self._notice: asyncio.TimerHandle | None = None
         self._told_size: tuple[int, int] | None = None
         self._resize_soon: asyncio.TimerHandle | None = None
-        self._resized_at = float("-inf")
+        self._resized_at = self._changed_at = float("-inf")
         #: window changes since the storm window began (loop time), and whether it was logged
         self._storm_since = float("-inf")
         self._storm_count = 0
@@ -251,27 +253,35 @@ class SSHDriver(Driver):
         return getattr(self.terminal, "who", "?")
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed: laid out at once after a quiet spell, else
-        at most every RESIZE_EVERY at the last size asked."""
+        """The client's window changed: laid out at once after a still spell, else once
+        it is still again (or RESIZE_EVERY has passed), at the last size asked."""
         self._asked = (width, height)
         self._size = clamp(width, height)
         self._count_storm()
-        if self._reading and self._resize_soon is None:
-            wait = self._resized_at + RESIZE_EVERY - self._loop.time()
-            if wait <= 0 and self._events.take():
-                self._resized_at = self._loop.time()
-                self._post_size()
-            else:
-                self._resize_soon = self._loop.call_later(max(wait, 1 / EVENT_RATE), self._resized)
+        now = self._loop.time()
+        still = now - self._changed_at >= RESIZE_QUIET
+        self._changed_at = now
+        if not self._reading or self._resize_soon is not None:
+            return
+        if still and self._events.take():
+            self._resized_at = now
+            self._post_size()
+        else:
+            self._resize_soon = self._loop.call_later(RESIZE_QUIET, self._resized)
 
     def _resized(self) -> None:
         self._resize_soon = None
         if not self._reading:
             return
+        now = self._loop.time()
+        due = min(self._changed_at + RESIZE_QUIET, self._resized_at + RESIZE_EVERY)
+        if now < due:
+            self._resize_soon = self._loop.call_later(due - now, self._resized)
+            return
         if not self._events.take():  # the key budget is spent: the layout waits for a token
             self._resize_soon = self._loop.call_later(1 / EVENT_RATE, self._resized)
             return
-        self._resized_at = self._loop.time()
+        self._resized_at = now
         self._post_size()
 
     def _count_storm(self) -> None:
