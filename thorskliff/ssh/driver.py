@@ -53,7 +53,9 @@ PASTE_GAP = 0.1
 #: and while it goes on changing at most every RESIZE_EVERY, the last size winning: one
 #: spectator resizing 1,000 times in 10 s laid out his screen 1,000 times and slowed every
 #: player's key from 8 ms to some 230 ms (at 10 layouts a second still to 490 ms on a loaded
-#: machine); each layout also takes a token of the key budget
+#: machine, once a second to 240 ms); each layout also takes a token of the key budget, and
+#: in a storm (over STORM_RESIZES changes in STORM_WINDOW) the window is laid out only once
+#: it is still
 RESIZE_QUIET, RESIZE_EVERY = 0.15, 1.0
 #: more window changes than this in STORM_WINDOW seconds are a storm, logged once while it lasts
 STORM_RESIZES, STORM_WINDOW = 50, 10.0
@@ -274,7 +276,9 @@ class SSHDriver(Driver):
         if not self._reading:
             return
         now = self._loop.time()
-        due = min(self._changed_at + RESIZE_QUIET, self._resized_at + RESIZE_EVERY)
+        due = self._changed_at + RESIZE_QUIET
+        if not self._storm_told:  # a drag is followed once a second; a storm only once it is over
+            due = min(due, self._resized_at + RESIZE_EVERY)
         if now < due:
             self._resize_soon = self._loop.call_later(due - now, self._resized)
             return
@@ -291,8 +295,8 @@ class SSHDriver(Driver):
         self._storm_count += 1
         if self._storm_count > STORM_RESIZES and not self._storm_told:
             self._storm_told = True
-            log.info("%s: a resize storm (over %d window changes in %g s); laid out at most %g a second",
-                     self._who(), STORM_RESIZES, STORM_WINDOW, 1 / RESIZE_EVERY)
+            log.info("%s: a resize storm (over %d window changes in %g s); laid out once it is still",
+                     self._who(), STORM_RESIZES, STORM_WINDOW)
 
     def _post_size(self) -> None:
         size = Size(*self._size)
