@@ -217,6 +217,7 @@ async def abuse_bench(keys: int, think: float) -> None:
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
 
         async def round_with(abuse, name: str, user: str) -> None:
+            cpu0 = cpu_s(server.pid)
             task = asyncio.get_running_loop().create_task(abuse())
             keys_task = asyncio.get_running_loop().create_task(keys_round(clients, keys, think))
             await asyncio.sleep(think * keys / 3)  # the abuse under way
@@ -224,6 +225,8 @@ async def abuse_bench(keys: int, think: float) -> None:
             _, settled = await keys_task
             cleanup = await task
             line(name, settled, login)
+            # what a loaded machine blurs least: the server's own CPU seconds in the round
+            print(f"    server CPU in the round: {cpu_s(server.pid) - cpu0:.2f} s", flush=True)
             p95s[name] = pct(settled, 95)
             if cleanup is not None:
                 await cleanup()
