@@ -28,6 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help=_h("serve_max_per_user"))
     p.add_argument("--max-per-address", type=int, default=16, metavar="N",
                    help=_h("serve_max_per_address"))
+    p.add_argument("--max-per-network", type=int, default=24, metavar="N",
+                   help=_h("serve_max_per_network"))
     p.add_argument("--max-startups", type=int, default=64, metavar="N",
                    help=_h("serve_max_startups"))
     p.add_argument("--max-startups-per-source", type=int, default=8, metavar="N",
@@ -80,6 +82,7 @@ def cmd_serve(args) -> int:
     return serve(Config(host=args.host, port=args.port, data=Path(args.data) if args.data else None,
                         max_connections=args.max_connections, idle_timeout=args.idle_timeout or None,
                         max_per_user=args.max_per_user, max_per_address=args.max_per_address,
+                        max_per_network=args.max_per_network,
                         max_startups=args.max_startups, max_startups_per_source=args.max_startups_per_source,
                         login_grace=args.login_grace, session_grace=args.session_grace,
                         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
@@ -109,7 +112,7 @@ def _check_serve_web(args) -> None:
 def _check_serve_limits(args) -> None:
     """The SSH host's limits (OpenSSH's MaxStartups, PerSourceMaxStartups,
     LoginGraceTime) are counts of at least 1 and times above 0."""
-    for name in ("max_per_user", "max_per_address", "max_startups", "max_startups_per_source"):
+    for name in ("max_per_user", "max_per_address", "max_per_network", "max_startups", "max_startups_per_source"):
         if getattr(args, name) < 1:
             raise CliError("at_least_one", option="--" + name.replace("_", "-"))
     for name in ("login_grace", "session_grace"):
