@@ -239,6 +239,11 @@ def test_an_undo_takes_the_line_back_from_every_log(store):
     assert b.events() == hg.local.events(b.seat) == hg.local.events(None)
 
 
+def playing(hg) -> bool:
+    """Whether the game's seat driver is deciding for a bot now."""
+    return hg.driver is not None and hg.driver.task is not None
+
+
 async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path):
     """Issue 14: every seat's clock starts anew, and with no person at the
     table the stand-in bots wait instead of playing the game to its end."""
@@ -266,7 +271,7 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
         s.gone_since -= 1.0
         hub._takeover(hg, i)
     # nobody is here, so nothing happens
-    assert not any(s.away_bot for s in hg.seats) and hg.bot_task is None and hg.game.lines == lines
+    assert not any(s.away_bot for s in hg.seats) and not playing(hg) and hg.game.lines == lines
     # alice comes back: bob is gone (since the restart) and a bot takes his seat
     a = hub.resume(1, "alice")
     assert not hg.seats[1].away_bot  # the clock of bob's seat ran from the restart
@@ -279,11 +284,15 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
         hub.submit(a, "end" if "end" in hg.game.legal() else hg.game.legal()[0])
     a.close()
     async with asyncio.timeout(10):
-        while hg.bot_task is not None:  # the stand-in finishes the decision it is thinking about
+        while playing(hg):  # the stand-in finishes the decision it is thinking about
             await asyncio.sleep(0.02)
     n = len(hg.game.lines)
     assert hg.state.current_player() == 1 and hg.seats[1].away_bot and not hg.finished
-    hub._run_bots(hg)  # what any change at the table does: the bot is asked, and declines
-    assert hg.bot_task is None and len(hg.game.lines) == n
+    assert not hub._bot_due(hg)  # nobody at the table: the stand-in does not play
+    hub._run_bots(hg)  # what any change at the table does: the bots are asked, and decline
+    async with asyncio.timeout(10):
+        while playing(hg):
+            await asyncio.sleep(0.02)
+    assert len(hg.game.lines) == n
     hub.close()
     store.close()
