@@ -59,8 +59,8 @@ asyncio.run(run())
 """
 
 #: what no first screen needs: the bots and their search (the hint imports them when
-#: asked), SQLite (a campaign's table), the other screens
-NEVER_FIRST = ("thorskliff.bots", "thorskliff.bots.search", "thorskliff.bots.chances", "sqlite3",
+#: asked), SQLite (a campaign's table), attrs (rich.pretty's, ui/widgets/richlog.py), the other screens
+NEVER_FIRST = ("attr", "thorskliff.bots", "thorskliff.bots.search", "thorskliff.bots.chances", "sqlite3",
                "thorskliff.ui.screens.replay", "thorskliff.ui.screens.setup", "thorskliff.ui.screens.campaign")
 #: what the title screen does not need either: the rules and a game's screen
 NOT_FOR_THE_TITLE = ("thorskliff.game", "thorskliff.engine.state", "thorskliff.record", "thorskliff.scenario",

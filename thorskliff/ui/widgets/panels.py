@@ -11,7 +11,7 @@ from textual.strip import Strip
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.visual import visualize
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import glyphs as G
@@ -22,6 +22,7 @@ from ..i18n import t
 from ..eventwords import Names
 from ..logtext import Hanging, LogWriter, dice, hang_all
 from ..viewmemo import drawn_alike, per_view
+from .richlog import RichLog
 
 
 def goals(obs: dict) -> tuple[int, int]:
