@@ -35,7 +35,7 @@ def test_every_rule_a_card_brings_has_a_section_in_both_languages():
             text = markdown(sec)
             assert not text.startswith("## rulehelp.") and "rulehelp." not in text
     i18n.set_lang("de")
-    # the rulebook's words (regelbuch-de.txt, "Blitzschlag" and "Felsspalten")
+    # the printed rulebook's words ("Blitzschlag" and "Felsspalten")
     assert "Der schwarze Würfel kann nicht von Schutz geblockt werden." in markdown("blitzschlag")
     assert "Das kostet hier nur 2 Taler." in markdown("felsspalten")
     assert "Für GROSSES GLÜCKSSPIEL" not in markdown("gluecksspiel")  # set as words, not shouted

@@ -29,7 +29,6 @@ from textual.message import Message
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from ...bots import chances
 from .. import words
 from ..i18n import t
 
@@ -66,15 +65,17 @@ class HintPanel(Vertical):
 
     def compose(self):
         yield Static(id="hint-text")
-        yield ProgressBar(total=chances.ITERATIONS, show_eta=False, id="hint-bar")
+        yield ProgressBar(total=Hints.HINT_ITERATIONS, show_eta=False, id="hint-bar")
 
 
 class Hints:
     """Mixin state: the decision point of the hint shown or searched, the
     worker, what it found."""
 
-    #: the search's budget per hint (the same hint on every machine, tests/test_chances.py)
-    HINT_ITERATIONS = chances.ITERATIONS
+    #: the search's budget per hint (the same hint on every machine, tests/test_chances.py);
+    #: chances.ITERATIONS, written out so that the game's first frame need not import the
+    #: search (tests/test_start_imports.py pins the two equal)
+    HINT_ITERATIONS = 400
     #: seconds after which the search stops and ranks what it has (a loaded machine);
     #: None: always the whole budget
     HINT_SECONDS: float | None = 1.5
@@ -162,6 +163,8 @@ class Hints:
 
         def stop() -> bool:
             return worker.is_cancelled or (deadline is not None and time.monotonic() >= deadline)
+
+        from ...bots import chances  # the search, imported at the first hint, not at the game's start
 
         try:
             got = chances.top_choices(pub, seat, n=3, iterations=self.HINT_ITERATIONS, progress=progress,
