@@ -888,6 +888,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--web-url", metavar="URL",
                    help=_h("serve_web_url"))
     p.set_defaults(func=cmd_serve)
+    from .tutorial_cli import add_parser as add_tutorial
+
+    add_tutorial(sub)
     from .ui.i18n import t
 
     for name in ("new", "legal", "apply", "show", "replay", "position", "bench", "simulate"):
