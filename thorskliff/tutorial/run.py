@@ -86,6 +86,13 @@ class LessonRun:
         self._settle()
         return None
 
+    def undo(self) -> str:
+        """Take back the learner's last decision of this turn (as a game's undo:
+        never across a roll or another seat's decision; raises the refusal)."""
+        line = self.game.undo(self.lesson.seat)
+        self.made = max(0, self.made - 1)
+        return line
+
     def play(self, lines: Iterable[str]) -> str:
         """Play the learner's ``lines`` until the lesson ends; its status. A
         refused line stops (status stays PLAYING, :attr:`refused` says why)."""
