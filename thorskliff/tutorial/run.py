@@ -170,7 +170,7 @@ def verify(lesson: Lesson) -> list[str]:
     if run.refused is not None:
         out.append(f"the solution's decision {lesson.solution[run.made]!r} is refused: {run.refused.say('en')}")
     elif got != DONE:
-        out.append(f"the solution does not reach the goal ({', '.join(run.unmet())} not met; {got})")
+        out.append(f"the solution does not reach the goal ({', '.join(run.unmet())} not met)")
     elif run.made != len(lesson.solution):
         out.append(f"the goal is reached after {run.made} of the solution's {len(lesson.solution)} decisions")
     run = LessonRun(lesson)
