@@ -132,6 +132,14 @@ class LessonScreen(GameScreen):
         except Exception:  # not composed yet
             pass
 
+    def _prompt(self) -> None:
+        """In a fight the combat dialog shows this prompt: the coach's line goes first there."""
+        super()._prompt()
+        if self.obs["combat"] is not None and self.run.status == PLAYING:
+            box = self.query_one("#prompt", Static)
+            said = Text(f"{_g('coach')}: ", style="bold yellow") + Text(self.run.coach(i18n.lang()))
+            box.update(said + Text("\n") + (box.content if isinstance(box.content, Text) else Text(str(box.content))))
+
     def _keys_after(self) -> str:
         keys = [f"n {_g('retry')}"]
         if self._next() is not None:
