@@ -184,3 +184,15 @@ def test_lesson_files_are_shipped_in_the_wheel():
     assert '"thorskliff.scenarios.tutorial"' in (root / "setup.py").read_text()
     assert re.search(r'^"thorskliff.scenarios.tutorial" = \["\*.toml"\]', (root / "pyproject.toml").read_text(), re.M)
     assert load_lesson(lesson_dir() / "01-schritte.toml").id == "schritte"
+
+
+def test_a_decision_off_the_lessons_path_is_said_and_undo_takes_it_back():
+    les = LESSONS[IDS.index("silber")]
+    run = LessonRun(les)
+    assert run.decide("W 2b2-2b3") is None  # legal, but not this lesson's step
+    assert run.off_path and run.made == 0 and run.taken == 1
+    assert run.coach("de").startswith("Das war nicht der Schritt dieser Lektion (u nimmt ihn zurück, n beginnt neu).")
+    assert les.text("s1", "de") in run.coach("de")
+    assert run.undo() == "1 W 2b2-2b3"
+    assert not run.off_path and run.coach("de") == les.text("s1", "de")
+    assert run.play(les.solution) == DONE

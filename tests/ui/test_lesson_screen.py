@@ -40,15 +40,15 @@ async def decide(pilot, screen: LessonScreen, text: str) -> None:
     from thorskliff.ui.screens.choose import ChooseScreen
 
     await close_summaries(pilot, screen)
-    made, lines = screen.run.made, len(screen.run.game.lines)
+    made, lines = screen.run.taken, len(screen.run.game.lines)
     await pilot.press("colon")
     await type_text(pilot, text)
     await pilot.press("enter")
-    await until(pilot, lambda: screen.run.made > made or screen.run.refused is not None
+    await until(pilot, lambda: screen.run.taken > made or screen.run.refused is not None
                 or len(screen.run.game.lines) > lines or isinstance(pilot.app.screen, ChooseScreen), f"{text} taken")
     if isinstance(pilot.app.screen, ChooseScreen):  # "Bernstein abliefern?": end anyway
         await pilot.press("down", "enter")
-        await until(pilot, lambda: screen.run.made > made, f"{text} confirmed")
+        await until(pilot, lambda: screen.run.taken > made, f"{text} confirmed")
     await pilot.pause()
 
 
@@ -121,7 +121,8 @@ async def test_a_refusal_says_the_engines_reason_and_the_coach_marks_hexes_and_d
         await decide(pilot, screen, "H 2c3-2c4")  # legal, but the coach's hexes stay marked
         await decide(pilot, screen, "H 2c4-1c4")
         said = coach(screen)
-        assert "Nicht erlaubt:" in said and screen.run.made == 1, said
+        assert "Nicht erlaubt:" in said and screen.run.taken == 1 and screen.run.made == 0, said
+        assert "Das war nicht der Schritt dieser Lektion (u nimmt ihn zurück, n beginnt neu)." in said
 
 
 async def test_the_title_screen_leads_to_the_lehrgang():

@@ -36,7 +36,8 @@ class LessonRun:
         self._dice = list(les.dice)
         self._others = list(les.others)
         self._bots: dict[int, object] = {}
-        self.made = 0  # the learner's decisions taken
+        #: for each of the learner's decisions taken: whether it was the solution's at that point
+        self._path: list[bool] = []
         self.turns_seen = 0  # the learner's turns begun (the one the lesson opens in counts)
         self._on_turn = self.game.state.seat == les.seat
         if self._on_turn:
@@ -51,6 +52,22 @@ class LessonRun:
         return self.game.state
 
     @property
+    def taken(self) -> int:
+        """The learner's decisions taken."""
+        return len(self._path)
+
+    @property
+    def made(self) -> int:
+        """The solution's decisions taken, in its order, before any other."""
+        return next((i for i, ok in enumerate(self._path) if not ok), len(self._path))
+
+    @property
+    def off_path(self) -> bool:
+        """The learner took a decision the solution does not take there (the
+        lesson goes on: the goal may still be reached another way)."""
+        return not all(self._path)
+
+    @property
     def step(self):
         """The solution's step the coach speaks of now (the last one once past it)."""
         steps = self.lesson.steps
@@ -63,6 +80,10 @@ class LessonRun:
             return les.text("done", lang)
         if self.status == FAILED:
             return les.text("fail", lang)
+        if self.off_path:
+            from .lesson import general_text
+
+            return general_text("off_path", lang) + " " + les.text(self.step.coach, lang)
         return les.text(self.step.coach, lang)
 
     def unmet(self) -> list[str]:
@@ -77,12 +98,20 @@ class LessonRun:
         self.refused = None
         if not self.learner_decides():
             return None
+        sol = self.lesson.solution
+        try:
+            st = self.state
+            on_path = not self.off_path and self.made < len(sol) and \
+                st.parse_action(text) == st.parse_action(sol[self.made])
+        except ActionError as exc:  # no decision at all (notation)
+            self.refused = exc
+            return exc
         try:
             self.game.submit(text, seat=self.lesson.seat)
         except ActionError as exc:
             self.refused = exc
             return exc
-        self.made += 1
+        self._path.append(on_path)
         self._settle()
         return None
 
@@ -90,7 +119,8 @@ class LessonRun:
         """Take back the learner's last decision of this turn (as a game's undo:
         never across a roll or another seat's decision; raises the refusal)."""
         line = self.game.undo(self.lesson.seat)
-        self.made = max(0, self.made - 1)
+        if self._path:
+            self._path.pop()
         return line
 
     def play(self, lines: Iterable[str]) -> str:
@@ -168,11 +198,11 @@ def verify(lesson: Lesson) -> list[str]:
     run = LessonRun(lesson)
     got = run.play(lesson.solution)
     if run.refused is not None:
-        out.append(f"the solution's decision {lesson.solution[run.made]!r} is refused: {run.refused.say('en')}")
+        out.append(f"the solution's decision {lesson.solution[run.taken]!r} is refused: {run.refused.say('en')}")
     elif got != DONE:
         out.append(f"the solution does not reach the goal ({', '.join(run.unmet())} not met)")
-    elif run.made != len(lesson.solution):
-        out.append(f"the goal is reached after {run.made} of the solution's {len(lesson.solution)} decisions")
+    elif run.taken != len(lesson.solution):
+        out.append(f"the goal is reached after {run.taken} of the solution's {len(lesson.solution)} decisions")
     run = LessonRun(lesson)
     got = run.play(lesson.wrong)
     if got == DONE:
@@ -180,5 +210,5 @@ def verify(lesson: Lesson) -> list[str]:
     elif got == PLAYING and run.refused is None:
         out.append("the wrong try does not end the lesson (the coach would not say why)")
     elif run.refused is not None:
-        out.append(f"the wrong try's decision {lesson.wrong[run.made]!r} is refused: {run.refused.say('en')}")
+        out.append(f"the wrong try's decision {lesson.wrong[run.taken]!r} is refused: {run.refused.say('en')}")
     return out

@@ -68,7 +68,8 @@ class LessonScreen(GameScreen):
     ]
     RESULT = False
     NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("toggle_focus", "bot_slower", "bot_faster")
-    COACH_ROWS = 4
+    #: the coach's rows: as many as its words take at the window's width, within these
+    COACH_ROWS = (3, 8)
 
     def __init__(self, lesson: Lesson, progress: Progress, lessons: list[Lesson] | None = None, **kw):
         self.lesson = lesson
@@ -76,6 +77,7 @@ class LessonScreen(GameScreen):
         self.lessons = lessons or [lesson]
         self.run = LessonRun(lesson)
         self._marked_done = False
+        self._rows = self.COACH_ROWS[0] + 1
         super().__init__(LessonSession(self.run), handover=False, **kw)
 
     # ------------------------------------------------------------ layout
@@ -87,14 +89,18 @@ class LessonScreen(GameScreen):
 
     def on_mount(self) -> None:
         coach = self.query_one("#coach", Static)
-        coach.styles.height = self.COACH_ROWS
+        coach.styles.height = self._rows
         coach.styles.background = "darkblue"
         coach.styles.color = "white"
         coach.styles.padding = (0, 1)
         self._coach()
 
+    def on_resize(self, event) -> None:
+        # GameScreen.on_resize runs too (handlers run along the MRO): the coach's rows follow the width
+        self._coach()
+
     def _layout(self, width: int, height: int, taken: int = 0) -> None:
-        super()._layout(width, height - self.COACH_ROWS, taken=taken + self.COACH_ROWS)
+        super()._layout(width, height - self._rows, taken=taken + self._rows)
 
     def _start_cursor(self) -> int:
         show = self.run.step.show
@@ -127,10 +133,19 @@ class LessonScreen(GameScreen):
             body.append(run.coach(lang))
             if run.refused is not None:
                 body.append("\n" + _g("refused", why=self._engine_says(run.refused)), style="bold red")
-        try:
-            self.query_one("#coach", Static).update(Text("\n").join([head, body]))
-        except Exception:  # not composed yet
-            pass
+        text = Text("\n").join([head, body])
+        boxes = self.query("#coach")
+        if not boxes:
+            return  # not composed yet
+        box = boxes.first(Static)
+        box.update(text)
+        width = max(20, (self.size.width or 80) - 2)
+        rows = min(self.COACH_ROWS[1], max(self.COACH_ROWS[0], len(text.wrap(self.app.console, width))))
+        if rows != self._rows:
+            self._rows = rows
+            box.styles.height = rows
+            if hasattr(self, "map"):  # mounted: the island and the panels make room
+                self._layout(self.size.width, self.size.height)
 
     def _prompt(self) -> None:
         """In a fight the combat dialog shows this prompt: the coach's line goes first there."""
@@ -164,7 +179,7 @@ class LessonScreen(GameScreen):
         items = super().decision_items()
         if self.run.status != PLAYING:
             return items
-        want = fmt(self.run.state.parse_action(self.run.step.do))
+        want = self._want()
         out = []
         for d, p, ok in items:
             if d == want:
@@ -174,6 +189,23 @@ class LessonScreen(GameScreen):
             # the coach's decision is on another hex than the cursor's: say which, as the list does
             out.insert(0, ("", Text(MARK + self.run.step.do, style="bold yellow"), False))
         return out
+
+    def _fill_decisions(self) -> None:
+        """The list's cursor starts on the coach's decision at each new step."""
+        super()._fill_decisions()
+        point = (self.decision_point(), self.run.taken)
+        if self.run.status != PLAYING or point == getattr(self, "_led", None):
+            return
+        self._led = point
+        want = self._want()
+        lst = self.decisions
+        for n in range(lst.option_count):
+            if (lst.get_option_at_index(n).id or "").partition(":")[2] == want:
+                lst.highlighted = n
+                break
+
+    def _want(self) -> str:
+        return fmt(self.run.state.parse_action(self.run.step.do))
 
     # ------------------------------------------------------------ keys
     def _next(self) -> Lesson | None:
