@@ -198,6 +198,10 @@ class Chapter:
         """What card ``cid`` brings (:meth:`Card.introduces`), with what the
         special cards it hands out bring (the Donnergode's Blitzschlag)."""
         out = list(self.cards[cid].introduces())
+        if self.time and cid == self.time[0]:
+            # the chapter's first card: the rules in force from the start, to read from the
+            # first card on (movement and fights had no "Regel lesen" in chapter 1: issue #29)
+            out = [*BASE_RULES, *out]
         for e in (*self.cards[cid].effects, *self.cards[cid].use):
             if e.do == "card" and e.card in self.cards:
                 out += [x for x in self.cards[e.card].introduces() if x not in out]
@@ -213,6 +217,10 @@ class Chapter:
 
     def finale(self) -> tuple[str, ...]:
         return tuple(c for c in self.sanctuary if isinstance(c, str) and self.cards[c].finale)
+
+
+#: what a chapter's first card brings to read besides its own: the rules every chapter plays with
+BASE_RULES = ("movement", "combat")
 
 
 def chapter_path(number: int) -> Path:
