@@ -88,6 +88,8 @@ class GameScreen(Hints, EventFeed, Screen):
         Binding("q", "menu", "play.menu"),
         Binding("b", "seat_to_bot", "key.to_bot"),
         Binding("t", "hint", "hint.key"),
+        # tips for a first game (ui/tips.py): on against "Leicht" alone, i switches them
+        Binding("i", "toggle_tips", "key.tips", show=False),
         # with a hex selected, 1–9 take a unit of its stack along or leave it
         *[Binding(str(n), f"toggle_unit({n - 1})", str(n), show=False) for n in range(1, 10)],
         Binding("plus", "bot_slower", "summary.key_slower", show=False),
@@ -126,6 +128,9 @@ class GameScreen(Hints, EventFeed, Screen):
         self.handover = handover
         self._init_feed()
         self._init_hints()
+        from ..tips import first_game
+
+        self.tips_on = first_game(session)
         self.viewer: int | None = None
         self.selected = -1
         #: the units on the selected hex (H, G, W…) and which of them go along
@@ -558,7 +563,26 @@ class GameScreen(Hints, EventFeed, Screen):
                 text += "\n" + self._stack_prompt()
             if self._is_bot(d):
                 text += "\n" + t("bots.deciding", name=name, kind=bot_words(self.session.bots[d]))
-        show_changed(self.query_one("#prompt", Static), Text(text, style="bold"))
+        shown = Text(text, style="bold")
+        tip = self._tip()
+        if tip:
+            shown.append("\n" + tip, style="italic")
+        show_changed(self.query_one("#prompt", Static), shown)
+
+    def _tip(self) -> str:
+        """The tip line for the person at the keyboard, when tips are on (ui/tips.py)."""
+        state = getattr(self.session, "state", None)
+        if not self.tips_on or self.viewer is None or state is None:
+            return ""
+        from ..tips import tip
+
+        said = tip(state, self.viewer)
+        return f"{t('tips.label')} (i): {said}" if said else ""
+
+    def action_toggle_tips(self) -> None:
+        self.tips_on = not self.tips_on
+        self.say(t("tips.on" if self.tips_on else "tips.off"))
+        self._prompt()
 
     def say(self, text: str, error: bool = False) -> None:
         msg = Text(text, style="bold red" if error else "italic")

@@ -27,6 +27,23 @@ from ..session import LocalSession
 from .game import GameScreen
 
 MARK = "▶ "
+#: the list's last entry: a first game with tips (ui/tips.py)
+FIRST_GAME = "@first_game"
+
+
+def first_game_session(seed: int | None = None) -> LocalSession:
+    """A Duell of the person against "Leicht", saved like any game; tips are on
+    in it (``tips.first_game``)."""
+    import random
+
+    from ...game import Game
+    from .. import saves
+
+    seed = seed if seed is not None else random.randrange(1 << 31)
+    game = Game.new("duell", [(_g("you"), "Bera", "brown"), ("Bot 2", "Oleif", "black")], seed)
+    session = LocalSession(game, saves.new_path("duell"), bots={1: "leicht"})
+    session.save()
+    return session
 
 
 def _g(key: str, **kw) -> str:
@@ -272,6 +289,7 @@ class LessonListScreen(Screen):
             line.append(les.text("title", lang), style="bold")
             line.append(f" — {les.text('skill', lang)}", style="dim")
             out.append(Option(line, id=les.id))
+        out.append(Option(Text("▸     " + _g("first_game"), style="bold"), id=FIRST_GAME))
         return out
 
     def on_mount(self) -> None:
@@ -289,6 +307,9 @@ class LessonListScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if event.option.id == FIRST_GAME:
+            self.app.play(first_game_session(self.app.seed))
+            return
         les = next(x for x in self.lessons if x.id == event.option.id)
         self.app.push_screen(LessonScreen(les, self.progress, self.lessons))
 
