@@ -353,13 +353,13 @@ async def test_a_refusal_during_the_bots_turn_names_the_players_and_is_gone_at_o
         await pilot.pause()
         status = str(screen.query_one("#status", Static).content)
         # Astrid reads her own refusal: in the second person, not "Astrid entscheidet jetzt nicht"
-        assert status == "Nicht erlaubt: du entscheidest jetzt nicht; es entscheidet Bot 2 (R-TURN-5)"
+        assert status == "Nicht erlaubt: du entscheidest jetzt nicht; es entscheidet Bot 2"
         i18n.set_lang("en")
         try:
             screen.action_resign()
             await pilot.pause()
             status = str(screen.query_one("#status", Static).content)
-            assert status.endswith("you are not deciding now; Bot 2 is (R-TURN-5)")
+            assert status.endswith("you are not deciding now; Bot 2 is")
         finally:
             i18n.set_lang("de")
         while (job := session.bot_job()) is not None:  # the bot's turn, as the bot worker plays it

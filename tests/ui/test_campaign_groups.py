@@ -229,6 +229,48 @@ async def test_a_chapter_is_begun_anew_with_other_settings():
         assert [r["chapter"] for r in table_of(app).abandoned("Wikinger")] == [1]
 
 
+async def test_a_short_run_begun_anew_stays_short_and_the_list_names_each_runs_variant():
+    """#27, 1: the short variant's box looked the same on and off ("▐X▌", its colour
+    alone differed); after an abort it was off again and the restart was silently the
+    long game; the list of chapters given up did not say which variant each run had."""
+    from textual.widgets import Checkbox
+
+    new_group().close()
+    app = ThorsApp(handover=False, seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = CampaignSession.start(table_of(app), "Wikinger", 1, seed=3, short=True,
+                                        path=record_path("Wikinger", 1))
+        drive(session, lambda st, a: st.round >= 2)
+        await _open_group(pilot, app)
+        app.screen.query_one("#grp-restart", Button).press()  # below the fold at 80x24
+        await pilot.pause()
+        await _answer(pilot, app, "yes")
+        page = app.screen
+        box = page.query_one("#grp-short", Checkbox)
+        assert box.value  # the run's variant, kept for the restart
+
+        def mark() -> str:  # the box as drawn, without its colours
+            return "".join(seg.text for seg in box.render_line(0)).strip()
+
+        assert mark().startswith("▐X▌"), mark()
+        box.value = False
+        await pilot.pause()
+        assert mark().startswith("▐ ▌"), mark()  # off reads off
+        starts = [page.query_one(f"#grp-start-{q}") for q in (0, 1)]  # the start tile's choice likewise
+        assert ["".join(seg.text for seg in b.render_line(0)).strip()[:3] for b in starts] == ["▐●▌", "▐ ▌"]
+        assert "(bis 2 Bernsteine)" in text_of(page.query_one("#grp-abandoned"))
+        page.query_one("#grp-begin", Button).press()  # the long game this time, then given up too
+        await read_all_cards(pilot, app)
+        assert not app.screen.session.state.short
+        table_of(app).abandon("Wikinger")
+        app.switch_screen(GroupScreen("Wikinger"))
+        await pilot.pause()
+        listed = text_of(app.screen.query_one("#grp-abandoned")).splitlines()
+        assert listed[1].endswith("(bis 2 Bernsteine)") and listed[2].endswith("(lange Variante)"), listed
+        assert not app.screen.query_one("#grp-short", Checkbox).value  # the last run's: long
+
+
 # ---------------------------------------------------------------- renaming and deleting
 
 
@@ -468,8 +510,9 @@ async def test_a_chapters_footer_is_whole(lang, size):
         await read_all_cards(pilot, app)
         await pilot.pause()
         footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+        word = (lambda key, action: t(f"key.short.{action}")) if size[0] < 100 else (lambda key, action: t(key))
         for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
-                           ("e", t("key.end"))):
+                           ("e", word("key.end", "end"))):
             assert f"{key} {words} " in footer, footer
         # after a first step the undo key joins them: a play-tester read "g Gruppen▏" at 80x24
         gs = app.screen
@@ -479,7 +522,7 @@ async def test_a_chapters_footer_is_whole(lang, size):
         await pilot.pause()
         footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
         for key, words in (("k", t("key.cards")), ("g", t("key.group")), ("q", t("play.menu")),
-                           ("e", t("key.end")), ("u", t("key.undo"))):
+                           ("e", word("key.end", "end")), ("u", word("key.undo", "undo"))):
             assert f"{key} {words} " in footer, footer
 
 

@@ -160,3 +160,73 @@ async def test_a_heroine_at_0_faints_in_the_dialog_and_a_warrior_is_defeated(lan
         text = shown(app.screen)
         fainted = {"de": "Bera ♥0/8 ✝ ohnmächtig", "en": "Bera ♥0/8 ✝ fainted"}[lang]
         assert fainted in text and WORDS[lang]["defeated"] in text, text
+
+
+async def test_the_defenders_dialog_shows_the_attack_roll_beside_the_counter_roll():
+    """#27, 7: at the counter roll the defender read only "Gegenwurf"; the roll that
+    struck his side (the rulebook's M3 M1 K1 K1, R-COMBAT-1) was gone from his dialog."""
+    from helpers import begin, place, position
+    from uihelpers import game_of, until
+
+    from thorskliff.ui.app import ThorsApp
+    from thorskliff.ui.screens.combat import CombatScreen
+    from thorskliff.ui.session import LocalSession
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c2", hero=True, warriors=2)
+    place(st, 1, "1c3", warriors=3)
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st))
+    for line in ("H 1c2-1c3", "W 1c2-1c3", "W 1c2-1c3", "end", "fight 1c3"):
+        session.submit(line, 0)
+    session.submit("roll M3 M1 K1 K1", None)
+    session.submit("auto", 0)
+    assert session.state.step == "c:roll" and session.state.combat.side == "def"
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CombatScreen), "the combat dialog")
+        await pilot.pause()
+        view = lambda: str(app.screen.query_one("#c-view").content)  # noqa: E731
+        # before the counter roll: the attack roll, and the counter roll still to fall
+        assert "Angriffswurf:" in view() and "M⚂3" in view() and "Gegenwurf: noch nicht gewürfelt" in view(), view()
+        await pilot.press("colon")
+        from uihelpers import type_text
+        await type_text(pilot, "roll K1 K1 K2")
+        await pilot.press("enter")
+        await until(pilot, lambda: session.state.step == "c:def_assign", "the defender assigns")
+        await pilot.pause()
+        text = view()
+        attack, _, counter = text.partition("Gegenwurf:")
+        assert "Angriffswurf:" in attack and all(d in attack for d in ("M⚂3", "M⚀1", "K⚀1")), text
+        assert "K⚁2" in counter, text
+
+
+async def test_since_your_turn_says_where_a_fainted_heroes_taler_and_amber_went():
+    """#27, 8: the summary of the turn before ("Seit deinem letzten Zug") said
+    "Oleif ohnmächtig" but not that his 4 Taler and his amber went to the seat that
+    knocked him out (R-FAINT-1: an enemy hero on the hex takes them)."""
+    from helpers import begin, place, position
+    from uihelpers import game_of, until
+
+    from thorskliff.ui.app import ThorsApp
+    from thorskliff.ui.screens.summary import SinceSummary
+    from thorskliff.ui.session import LocalSession
+
+    st = position(("Oleif", "Bera"))
+    place(st, 0, "1c3", hero=True)
+    place(st, 1, "1c2", hero=True)
+    oleif = st.players[0]
+    oleif.life, oleif.taler, oleif.amber = 1, 4, True
+    begin(st, 1, 0)
+    game = game_of(st)
+    for line in ("H 1c2-1c3", "end", "fight 1c3", "roll M3 M3", "roll M1 M1"):
+        game.submit(line)
+    # R-FAINT-1: Bera took his 4 Taler and his amber; +1 Taler plunder (R-COMBAT-5)
+    assert game.state.players[1].taler == 5 and game.state.players[1].amber
+    game.auto_chance = True  # Bera's bot plays her turn on; Oleif is the one person
+    session = LocalSession(game, bots={1: "random"})
+    app = ThorsApp(session=session, handover=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SinceSummary), "Oleif's summary")
+        text = "\n".join(str(w.content) for w in app.screen.query("Static"))
+        assert "Oleif ohnmächtig – 4 Taler + ein Bernstein an P2" in text, text

@@ -197,7 +197,7 @@ async def test_the_counter_roll_shows_no_damage_of_the_attack_roll():
                     "Oleif's combat dialog")
         view = str(app.screen.query_one("#c-view").content).splitlines()
         assert view[2] == "  Oleif ♥10/10 ←1c2  Krieger 1 ←1c2  Krieger 2 ←1c2"
-        assert view[6].startswith("Gegenwurf:")
+        assert view[6].startswith("Angriffswurf:") and view[7].startswith("Gegenwurf:")  # both rolls (#27, 7)
 
 
 async def test_a_word_said_while_the_combat_dialog_is_being_built_reaches_it():

@@ -9,7 +9,11 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich.align import Align
+from rich.text import Text
 from textual.app import App, SystemCommand
+from textual.command import CommandList, CommandPalette
+from textual.widgets.option_list import Option
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -258,10 +262,16 @@ class ThorsApp(App):
 
     def action_command_palette(self) -> None:
         """Textual's palette with its search line in the player's language."""
-        from textual.command import CommandPalette
-
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(placeholder=t("play.palette.search"), id="--command-palette"))
+            self.push_screen(Palette(placeholder=t("play.palette.search"), id="--command-palette"))
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C says how to quit, in the player's language (Textual's own is English)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                key = "+".join(t("play.palette.ctrl") if k == "ctrl" else k.upper() for k in key.split("+"))
+                self.notify(t("play.palette.how_to_quit", keys=key), title=t("play.palette.quit_title"))
+                return
 
 
     @staticmethod
@@ -279,6 +289,25 @@ class ThorsApp(App):
             yield SystemCommand(t("bots.give"), t("cmd.to_bot"), gs.action_seat_to_bot)
         if gs.session.bots:
             yield SystemCommand(t("bots.take"), t("cmd.take_seat"), gs.action_take_seat)
+
+
+class Palette(CommandPalette):
+    """Textual's palette saying "no matches" in the player's language."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        # Textual's own writes "No matches found" in English from a closure; this is its twin
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(
+                    Option(Align.center(Text(t("play.palette.no_matches"), style="not bold")),
+                           disabled=True, id=self._NO_MATCHES))
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
 
 
 #: Textual's own palette entries by their English titles: catalogue keys of

@@ -147,20 +147,8 @@ def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
         return t("event.defeated", unit=n.unit(e.seat, e.unit), who=who)
     if k == "fainted":
         line = t("event.fainted", hero=n.unit(e.seat, "H"), hex=_hex(e.hex))
-        # R-FAINT-1: the Taler go to an enemy hero on the hex (or lie there); the
-        # amber only if that hero carries none ("taken"), else it lies there ("laid")
-        taken, laid = [], []
-        if e.taler:
-            (taken if e.taker is not None else laid).append(t("event.n_taler", n=e.taler))
-        if e.amber:
-            (taken if e.amber == "taken" and e.taker is not None else laid).append(t("event.an_amber"))
-        if taken:
-            line += " " + t("event.fainted_taken", what=" + ".join(taken), taker=n.who(e.taker))
-        if laid and taken:
-            line += t("event.fainted_also_laid", what=" + ".join(laid), hex=_hex(e.hex))
-        elif laid:
-            line += " " + t("event.fainted_laid", what=" + ".join(laid), hex=_hex(e.hex))
-        return line
+        gone = faint_goods(e, n)
+        return f"{line} {gone}" if gone else line
     if k == "retreat":
         if e.unit == "H":
             return t("event.retreat_hero", unit=n.unit(e.seat, "H"), src=_hex(e.src), dst=_hex(e.dst))
@@ -196,6 +184,24 @@ def say(e: E.Event, n: Names, card_name=None, option_name=None) -> str | None:
     if k == "taler":
         return t("event.taler_plus" if e.n >= 0 else "event.taler_minus", who=who, n=abs(e.n))
     return None
+
+
+def faint_goods(e, n: Names) -> str:
+    """Where a fainted hero's Taler and amber went ("– 4 Taler + ein Bernstein an
+    Astrid"), or "" when it had none. R-FAINT-1: the Taler go to an enemy hero on
+    the hex (or lie there); the amber only if that hero carries none ("taken"),
+    else it lies there ("laid")."""
+    taken, laid = [], []
+    if e.taler:
+        (taken if e.taker is not None else laid).append(t("event.n_taler", n=e.taler))
+    if e.amber:
+        (taken if e.amber == "taken" and e.taker is not None else laid).append(t("event.an_amber"))
+    line = t("event.fainted_taken", what=" + ".join(taken), taker=n.who(e.taker)) if taken else ""
+    if laid and taken:
+        line += t("event.fainted_also_laid", what=" + ".join(laid), hex=_hex(e.hex))
+    elif laid:
+        line = t("event.fainted_laid", what=" + ".join(laid), hex=_hex(e.hex))
+    return line
 
 
 def lines(events, n: Names, card_name=None, option_name=None) -> list[str]:

@@ -47,18 +47,15 @@ def said(what: Any) -> str:
     """An engine message (an ``ActionError`` or a ``Msg``, by key) in the
     app's language; anything else as its text. A decision, a potion or an
     epic card among its parameters is said in the game's words, not in the
-    notation (the CLI keeps the notation)."""
+    notation (the CLI keeps the notation). A refusal's rule id is left out:
+    players read sentences, the rule pages, the JSON and the CLI keep the ids."""
     if not hasattr(what, "say"):
         return str(what)
     key, params = getattr(what, "key", None), getattr(what, "params", None)
     also = getattr(what, "also", ())
-    if key and (params or also):
-        shown = _shown(key, params) if params else {}
-        if shown != params or also:
-            text = messages.text(key, shown, _lang)
-            rule = getattr(what, "rule", "")
-            text = f"{text} ({rule})" if rule else text
-            return "; ".join([text, *(said(e) for e in also)])  # every reason the engine gave
+    if key and hasattr(what, "rule"):  # an ActionError: its say() would append "(R-…)"
+        text = messages.text(key, _shown(key, params) if params else {}, _lang)
+        return "; ".join([text, *(said(e) for e in also)])  # every reason the engine gave
     return what.say(_lang)
 
 

@@ -40,3 +40,18 @@ def localize_tree(screen) -> None:
         if "_binding_keys" in node.__dict__:
             localize(node)
     screen.refresh_bindings()
+
+
+def shortened(bindings: dict) -> dict:
+    """A narrow footer's bindings: each with its short word where the catalogue
+    has one (``key.short.<action>``), the palette's key without its word: at 80
+    columns the footer had room for half the game's keys (#27, 10)."""
+    from .i18n import has
+
+    out = {}
+    for key, active in bindings.items():
+        name = "key.short." + active.binding.action.partition("(")[0]
+        if has(name):
+            active = active._replace(binding=replace(active.binding, description=t(name)))
+        out[key] = active
+    return out

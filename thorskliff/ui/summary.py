@@ -187,11 +187,15 @@ def combat_line(group: list[E.Event], n: W.Names) -> str:
     """One combat in one line: where, who, and what came of it."""
     begin = group[0]
     parts = []
+    fainted = {e.seat: e for e in group if isinstance(e, E.Fainted)}
     for seat, lab, before, after, beaten in unit_lives(group):
         if beaten:
             unit = n.unit(seat, lab) if lab in ("H", "T") else f"{n.unit(seat, lab)} ({n.who(seat)})"
-            parts.append(t("summary.unit_fainted" if lab == "H" and seat >= 0 else "summary.unit_defeated",
-                           unit=unit))
+            part = t("summary.unit_fainted" if lab == "H" and seat >= 0 else "summary.unit_defeated", unit=unit)
+            if lab == "H" and seat in fainted:  # "Jorund ohnmächtig" hid that his Taler changed hands
+                gone = W.faint_goods(fainted[seat], n)
+                part = f"{part} {gone}" if gone else part
+            parts.append(part)
         elif lab == "H" and before != after:
             parts.append(f"{n.unit(seat, lab)} ♥{before}→{after}")
     for e in group:

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 from ...campaign.chapter import chapter_path, lang_text, load_chapter
@@ -28,6 +28,7 @@ from .. import saves
 from ..botwords import DEFAULT_NAMES, bot_words, level_of, renamed
 from ..i18n import lang, said, t
 from ..keys import localize
+from ..widgets.marked import MarkedCheckbox, MarkedRadioButton
 from ..widgets.campaign import carried_title, group_table
 from .title import Recomposed
 
@@ -248,7 +249,7 @@ class NewGroupScreen(Screen):
             yield Label(t("setup.players"))
             with RadioSet(id="ng-players"):
                 for n in (2, 3, 4):
-                    yield RadioButton(t("setup.players_n", n=n), value=n == self.players, id=f"ng-players-{n}")
+                    yield MarkedRadioButton(t("setup.players_n", n=n), value=n == self.players, id=f"ng-players-{n}")
             yield Label(t("campaign.members"))
             for i in range(4):
                 with Horizontal(classes="ng-seat", id=f"ng-seat-{i}"):
@@ -365,6 +366,7 @@ class GroupScreen(Recomposed, Screen):
             yield Static(group_table(g.table(), g.carried), id="grp-table")
             yield Static(self._results(), id="grp-results")
             gave_up = table.abandoned(self.group_name)
+            self.gave_up = gave_up
             if gave_up:
                 yield Static(self._abandoned(gave_up), id="grp-abandoned")
             if self.playing:
@@ -412,7 +414,8 @@ class GroupScreen(Recomposed, Screen):
         for r in rows:
             out.append(t("campaign.abandoned_row", n=r["chapter"], title=self._title(r["chapter"]), seed=r["seed"],
                          rounds=r["rounds"], decisions=r["decisions"], when=r["when"].replace("T", " ")[:16])
-                       + (" " + t("campaign.short_played") if r["short"] else "") + "\n", style="dim")
+                       + " " + t("campaign.short_played" if r["short"] else "campaign.long_played") + "\n",
+                       style="dim")
         return out
 
     def _next_form(self) -> ComposeResult:
@@ -426,11 +429,15 @@ class GroupScreen(Recomposed, Screen):
                              for q, cards in sorted(carried.items()))
             yield Static(t("campaign.carry_in", cards=text), id="grp-carry")
         if ch.short_ambers:
-            yield Checkbox(t("campaign.short", n=ch.short_ambers), id="grp-short")
+            # the variant of the run last given up of this chapter: an abort reset it to the long
+            # game, and the restart was silently the long one
+            runs = [r for r in getattr(self, "gave_up", []) if r["chapter"] == n]
+            yield MarkedCheckbox(t("campaign.short", n=ch.short_ambers), value=bool(runs and runs[-1]["short"]),
+                                 id="grp-short")
         yield Label(t("campaign.start_tile"))
         with RadioSet(id="grp-start"):
             for q, m in enumerate(self.group.members):
-                yield RadioButton(m.player, value=q == 0, id=f"grp-start-{q}")
+                yield MarkedRadioButton(m.player, value=q == 0, id=f"grp-start-{q}")
         yield Label(t("setup.seed"))
         seed = getattr(self.app, "seed", None)
         yield Input("" if seed is None else str(seed), id="grp-seed", type="integer",

@@ -33,7 +33,8 @@ class CampaignGameScreen(GameScreen):
     #: k and g take room in the footer, which was cut ("g Grup▏") at 80 and 120 columns: below
     #: 100 Tab leaves it too (the decision list's title names it, "Entscheidungen (Tab)"),
     #: and the hint's key below 145
-    NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("toggle_focus",)
+    #: (the others have short words there, keys.shortened; ":" and b leave it too)
+    NARROW_HIDDEN = GameScreen.NARROW_HIDDEN + ("toggle_focus", "command", "seat_to_bot")
     #: with "u Rückgängig" after a first step the footer was cut again ("g Gruppen▏" at 80,
     #: "g Gr▏" at 120): the notation's ":" leaves it too below 145 (palette and help name it)
     MEDIUM_HIDDEN = ((145, ("labels", "hint", "command")), (155, ("labels",)))

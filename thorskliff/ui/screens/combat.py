@@ -75,9 +75,40 @@ def potion_effects(out: Text, c: dict, side: str, width: int = 0) -> None:
             tail(out, t(f"combat.{kind}_effect", n=n), width)
 
 
-def combat_text(obs: dict, width: int = 0) -> Text:
+def attack_roll(events: list[tuple]) -> tuple[list[dict], list[int]] | None:
+    """The attack roll of the combat going on (its dice, a Krafttrank's die among them, and
+    the values the defender's protection blocked), from the events seen, or None. At the
+    counter roll the view holds only that roll: the defender's dialog left out the roll
+    that struck his side (#27, 7)."""
+    from ...engine import events as E
+
+    lines: list[tuple] = []  # back to the line the combat began with: a whole game's events are many
+    for evs in reversed(events):
+        lines.append(evs)
+        if any(isinstance(e, E.CombatBegan) for e in evs):
+            break
+    else:
+        return None
+    flat = [e for evs in reversed(lines) for e in evs]
+    began = max(i for i, e in enumerate(flat) if isinstance(e, E.CombatBegan))
+    roll: list[dict] = []
+    blocked: list[int] = []
+    for e in flat[began + 1:]:
+        if isinstance(e, E.CombatEnded):
+            return None
+        if isinstance(e, E.Rolled) and e.purpose in ("counter", "kraft_def"):
+            break
+        if isinstance(e, E.Rolled) and e.purpose in ("attack", "kraft_att"):
+            roll += [{"die": k, "value": v} for k, v in zip(e.dice, e.vals)]
+        elif isinstance(e, E.Blocked) and roll:
+            blocked += e.vals
+    return (roll, blocked) if roll else None
+
+
+def combat_text(obs: dict, width: int = 0, attack: tuple[list[dict], list[int]] | None = None) -> Text:
     """The combat as the dialog shows it; ``width``, the dialog's, keeps an added phrase
-    (a potion's effect, the dice it gave or the protection blocked) whole on one line."""
+    (a potion's effect, the dice it gave or the protection blocked) whole on one line;
+    ``attack``, the attack roll (:func:`attack_roll`), shown above the counter roll."""
     c = obs["combat"]
     players = obs["players"]
     att = players[c["attacker"] - 1]
@@ -104,6 +135,14 @@ def combat_text(obs: dict, width: int = 0) -> Text:
     out.append_text(side_text(obs, c["defenders"], c["defender"], c["damage"] if on_def else None))
     potion_effects(out, c, "defender", width)
     out.append("\n\n")
+    if not on_def and attack is not None:
+        roll, blocked = attack
+        out.append(t("combat.roll_att") + ": ", style="bold")
+        out.append_text(dice_text(roll, blocked))
+        if blocked:
+            tail(out, "(" + t("combat.blocked_by", dice=", ".join(
+                words.blocked_dice(roll, blocked))) + ")", width, sep=" ")
+        out.append("\n")
     out.append(t("combat.roll_att" if on_def else "combat.roll_def") + ": ", style="bold")
     if c["roll"]:
         out.append_text(dice_text(c["roll"], c["blocked"]))
@@ -173,7 +212,14 @@ class CombatScreen(ModalScreen[None]):
 
     def on_resize(self, event) -> None:
         if self.last is not None and not self.finished:  # the added phrases follow the width
-            self.query_one("#c-view", Static).update(combat_text(self.last, self._view_width()))
+            self.query_one("#c-view", Static).update(self._text(self.last))
+
+    def _text(self, obs: dict) -> Text:
+        attack = None
+        events = getattr(self.gs.session, "events", None)  # a session without events shows the view alone
+        if obs["combat"]["roll_of"] == "defender" and events is not None:
+            attack = attack_roll(events(self.gs.viewer))
+        return combat_text(obs, self._view_width(), attack)
 
     def on_screen_resume(self) -> None:
         if self.finished and self.app.screen is self:
@@ -193,7 +239,7 @@ class CombatScreen(ModalScreen[None]):
         if not self.query("#c-view"):
             return  # pushed but not built yet (bots decide meanwhile): on_mount draws it
         self.last = obs
-        self.query_one("#c-view", Static).update(combat_text(obs, self._view_width()))
+        self.query_one("#c-view", Static).update(self._text(obs))
         self.query_one("#c-prompt", Static).update(gs.query_one("#prompt", Static).content)
         self.query_one("#c-status", Static).update(gs.query_one("#status", Static).content)
         self.query_one(DecisionList).fill(gs.decision_items(), gs.decision_point())

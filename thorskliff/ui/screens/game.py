@@ -42,7 +42,7 @@ from .. import glyphs as G
 from ..botwords import bot_name, bot_words
 from ..i18n import has, t
 from ..i18n import said as engine_says
-from ..keys import localize, localize_tree
+from ..keys import localize, shortened, localize_tree
 from ..session import CHANCE, TERMINAL, LocalSession
 from ..widgets.hexmap import IslandMap
 from .feed import EventFeed
@@ -100,7 +100,8 @@ class GameScreen(Hints, EventFeed, Screen):
     RESULT = True
     #: keys the footer leaves out below 100 columns, so that the rest fits whole
     #: (they still work; the help screen and the command palette name them)
-    NARROW_HIDDEN = ("hero", "labels", "command", "seat_to_bot", "hint")
+    #: (below 100 columns the others have short words, keys.shortened: t, h, b and : were left out)
+    NARROW_HIDDEN = ("labels",)
     #: and those it leaves out below 120 and 130 columns (with the hint's key
     #: the footer no longer fitted 120 columns whole)
     MEDIUM_HIDDEN = ((120, ("labels", "hint")), (130, ("labels",)))
@@ -119,7 +120,7 @@ class GameScreen(Hints, EventFeed, Screen):
         if hidden:
             # by the action's name (a replay's "seek(0)", "seek(-1)" are "seek")
             bindings = {k: b for k, b in bindings.items() if b.binding.action.partition("(")[0] not in hidden}
-        return bindings
+        return shortened(bindings) if width and width < 100 else bindings
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(**kw)
@@ -905,7 +906,7 @@ class GameScreen(Hints, EventFeed, Screen):
                 text = t("game.wrong_seat_you", who=engine_says(who))
             else:
                 text = t("game.wrong_seat", name=players[seat]["name"], who=engine_says(who))
-            return f"{text} ({what.rule})" if getattr(what, "rule", "") else text
+            return text
         return engine_says(what)
 
     def _not_yours(self) -> str:

@@ -43,13 +43,17 @@ class HandOver(ModalScreen[None]):
                 yield Static(t("summary.since_title", name=p["name"]), id="ho-since-title")
                 with VerticalScroll(id="ho-since-scroll"):  # a long list scrolls: the heading stays
                     yield Static("\n".join(self.since), id="ho-since")
-            yield Static(t("handover.hidden"), id="ho-hidden")
-            yield Button(t("handover.go", name=p["name"]), id="ho-go", variant="primary")
+            # docked at the box's foot: the button stays on the screen even where the list
+            # was not fitted (#27, 2: off-screen at 80x24 after resuming a game)
+            with Vertical(id="ho-foot"):
+                yield Static(t("handover.hidden"), id="ho-hidden")
+                yield Button(t("handover.go", name=p["name"]), id="ho-go", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#ho-go", Button).focus()
         self.call_after_refresh(self._fit)
+        self.set_timer(0.2, self._fit)  # again once laid out: on a busy machine the first came too early
 
     def on_resize(self, event) -> None:
         self.call_after_refresh(self._fit)

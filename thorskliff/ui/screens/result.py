@@ -56,7 +56,7 @@ def result_table(obs: dict, rows: list[SeatResult]) -> Table:
         if r.out:
             who.append(" " + t("play.result.out"), style="dim")
         tab.add_row(who, f"{r.ambers}/{goal['ambers']}", f"{r.crystals}/{goal['crystals']}", str(r.taler),
-                    "–" if r.combats_won < 0 else str(r.combats_won))
+                    "–" if r.combats_won < 0 else t("play.result.won_of", won=r.combats_won, fought=r.combats_fought))
     return tab
 
 
@@ -115,6 +115,8 @@ class ResultScreen(ModalScreen[str | None]):
             yield Static(t("play.result.title"), id="r-title")
             yield Static(Text(winner_sentence(obs), style="bold"), id="r-winner")
             yield Static(result_table(obs, self.rows), id="r-table")
+            if any(r.combats_won >= 0 for r in self.rows):  # what "Kämpfe gewonnen" counts
+                yield Static(Text(t("play.result.combats_note"), style="dim"), id="r-note")
             curve = self.curve()
             if curve is not None:
                 seats = [(p["name"], p["colour"]) for p in obs["players"]]

@@ -25,6 +25,7 @@ from ...scenario import load_heroes, load_mode
 from .. import glyphs as G
 from ..botwords import DEFAULT_NAMES, bot_name, renamed
 from ..i18n import t
+from ..widgets.marked import MarkedRadioButton
 from ..keys import localize
 
 MODES = ("base", "duell", "episch")
@@ -102,11 +103,11 @@ class SetupScreen(Screen):
             yield Label(id="l-mode")
             with RadioSet(id="mode"):
                 for m in MODES:
-                    yield RadioButton("", value=m == self.mode, id=f"mode-{m}")
+                    yield MarkedRadioButton("", value=m == self.mode, id=f"mode-{m}")
             yield Label(id="l-players")
             with RadioSet(id="players"):
                 for n in (2, 3, 4):
-                    yield RadioButton("", value=n == self.players, id=f"players-{n}")
+                    yield MarkedRadioButton("", value=n == self.players, id=f"players-{n}")
             yield Label(id="l-names")
             for i in range(4):
                 with Horizontal(id=f"seat-{i}", classes="seat"):

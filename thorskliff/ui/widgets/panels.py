@@ -102,9 +102,13 @@ def phase_text(obs: dict, width: int) -> Text:
     if obs["step"] == Step.BEACH:
         out.append(" " + t("phase.setup") + " ", style="bold reverse")
         return out
-    names = [t(f"phase.{i}") for i in range(7)]
-    full = sum(len(n) + 4 for n in names) + out.cell_len <= width
-    for i, name in enumerate(names):
+    # only the phases in force: a campaign chapter brings the Gode (0) and haste (6) with its
+    # cards (R-CAMP-1, R-CAMP-5); chapter 1 showed "[6 Eile]" before haste was in force
+    rules = obs.get("rules", ())
+    gone = {i for i, rule in ((0, "gode"), (6, "haste")) if rule not in rules and i != cur}
+    names = [(i, t(f"phase.{i}")) for i in range(7) if i not in gone]
+    full = sum(len(n) + 4 for _, n in names) + out.cell_len <= width
+    for i, name in names:
         label = f"{i} {name}" if full or i == cur else str(i)
         if i == cur:
             out.append(f"[{label}]", style="bold reverse")
@@ -154,6 +158,21 @@ def tableau_head(obs: dict, p: dict, narrow: bool) -> Text:
     return out
 
 
+def potion_word(x: dict) -> str:
+    """A potion as the view shows it; an Eiletrank with the uses it has left where the
+    view knows them (the owner's, or a used one, which lies face up: R-POT-7,
+    R-SECRET-1): "Eiletrank" alone hid what every player may count (#27, 6)."""
+    if x["kind"] == "eile" and x.get("uses") is not None:
+        return t("tableau.eile_left", potion=words.potion("eile"), n=x["uses"])
+    return words.potion(x["kind"])
+
+
+def eile_short(p: dict) -> str:
+    """The uses left of the Eiletränke the view knows, for the one-line tableau ("⚗2" alone)."""
+    return "".join(" " + t("tableau.eile_short", n=x["uses"]) for x in p["potions"]
+                   if x["kind"] == "eile" and x.get("uses") is not None)
+
+
 def possessions(p: dict) -> list[str]:
     """Weapon, helmet, Wisent and potions (their kinds where the view shows them)."""
     things = [t(f"weapon.{p['weapon']}")]
@@ -163,7 +182,7 @@ def possessions(p: dict) -> list[str]:
         things.append(t("word.wisent"))
     pot = t("tableau.potions", n=len(p["potions"]))
     if any(x["kind"] for x in p["potions"]):
-        pot += " (" + ", ".join(words.potion(x["kind"]) for x in p["potions"]) + ")"
+        pot += " (" + ", ".join(potion_word(x) for x in p["potions"]) + ")"
     things.append(pot)
     return things
 
@@ -177,7 +196,7 @@ def tableau_text(obs: dict, p: dict, full: bool, narrow: bool = False) -> Text:
     if p["out"]:
         return out
     if narrow and p["potions"]:
-        out.append(f" ⚗{len(p['potions'])}")
+        out.append(f" ⚗{len(p['potions'])}" + eile_short(p))
     if p["faint"] != "awake":
         out.append(" " + t("tableau.faint"), style="bold red")
     if not full:
