@@ -130,7 +130,7 @@ async def test_the_title_screen_leads_to_the_lehrgang():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LessonListScreen), "the list")
-        assert app.screen.query_one(OptionList).option_count == len(LESSONS)
+        assert app.screen.query_one(OptionList).option_count == len(LESSONS) + 1  # and the first game with tips
 
 
 async def test_a_damaged_progress_file_is_named_above_the_list():
