@@ -258,7 +258,7 @@ class LessonListScreen(Screen):
     ]
     DEFAULT_CSS = """
     LessonListScreen { align: center middle; }
-    LessonListScreen #box { width: 90%; max-width: 100; height: auto; max-height: 100%; }
+    LessonListScreen #lessons-box { width: 90%; max-width: 100; height: auto; max-height: 100%; }
     LessonListScreen #notice { color: $warning; }
     """
 
@@ -271,7 +271,7 @@ class LessonListScreen(Screen):
         self.lessons, self.problems = load_all(folder)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
+        with Vertical(id="lessons-box"):
             yield Static(Text(_g("list_title"), style="bold"), id="title")
             notes = [_g("bad_lesson", problem=p.say(i18n.lang())) for p in self.problems]
             if self.progress.notice:
