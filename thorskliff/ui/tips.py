@@ -18,12 +18,15 @@ WELL_WORDS = ("forest", "meadow", "scree", "rock")
 
 def first_game(session) -> bool:
     """A local game of one person against bots that are all "Leicht"."""
-    from ..bots.registry import LEVELS
-
     bots = getattr(session, "bots", None) or {}
+    if not bots or hasattr(session, "card_view"):  # no bots; a campaign chapter: its cards teach
+        return False
     humans = session.humans() if hasattr(session, "humans") else []
-    return bool(bots) and len(humans) == 1 and all(k in ("leicht", LEVELS["leicht"]) for k in bots.values()) \
-        and not hasattr(session, "card_view")  # not a campaign chapter: its cards teach
+    if len(humans) != 1:
+        return False
+    from ..bots.registry import LEVELS  # only here: the app's start imports no bot
+
+    return all(k in ("leicht", LEVELS["leicht"]) for k in bots.values())
 
 
 def path(st: GameState, start: int, goals: set[int]) -> list[int]:
