@@ -66,6 +66,16 @@ def eile(st):
     st.potion_supply["eile"] -= 1
 
 
+def ohnmacht(st):
+    p = st.players[0]  # fainted in the last round: this is its X turn (R-FAINT-3)
+    p.faint = 2
+    p.hero_at = -1
+    p.life = 0
+    p.amber = False
+    st.amber_supply += 1
+    warriors(st, 0, "2b2")
+
+
 def gode(st):
     p = st.players[0]
     p.gode_at = X("2b2")
@@ -88,7 +98,7 @@ def runenstein(st):
     warriors(st, 0, "2a1", "2b3")
 
 
-LESSONS = {f.__name__: f for f in (schritte, silber, rekrutieren, kampf, traenke, troll, bernstein, eile, gode,
+LESSONS = {f.__name__: f for f in (schritte, silber, rekrutieren, kampf, traenke, troll, bernstein, eile, ohnmacht, gode,
                                    wisent, runenstein)}
 
 
