@@ -164,3 +164,17 @@ async def test_in_a_fight_the_combat_dialog_shows_the_coachs_line():
         await pilot.pause()
         shown = str(app.screen.query_one("#c-prompt", Static).content)
         assert les.text("s5", "de") in shown  # "Lege die zweite 1 auch auf W1 (1>W1) …"
+
+
+async def test_the_lists_cursor_starts_on_the_coachs_decision():
+    """A play-test (tmux, 120x40): in the fight lesson Tab and Enter took 'Heldin 2c3 → 2c4',
+    the list's first entry; the cursor now starts on the decision the coach names."""
+    app = ThorsApp(tutorial=True, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_lesson(pilot, IDS.index("kampf"))
+        await pilot.pause()
+        lst = screen.decisions
+        assert lst.get_option_at_index(lst.highlighted).id.endswith(":H 2c3-2c2")
+        await pilot.press("tab", "enter")
+        await until(pilot, lambda: screen.run.taken == 1, "a decision")
+        assert screen.run.made == 1 and not screen.run.off_path

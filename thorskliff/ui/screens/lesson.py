@@ -213,12 +213,12 @@ class LessonScreen(GameScreen):
         point = (self.decision_point(), self.run.taken)
         if self.run.status != PLAYING or point == getattr(self, "_led", None):
             return
-        self._led = point
         want = self._want()
         lst = self.decisions
         for n in range(lst.option_count):
             if (lst.get_option_at_index(n).id or "").partition(":")[2] == want:
                 lst.highlighted = n
+                self._led = point  # once found: the list may be filled before the seat's decisions are
                 break
 
     def _want(self) -> str:
