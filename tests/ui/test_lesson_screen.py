@@ -163,7 +163,7 @@ async def test_in_a_fight_the_combat_dialog_shows_the_coachs_line():
         await until(pilot, lambda: isinstance(app.screen, CombatScreen), "the combat dialog")
         await pilot.pause()
         shown = str(app.screen.query_one("#c-prompt", Static).content)
-        assert les.text("s5", "de") in shown  # "Lege die zweite 1 auch auf W1 (1>W1) …"
+        assert les.text("s5", "de") in shown  # "Lege die zweite 1 auch auf Krieger 1 (1>W1) …"
 
 
 async def test_the_lists_cursor_starts_on_the_coachs_decision():
