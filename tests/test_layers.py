@@ -21,8 +21,11 @@ LAYERS = [
     ("game", "records"), ("record", "records"), ("position", "records"), ("variants", "records"),
     ("invariants", "records"),
     ("campaign", "campaign"), ("bots", "bots"), ("bench", "bots"),
+    # the Lehrgang's lessons, their goals and runner: above the bots that play the other seats
+    ("tutorial", "bots"),
     # the host serves SSH terminals and browsers from one hub: ssh/ and web/ are one layer
-    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"), ("cli", "front"), ("__init__", "geometry"),
+    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"), ("cli", "front"), ("tutorial_cli", "front"),
+    ("__init__", "geometry"),
 ]
 #: what each layer may import of the package
 MAY = {
