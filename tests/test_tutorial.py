@@ -196,3 +196,13 @@ def test_a_decision_off_the_lessons_path_is_said_and_undo_takes_it_back():
     assert run.undo() == "1 W 2b2-2b3"
     assert not run.off_path and run.coach("de") == les.text("s1", "de")
     assert run.play(les.solution) == DONE
+
+
+def test_a_damaged_lesson_file_is_one_line_on_stderr_and_the_list_goes_on(tmp_path, monkeypatch, capsys):
+    _copy(tmp_path, lambda s: s.replace('hero_at = "2c2"', "hero_at = 3"))
+    monkeypatch.setattr("thorskliff.tutorial.lesson.lesson_dir", lambda: tmp_path)
+    assert main(["tutorial", "--list", "--lang", "en", "--data", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [f"thorskliff: {tmp_path / '01-schritte.toml'}: goal.hero_at: must be a string"]
+    assert len(out.splitlines()) == 1 and "silber" in out
+    assert main(["tutorial", "--verify"]) == 1
