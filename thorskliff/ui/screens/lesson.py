@@ -273,6 +273,7 @@ class LessonListScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="lessons-box"):
             yield Static(Text(_g("list_title"), style="bold"), id="title")
+            yield Static(Text(_g("list_hint"), style="dim"), id="lessons-hint")
             notes = [_g("bad_lesson", problem=p.say(i18n.lang())) for p in self.problems]
             if self.progress.notice:
                 notes.append(_g("progress_reset", file=self.progress.notice))
