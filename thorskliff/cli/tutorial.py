@@ -2,8 +2,8 @@
 the app at the lesson list; ``--list [--json]`` lists the lessons (id, title,
 skill, finished); ``--verify`` plays every lesson's stored solution (the goal
 must be reached) and wrong try (it must not be): exit 0, else one line per
-failing lesson and exit 1. A self-contained module: :func:`add_parser` is all
-the CLI needs of it."""
+failing lesson and exit 1. A module of its own: :func:`add_parser` is all the
+CLI's parser needs of it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 
 
 def add_parser(sub, lang_help: str = "") -> None:
-    from .ui.i18n import t
+    from ..ui.i18n import t
 
     p = sub.add_parser("tutorial", help=t("tutorial_cli.cmd"))
     p.add_argument("--list", action="store_true", help=t("tutorial_cli.list"))
@@ -24,13 +24,13 @@ def add_parser(sub, lang_help: str = "") -> None:
 
 
 def cmd_tutorial(args) -> int:
-    from .tutorial.lesson import general_text, load_all
+    from ..tutorial.lesson import general_text, load_all
 
     lessons, problems = load_all()
     for exc in problems:  # a bad file: one line each; the other lessons stay
         print(f"thorskliff: {exc.say(args.lang)}", file=sys.stderr)
     if args.verify:
-        from .tutorial.run import verify
+        from ..tutorial.run import verify
 
         bad = 0
         for les in lessons:
@@ -42,7 +42,7 @@ def cmd_tutorial(args) -> int:
         print(general_text("verify_ok", args.lang, n=len(lessons)))
         return 0
     if args.list:
-        from .tutorial.progress import Progress
+        from ..tutorial.progress import Progress
 
         progress = _progress(args)
         if progress.notice:
@@ -56,7 +56,7 @@ def cmd_tutorial(args) -> int:
             for i, r in enumerate(rows, 1):
                 print(f"{i:2}. {r['id']:<12} [{mark[r['finished']]}] {r['title']} — {r['skill']}")
         return 0
-    from .ui.app import run
+    from ..ui.app import run
 
     argv = ["--tutorial", "--lang", args.lang]
     if args.data:
@@ -67,7 +67,7 @@ def cmd_tutorial(args) -> int:
 def _progress(args):
     from pathlib import Path
 
-    from .tutorial.progress import Progress
-    from .ui.saves import data_dir
+    from ..tutorial.progress import Progress
+    from ..ui.saves import data_dir
 
     return Progress(Path(args.data) if args.data else data_dir())
