@@ -28,7 +28,7 @@ from ..loaderror import LoadError, os_problem
 from ..scenario import ScenarioError
 from ..ui.helpwords import HelpParser, Refusal, Said, cli_lang
 from ..ui.helpwords import help_text as _h
-from . import serve
+from . import serve, tutorial
 from .analysis import MAX_GAMES, cmd_analyse, cmd_bench, cmd_simulate
 from .games import cmd_apply, cmd_legal, cmd_log, cmd_new, cmd_position, cmd_replay, cmd_show, turn_events
 from .render import render
@@ -177,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     serve.add_parser(sub)
+    tutorial.add_parser(sub)
     from ..ui.i18n import t
 
     for name in ("new", "legal", "apply", "show", "replay", "position", "bench", "simulate"):
