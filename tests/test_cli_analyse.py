@@ -13,6 +13,15 @@ from thorskliff.cli import main
 from thorskliff.ui.curveview import swing_line
 from thorskliff.ui.i18n import set_lang
 
+
+@pytest.fixture(autouse=True)
+def _identity_map(monkeypatch):
+    """These figures pin the curve's structure on the raw static evaluation
+    (the identity map); the calibration map is tests/test_estimator.py's."""
+    from thorskliff.bots import estimator
+
+    monkeypatch.setattr(estimator, "maps", lambda: {})
+
 RECORD = Path(__file__).parent / "records" / "base3-greedy.tkr"
 
 

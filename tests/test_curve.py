@@ -14,6 +14,15 @@ from thorskliff.engine.state import GameState
 from thorskliff.ui.curveview import swing_line
 from thorskliff.ui.i18n import set_lang
 
+
+@pytest.fixture(autouse=True)
+def _identity_map(monkeypatch):
+    """These figures pin the curve's structure on the raw static evaluation
+    (the identity map); the calibration map is tests/test_estimator.py's."""
+    from thorskliff.bots import estimator
+
+    monkeypatch.setattr(estimator, "maps", lambda: {})
+
 RECORDS = Path(__file__).parent / "records"
 CORPUS = sorted(RECORDS.glob("*.tkr"))
 

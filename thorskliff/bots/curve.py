@@ -1,7 +1,8 @@
 """How a game turned: each seat's estimated win chance after every turn.
 
-The estimate is the search bot's static evaluation (:func:`search.evaluate`)
-of the position — no search, no rollouts — so a whole record is judged in
+The estimate is the one estimator's (:mod:`.estimator`: the search bot's
+static evaluation through the calibration map fitted to outcomes) — no search,
+no rollouts — so a whole record is judged in
 well under a second and always to the same figures. It is taken on what a
 spectator may know (:func:`search.public_state`: face-down potions hidden),
 so the curve shown in a replay or on a hosted game's end screen reveals no
@@ -36,7 +37,8 @@ from typing import Protocol
 from ..engine import events as E
 from ..engine.actions import POTIONS
 from ..engine.state import GameState
-from .search import HIDDEN, evaluate, public_state
+from . import estimator
+from .search import HIDDEN
 
 #: how many turns :func:`swings` names by default
 TOP = 3
@@ -125,9 +127,9 @@ def public_text(text: str) -> str:
 
 
 def estimate(st: GameState) -> tuple[float, ...]:
-    """Each seat's win chance in ``st`` as a spectator could estimate it."""
-    pub = st if st.is_terminal() else public_state(st, _SPECTATOR)
-    return tuple(evaluate(pub))
+    """Each seat's win chance in ``st`` as a spectator could estimate it
+    (the one estimator, :mod:`.estimator`: calibrated)."""
+    return estimator.estimate(st)
 
 
 def win_chances(game: _Recorded) -> list[TurnPoint]:
