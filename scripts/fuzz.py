@@ -1,7 +1,8 @@
 """Fuzz everything the game reads, with seeded mutations (tests/fuzzkit.py):
 records, positions, scenario files and notations, N inputs of each kind, and
 print the counts. Every input goes to its loader; every accepted one is
-played on with the invariants checked; a sample of records and positions
+played on with the invariants checked (a position: every listed decision
+applied, then a few random ones, each position written and read back); a sample of records and positions
 also goes through the CLI (``thorskliff show``), which must answer in one
 line and leave the file as it was.
 

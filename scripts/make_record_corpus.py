@@ -54,7 +54,9 @@ CAMPAIGN_FIELDS = ("time_round", "time_cards", "sanctuary_left", "special_left",
 
 def final_text(st) -> str:
     """The final position of a game as text, with the campaign's cards."""
-    text = position_dumps(st)
+    # a chapter's position ends with its [campaign] table (chapter, history), which the
+    # stored finals predate: the cards below pin the chapter's own state
+    text = position_dumps(st).split("\n[campaign]\n")[0]
     if getattr(st, "chapter", None) is not None:
         import json
 

@@ -8,7 +8,9 @@ feeds one input to its loader and classifies the outcome:
 
 - ``refused``: the loader's own LoadError, one line naming where;
 - ``accepted``: it loaded, and playing on from it (a few seeded random
-  decisions, the invariants of thorskliff.invariants after each) broke nothing;
+  decisions, the invariants of thorskliff.invariants after each; for a
+  position also every listed decision, and each position after written and
+  read back) broke nothing;
 - ``wrong``: it loaded but the state breaks an invariant or the engine fails
   on it (a wrong acceptance);
 - ``traceback``: any other exception (a crash of the loader);
@@ -116,8 +118,28 @@ def _insert(text, rng):
     return text[:i] + rng.choice(WORDS + ["\n[decisions]\n", "\n[[players]]\n", "\n1 end\n", "\n* roll M3\n"]) + text[i:]
 
 
+def _hex(text, rng):
+    """A hex label replaced by another (a hero or a fight moved by hand)."""
+    labels = list(re.finditer(r'(?<=")[1-6][a-c][1-4](?=")|^[1-6][a-c][1-4](?= =)', text, re.M))
+    if not labels:
+        return text
+    m = rng.choice(labels)
+    return text[:m.start()] + f"{rng.randint(1, 6)}{rng.choice('abc')}{rng.randint(1, 4)}" + text[m.end():]
+
+
+def _swap_players(text, rng):
+    """Two seats' [[players]] tables swapped (with their warriors)."""
+    parts = re.split(r"(?=^\[\[players\]\]$)", text, flags=re.M)
+    if len(parts) < 3:
+        return text
+    i, j = rng.sample(range(1, len(parts)), 2)
+    parts = [p if p.endswith("\n") else p + "\n" for p in parts]
+    parts[i], parts[j] = parts[j], parts[i]
+    return "".join(parts)
+
+
 _OPS: list[Callable[[str, random.Random], str]] = [_drop_line, _dup_line, _swap_lines, _number, _number, _value,
-                                                   _value, _word, _flip, _cut, _insert]
+                                                   _value, _word, _flip, _cut, _insert, _hex, _hex, _swap_players]
 
 
 def notation(rng: random.Random) -> str:
@@ -146,6 +168,32 @@ def play_on(st, rng: random.Random, steps: int = 8) -> None:
         invariants.check_decision_point(st)
         invariants.check_players(st)
         invariants.check_conservation(st)
+
+
+def play_on_position(st, rng: random.Random, steps: int = 8) -> None:
+    """A loaded position played on (#27.11, #27.12): every listed decision
+    (or the roll due) applies to a copy, whose position is written and
+    read back alike; then a few seeded random decisions, each position
+    written and read back."""
+    from thorskliff.position import from_position, to_position
+
+    def round_trip(s) -> None:
+        text = to_position(s)
+        back = to_position(from_position(text, "written.toml"))
+        if back != text:
+            raise AssertionError("a written position reads back otherwise")
+
+    seat = st.current_player()
+    if not st.is_terminal():
+        for a in [st.sample_chance()] if seat == CHANCE else st.legal_actions():
+            c = st.clone()
+            c.apply_action(a, seat=None if seat == CHANCE else seat)
+            round_trip(c)
+    for _ in range(steps):
+        play_on(st, rng, 1)
+        round_trip(st)
+        if st.is_terminal():
+            return
 
 
 # ---------------------------------------------------------------------- one input
@@ -183,7 +231,7 @@ def record_case(text: str, rng: random.Random, name: str = "fuzz.tkr") -> str:
 def position_case(text: str, rng: random.Random, name: str = "fuzz.toml") -> str:
     from thorskliff.position import from_position
 
-    return classify(lambda: from_position(text, name), lambda st: play_on(st, rng))
+    return classify(lambda: from_position(text, name), lambda st: play_on_position(st, rng))
 
 
 def notation_case(text: str) -> str:
@@ -248,10 +296,11 @@ def seeds() -> dict[str, list[str]]:
     recs = sorted(RECORDS.glob("*.tkr"))
     out = {"records": [p.read_text() for p in recs if "chapter" not in p.name][:6]}
     positions = []
-    for p in recs[:8]:
+    for p in recs[:8] + [p for p in recs if p.name.startswith(("duell-random", "base4-random"))]:
         lines = p.read_text().splitlines()
         sep = lines.index("[decisions]")
-        for cut in (5, 40, 120):
+        # early, middle and late moments, and moments inside a fight (#27.12)
+        for cut in (5, 40, 120) if "duell" not in p.name and "base4" not in p.name else (60, 85, 86, 87, 140):
             text = "\n".join(lines[:sep + 1 + cut]) + "\n"
             positions.append(to_position(record.loads(text, auto_chance=False).state))
     out["positions"] = positions

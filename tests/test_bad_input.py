@@ -113,19 +113,19 @@ def test_bench_and_serve_refuse_bad_numbers(capsys):
 
 
 def test_a_crash_names_where_it_happened_and_exits_non_zero(game, capsys, monkeypatch):
-    from thorskliff import cli
+    from thorskliff.cli import games
 
     def broken(game):
         return {}["no such key"]
 
-    monkeypatch.setattr(cli, "_who", broken)
+    monkeypatch.setattr(games, "_who", broken)
     code, out, err = run(capsys, "legal", str(game))
     line = one_line(err)
     assert code == CRASH != 0
     assert line.startswith("das Programm ist abgestürzt bei thorskliff/") or "test_bad_input.py" in line, line
     assert "KeyError: 'no such key'" in line and ":" in line.split(" bei ", 1)[1]
     code, out, err = run(capsys, "legal", str(game), "--lang", "en")
-    assert code == CRASH and one_line(err).startswith("the program crashed at thorskliff/cli.py:"), err
+    assert code == CRASH and one_line(err).startswith("the program crashed at thorskliff/cli/games.py:"), err
 
 
 # --------------------------------------------------------------------- no file lost
@@ -483,3 +483,21 @@ def test_position_replaces_a_position_file_only(game, capsys):
         code, out, err = run(capsys, "position", str(game), "-o", str(pos))
         assert code == 0, err
     assert record.is_position(pos.read_text())
+
+
+@pytest.mark.parametrize("decisions", [False, True])
+def test_a_record_whose_format_names_a_position_is_told_so_at_that_line(game, capsys, decisions):
+    """#27.17: show, log and legal said the first key a position lacks
+    ("first: unknown key"), or a TOML error of the first decision line."""
+    if decisions:
+        assert run(capsys, "apply", str(game), "beach 1c3")[0] == 0
+    game.write_text(game.read_text().replace('"thorskliff-record/1"', '"thorskliff-position/1"'))
+    before = game.read_bytes()
+    for cmd in ("show", "log", "legal"):
+        code, out, err = run(capsys, cmd, str(game), "--lang", "en")
+        assert code == 2 and one_line(err) == (
+            f"{game}:2: format 'thorskliff-position/1' names a position, but the file is a game record (it has "
+            "[decisions]): a record's format line reads 'thorskliff-record/1'"), cmd
+    code, out, err = run(capsys, "show", str(game))
+    assert code == 2 and one_line(err).startswith(f"{game}:2: Format 'thorskliff-position/1' nennt eine Stellung")
+    assert game.read_bytes() == before

@@ -258,7 +258,7 @@ def test_every_command_line_help_text_is_in_both_catalogues():
     tables = {lang: tomllib.loads((Path(ui.__file__).parent / "locale" / f"{lang}.toml").read_text())["cli"]
               for lang in ("de", "en")}
     assert set(tables["de"]) == set(tables["en"])
-    src = (Path(ui.__file__).parent.parent / "cli.py").read_text()
+    src = "".join(p.read_text() for p in sorted((Path(ui.__file__).parent.parent / "cli").glob("*.py")))
     import re
 
     used = set(re.findall(r'_h\("([a-z_]+)"', src))

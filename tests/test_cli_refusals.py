@@ -193,13 +193,13 @@ def test_every_refusal_has_both_texts_with_the_same_fields():
 
 
 def test_every_refusal_given_says_a_text_of_the_table_with_its_fields():
-    """Each CliError(key, **fields) in cli.py and Refusal(...) in the app names
+    """Each CliError(key, **fields) in cli/ and Refusal(...) in the app names
     a key of [cli_refusal] and gives exactly the fields its text uses; every
     text of the table is used."""
     en = i18n.catalogue("en")
     root = Path(__file__).resolve().parent.parent / "thorskliff"
     used = {"lang"}  # the --lang option's help
-    for path in (root / "cli.py", root / "ui" / "app.py"):
+    for path in (*sorted((root / "cli").glob("*.py")), root / "ui" / "app.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("CliError", "Refusal"):
                 key = node.args[0].value

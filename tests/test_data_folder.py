@@ -135,3 +135,64 @@ async def test_a_read_only_data_folder_for_real(tmp_path):
             p.chmod(0o755 if p.is_dir() else 0o644)
     assert any(str(table) in s for s in said), said  # the group table cannot be opened for writing
     assert any("Saving failed" in s and str(data / "saves") in s for s in said), said
+
+
+def _as_a_user(test_id: str, tmp_path) -> bool:
+    """Run the test ``test_id`` again without root's capability to read and
+    write anywhere (setpriv); True when that was done (the caller returns)."""
+    if _permissions_apply(tmp_path):
+        return False
+    setpriv = shutil.which("setpriv")
+    if os.environ.get("THORSKLIFF_NO_DAC") or not setpriv:
+        pytest.skip("permissions do not apply to this process and setpriv is missing")
+    out = subprocess.run(
+        [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", sys.executable, "-m", "pytest",
+         "-p", "no:cacheprovider", "--basetemp", str(tmp_path / "inner"), f"{__file__}::{test_id}"],
+        capture_output=True, text=True, env={**os.environ, "THORSKLIFF_NO_DAC": "1"}, cwd=Path(__file__).parent.parent)
+    assert out.returncode == 0 and "1 passed" in out.stdout and "skipped" not in out.stdout, out.stdout[-3000:]
+    return True
+
+
+@pytest.mark.parametrize("closed", ["data", "saves"])
+async def test_a_data_or_saves_folder_the_user_cannot_enter(tmp_path, closed):
+    """#27.14: a data folder or saves folder of mode 000 ended the app with
+    PermissionError (the campaign's 'k', a new game). Now each place says
+    in one line what it cannot read and the app goes on."""
+    if _as_a_user(f"test_a_data_or_saves_folder_the_user_cannot_enter[{closed}]", tmp_path):
+        return
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    folder = data if closed == "data" else data / "saves"
+    folder.chmod(0)
+    try:
+        said = await drive(data)
+    finally:
+        folder.chmod(0o755)
+    assert any(s.startswith("The saves cannot be read: ") and "Permission denied" in s for s in said), said
+    assert any(s.startswith("Saving failed: ") and "Permission denied" in s for s in said), said
+    if closed == "data":
+        assert any(f"{data / 'campaign.sqlite3'}: cannot be opened (Permission denied)" in s for s in said), said
+
+
+def test_a_position_opened_with_a_data_folder_the_user_cannot_enter(tmp_path, monkeypatch, capsys):
+    """#27.14: ``thorskliff --position FILE`` with a data folder of mode 000
+    ended with PermissionError; now the game opens and its first save says
+    why it fails."""
+    if _as_a_user("test_a_position_opened_with_a_data_folder_the_user_cannot_enter", tmp_path):
+        return
+    from thorskliff.position import to_position
+
+    game = record.load(GOOD_SAVE, auto_chance=False)
+    pos = tmp_path / "p.toml"
+    pos.write_text(to_position(game.state))
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    data.chmod(0)
+    started = []
+    monkeypatch.setattr(app_module.ThorsApp, "run", lambda self: started.append(self.start_session))
+    try:
+        monkeypatch.setenv("THORSKLIFF_DATA", str(data))  # put back after the test (run sets it)
+        code = app_module.run(["--position", str(pos), "--data", str(data)])
+    finally:
+        data.chmod(0o755)
+    assert code == 0 and started, capsys.readouterr().err

@@ -21,8 +21,14 @@ LAYERS = [
     ("game", "records"), ("record", "records"), ("position", "records"), ("variants", "records"),
     ("invariants", "records"),
     ("campaign", "campaign"), ("bots", "bots"), ("bench", "bots"),
+    # who plays a seat and when (bots and stand-ins), for the app and the host alike
+    ("play", "play"),
     # the host serves SSH terminals and browsers from one hub: ssh/ and web/ are one layer
-    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"), ("cli", "front"), ("__init__", "geometry"),
+    ("ui", "ui"), ("ssh", "ssh"), ("web", "ssh"),
+    # the command line, a package: main and the parser (cli/__init__), the game commands (games),
+    # analyse/simulate/bench (analysis), serve and its options (serve), show's text view (render)
+    ("cli", "front"),
+    ("__init__", "geometry"),
 ]
 #: what each layer may import of the package
 MAY = {
@@ -32,14 +38,15 @@ MAY = {
     "records": {"geometry", "data", "engine", "records"},
     "campaign": {"geometry", "data", "engine", "records", "campaign"},
     "bots": {"geometry", "data", "engine", "records", "campaign", "bots"},
-    "ui": {"geometry", "data", "engine", "records", "campaign", "bots", "ui"},
-    "ssh": {"geometry", "data", "engine", "records", "campaign", "bots", "ui", "ssh"},
-    "front": {"geometry", "data", "engine", "records", "campaign", "bots", "ui", "ssh", "front"},
+    "play": {"geometry", "data", "engine", "records", "campaign", "bots", "play"},
+    "ui": {"geometry", "data", "engine", "records", "campaign", "bots", "play", "ui"},
+    "ssh": {"geometry", "data", "engine", "records", "campaign", "bots", "play", "ui", "ssh"},
+    "front": {"geometry", "data", "engine", "records", "campaign", "bots", "play", "ui", "ssh", "front"},
 }
 #: third-party packages a layer may import (the engine and the data below it: none)
 THIRD_PARTY = {
     "geometry": set(), "data": set(), "engine": set(),
-    "records": {"tomli_w"}, "campaign": {"tomli_w", "platformdirs"}, "bots": set(),
+    "records": {"tomli_w"}, "campaign": {"tomli_w", "platformdirs"}, "bots": set(), "play": set(),
     "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve",
             "yarl"},  # aiohttp's URLs (a query built safely), installed with it
     "front": {"rich", "textual", "asyncssh", "platformdirs"},
@@ -111,3 +118,128 @@ def test_every_import_goes_to_a_layer_it_may_use():
             elif top not in stdlib and top not in THIRD_PARTY[mine]:
                 wrong.append(f"{where}: {module} ({mine}) imports the package {top}")
     assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def test_the_command_line_package_has_no_import_cycle():
+    """cli/__init__ imports its command modules; none of them imports it
+    (or another that leads back): each file stands on its own."""
+    known = modules()
+    cli = {m: p for m, p in known.items() if m == "thorskliff.cli" or m.startswith("thorskliff.cli.")}
+    assert {"thorskliff.cli.games", "thorskliff.cli.analysis", "thorskliff.cli.serve", "thorskliff.cli.render"} <= set(cli)
+    graph = {m: {own_module(n, known) for _, n in imports(m, p)} & set(cli) - {m} for m, p in cli.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph[start]:
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    cycles = sorted(m for m in cli if reaches(m, m, {m}))
+    assert not cycles, f"import cycles through {cycles}"
+    assert all(len(p.read_text(encoding="utf-8").splitlines()) <= 600 for p in cli.values())
+
+
+def _type_only_lines(tree: ast.AST) -> set[int]:
+    """The lines of the imports under ``if TYPE_CHECKING:`` (read by the type
+    checker only, never run)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for sub in node.body:
+                for inner in ast.walk(sub):
+                    if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        out.add(inner.lineno)
+    return out
+
+
+def runtime_graph() -> dict[str, dict[str, int]]:
+    """module → the package modules it imports when it runs (at module level
+    or inside a function; not under TYPE_CHECKING), each with a line."""
+    known = modules()
+    graph: dict[str, dict[str, int]] = {m: {} for m in known}
+    for module, path in known.items():
+        typing_only = _type_only_lines(ast.parse(path.read_text(encoding="utf-8")))
+        for line, name in imports(module, path):
+            if name.split(".")[0] != "thorskliff" or line in typing_only:
+                continue
+            target = own_module(name, known)
+            if target != module and target in known:
+                graph[module].setdefault(target, line)
+    return graph
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+#: import cycles known and being cut elsewhere: each goes from this list when it is gone
+KNOWN_CYCLES: list[set[str]] = [
+    # Game.from_position imports position, whose invariants look up a parser in game
+    # (review 2026-12-04 §2): parser_for moves to variants.py (branch `types`)
+    {"thorskliff.game", "thorskliff.position", "thorskliff.invariants"},
+    # the web transport subclasses ssh.server.GameSession, and ssh.server starts the web
+    # server: both go to a host/ package (branch `host`)
+    {"thorskliff.ssh.server", "thorskliff.web.server"},
+]
+
+
+def test_no_import_cycle_runs_inside_the_package():
+    """No modules import each other, at module level or inside a function
+    (a cycle closed only under TYPE_CHECKING is the type checker's, not
+    run): each cycle is a room that cannot be read or changed alone."""
+    graph = runtime_graph()
+    found = [c for c in cycles(graph) if set(c) not in KNOWN_CYCLES]
+    where = []
+    for comp in found:
+        members = set(comp)
+        edges = [f"  {a} → {b} (line {line})" for a in comp for b, line in sorted(graph[a].items()) if b in members]
+        where.append(f"{len(comp)} modules:\n" + "\n".join(edges))
+    assert not found, "import cycles:\n" + "\n".join(where)
+
+
+def test_the_cycle_check_sees_a_cycle_inside_functions_and_not_under_type_checking(tmp_path):
+    graph = {"a": {"b": 1}, "b": {"c": 2}, "c": {"a": 3}, "d": {"a": 4}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from x import y\n"
+                     "def f():\n    from z import w\n")
+    assert _type_only_lines(tree) == {3}
+
+
+def test_no_file_of_the_textual_app_is_over_600_lines():
+    """A room a maintainer can read whole (#28): the game screen had grown to
+    1,249 lines holding eight jobs before it was cut into parts."""
+    long = {str(p.relative_to(ROOT)): n for p in (PKG / "ui").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
+    assert not long, long

@@ -72,6 +72,8 @@ class Checker:
     def check_players(self, st: GameState) -> None:
         invariants.check_decision_point(st)
         invariants.check_players(st)  # the package's checks, which the position loader uses too
+        invariants.check_meetings(st)
+        invariants.check_combat_units(st)
 
     def check_conservation(self, st: GameState) -> None:
         invariants.check_conservation(st)

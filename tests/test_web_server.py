@@ -681,7 +681,9 @@ async def test_a_refusal_is_told_in_the_closed_bar_not_only_under_it(web, logged
     anna = await named(browser, "anna")
     page = await anna.get("/")
     # the bar has a place for the reason, and claims no seat by itself
-    assert 'id="closed-why"' in page.text_ and '"closing"' in page.text_
+    script = await anna.get("/page.js")  # the page's own script, a file (its CSP runs no inline one)
+    assert 'id="closed-why"' in page.text_ and '<script src="/page.js">' in page.text_
+    assert script.status == 200 and '"closing"' in script.text_ and "closed-why" in script.text_
     assert t("web.closed") in page.text_ and "Platz" not in t("web.closed")
     tabs = [await anna.tab() for _ in range(3)]
     for tab in tabs:

@@ -12,6 +12,8 @@ shows it as a failed assertion) saying what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .engine.actions import fmt
 from .game import parser_for
 from .engine.player import AWAKE, LYING
@@ -87,6 +89,59 @@ def check_decision_point(st: GameState) -> None:
          + ("is over" if st.outcome() is not None else "has no result"))
 
 
+def check_meetings(st: GameState) -> None:
+    """Two owners share a hex only where the seat on turn has moved in
+    this turn (R-MOVE-3: a step onto an enemy stops there, for the fight
+    of phase 2): its warriors there are those it moved, no third owner
+    stands there, and outside the fight a meeting waits for phase 2."""
+    if st.round < 1 or st.result is not None:
+        return
+    seat = st.seat
+    lab = st.island.label
+    c = st.combat
+    for h in range(st.island.size):
+        owners = [q for q in range(st.num_players) if st.units_of(q, h)]
+        if len(owners) + st.troll[h] < 2:
+            continue
+        need(len(owners) + st.troll[h] == 2 and (seat in owners), f"{lab(h)}: units of "
+             + " and ".join([f"seat {q + 1}" for q in owners] + ["a troll"] * st.troll[h])
+             + f" meet, though seat {seat + 1} has the turn")
+        if c is not None and c.hex == h:
+            continue
+        need(st.step in ("move", "combat") or st.step.startswith("c:") or bool(st.pending),
+             f"{lab(h)}: a meeting of seat {seat + 1} with an enemy left unfought in step {st.step!r}")
+        moved = sum(1 for m in st.moved if m[0] == h)
+        need(st.wc[seat][h] == moved, f"{lab(h)}: seat {seat + 1} has {st.wc[seat][h]} warriors there "
+             f"with an enemy, but moved {moved} there this turn")
+    if c is None and st.step not in ("move", "combat"):
+        return
+    p = st.players[seat]
+    for code, at, prev in (("H", p.hero_at, st.hero_prev), ("G", p.gode_at, st.gode_prev)):
+        # it stepped in: the hex one back (its retreat, R-MOVE-4) is known, beside it (a chapter sails further)
+        if at >= 0 and st.enemy_at(at, seat):
+            need(prev >= 0 and (at in st.island.neighbours[prev] or getattr(st, "chapter", None) is not None),
+                 f"{lab(at)}: seat {seat + 1}'s {code} stands with an enemy but did not step there this turn")
+
+
+def check_combat_units(st: GameState) -> None:
+    """A combat's units not yet defeated stand on its hex: its warriors
+    are each side's warriors there, a hero or Gode listed stands there."""
+    c = st.combat
+    if c is None:
+        return
+    lab = st.island.label
+    for q, units in ((c.att, c.att_units), (c.dfn, c.def_units)):
+        if not 0 <= q < st.num_players:
+            continue  # a troll defends
+        fit = sum(1 for u in units if u[0] == "W" and len(u) == 2)
+        need(fit == st.wc[q][c.hex], f"combat on {lab(c.hex)}: {fit} warriors of seat {q + 1} fight, "
+             f"{st.wc[q][c.hex]} stand there")
+        p = st.players[q]
+        for code, at in (("H", p.hero_at), ("G", p.gode_at)):
+            need(at == c.hex or not any(u[0] == code and len(u) == 2 for u in units),
+                 f"combat on {lab(c.hex)}: seat {q + 1}'s {code} fights but is not there")
+
+
 def check_decider(st: GameState, try_all: bool = False) -> None:
     """Someone (or the dice) decides and has something to decide; with
     ``try_all``, every listed decision applies to a copy of the state."""
@@ -115,13 +170,23 @@ def check_decider(st: GameState, try_all: bool = False) -> None:
             c.apply_action(a, seat=seat)  # every listed decision must apply
 
 
-def check_state(st: GameState) -> None:
-    """Every invariant that the state alone shows, and that each listed
-    decision applies and leaves a state that keeps them."""
+def check_point(st: GameState) -> None:
+    """Every invariant that the state alone shows, and that a seat or the
+    dice decide."""
     check_decision_point(st)
     check_players(st)
     check_conservation(st)
+    check_meetings(st)
+    check_combat_units(st)
     check_decider(st)
+
+
+def check_state(st: GameState, after: Callable[[GameState], None] | None = None) -> None:
+    """:func:`check_point`, and that each listed decision (or the roll due)
+    applies and leaves a state that keeps it, on which ``after`` is called
+    (a position is written and read back). An error raised names the
+    decision (:class:`LeadsNowhere`)."""
+    check_point(st)
     seat = st.current_player()
     if seat == CHANCE:
         nxt = [st.sample_chance()]
@@ -131,16 +196,39 @@ def check_state(st: GameState) -> None:
         return
     for a in nxt:
         c = st.clone()
-        c.apply_action(a, seat=None if seat == CHANCE else seat)
-        check_players(c)
-        check_conservation(c)
+        try:
+            c.apply_action(a, seat=None if seat == CHANCE else seat)
+            check_point(c)
+            if after is not None:
+                after(c)
+        except Exception as exc:
+            raise LeadsNowhere(fmt(a), exc) from exc
 
 
-def problem_of(st: GameState) -> str | None:
+class LeadsNowhere(Exception):
+    """The listed decision ``decision`` applied, the game cannot go on: ``why``."""
+
+    def __init__(self, decision: str, why: BaseException):
+        self.decision = decision
+        self.why = why
+        super().__init__(f"after {decision}: {_said(why)}")
+
+
+def _said(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "the engine cannot continue (the decision point does not fit the state)"
+    if hasattr(exc, "problem") and hasattr(exc, "key"):  # a LoadError: what it says, not its file again
+        return f"{exc.key}: {exc.problem}" if exc.key else str(exc.problem)
+    return str(exc) if isinstance(exc, (Inconsistent, ValueError)) else f"{type(exc).__name__}: {exc}"
+
+
+def problem_of(st: GameState, after: Callable[[GameState], None] | None = None) -> str | None:
     """What is inconsistent about ``st`` (None: nothing). Any failure of the
     engine on it counts: a position that loads must play on."""
     try:
-        check_state(st)
+        check_state(st, after)
+    except LeadsNowhere as exc:
+        return str(exc)
     except Inconsistent as exc:
         return str(exc)
     except RecursionError:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from . import variants
 from .engine.actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
 from .engine.combat import Combat
 from .engine.dice import FACES
@@ -32,7 +35,7 @@ from .engine.turn_verbs import WINDOWS
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
-#: every step of a base game (a position holds no campaign chapter)
+#: every step of a base game (a chapter's position is its replay, :func:`_campaign_position`)
 STEPS = tuple(s.value for s in Step if s not in CAMPAIGN_STEPS)
 PURPOSES = ("", "attack", "counter", "kraft_att", "kraft_def", "gamble")
 REASONS = ("ambers", "crystals", "runestone", "last-standing", "draw")
@@ -80,7 +83,31 @@ def to_position(st: GameState) -> str:
     for name, pos in POSITION:
         t = doc if not pos.table else doc.setdefault(pos.table, {})
         _write(t, pos.key or name, pos, getattr(st, name), lab, st)
-    return "# thorskliff position; keys are explained in docs/records.md\n" + _compact(tomli_w.dumps(doc))
+    text = "# thorskliff position; keys are explained in docs/records.md\n" + _compact(tomli_w.dumps(doc))
+    if getattr(st, "chapter", None) is not None:
+        text += "\n" + tomli_w.dumps({"campaign": _campaign_out(st)})
+    return text
+
+
+def _campaign_out(st: Any) -> dict[str, Any]:
+    """A chapter's [campaign] table: its file, the short variant, the cards
+    carried in and every decision and roll so far, from which the chapter's
+    own state (decks, cards held, the time track) is rebuilt on reading."""
+    ch = st.chapter
+    path = Path(ch.file)
+    shipped = variants.find("chapter").shipped()
+    out: dict[str, Any] = {"chapter": path.name if path.parent.resolve() == shipped.resolve() else str(path.resolve()),
+                           "short": st.short}
+    carried: dict[str, list[str]] = {}
+    for cid, seat, _, how in st.card_log:
+        if how == "setup" and seat is not None and cid not in ch.setup_cards.get(st.players[seat].hero, ()):
+            carried.setdefault(str(seat + 1), []).append(cid)
+    if carried:
+        out["carried"] = dict(sorted(carried.items()))
+    if st.old_haste:
+        out["old_haste"] = True
+    out["history"] = list(st.history)
+    return out
 
 
 # a multi-line array whose items are plain values: strings, numbers, booleans
@@ -362,17 +389,51 @@ class _Reader:
         return [self.check_int(v, f"{full}[{i}]", lo, hi) for i, v in enumerate(vals)]
 
 
+#: keys of a record's header that no position has (a record's [decisions] too)
+RECORD_KEYS = ("seats", "first", "flow", "meta")
+_RECORD_LINE = re.compile(r"^\[decisions\][ \t]*$", re.M)
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line (from 1) of the first top-level ``key = …`` in ``text`` (0: none)."""
+    for i, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if s.startswith("["):
+            return 0
+        if s.startswith(key) and s[len(key):].lstrip().startswith("="):
+            return i
+    return 0
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def from_position(text: str | dict[str, Any], source: str = "<position>") -> GameState:
-    """Read a position, as text or as its parsed TOML (raises PositionError)."""
+def from_position(text: str | dict[str, Any], source: str = "<position>", *, plays_on: bool = True) -> GameState:
+    """Read a position, as text or as its parsed TOML (raises PositionError).
+    With ``plays_on`` (the default) it is also played on a step: every listed
+    decision (or the roll due) must apply and leave a state that keeps the
+    invariants, where a seat or the dice decide, and that a position holds."""
+    fmt_line = _line_of(text, "format") if isinstance(text, str) and _RECORD_LINE.search(text) else 0
+    if fmt_line and FORMAT in text.splitlines()[fmt_line - 1]:
+        # a record whose format line names a position: its decisions are no TOML, said at that line
+        raise PositionError(source, "format", Problem("position.a_record_named", fmt=repr(FORMAT), keys="[decisions]",
+                                                      want="'thorskliff-record/1'"),
+                            fmt_line)
     doc = text if isinstance(text, dict) else parse_toml(text, lambda problem, line=0: PositionError(source, "", problem, line))
     r = _Reader(source)
     fmt_ = r.get(doc, "format", "", str)
     if fmt_.startswith("thorskliff-record/"):  # before its keys, which a position does not know
         raise r.fail("format", Problem("position.a_record", fmt=repr(fmt_)))
+    record_keys = [k for k in RECORD_KEYS if k in doc] + ["[decisions]"] * isinstance(doc.get("decisions"), dict)
+    if fmt_ == FORMAT and record_keys:
+        # a record whose format line was changed: said at that line, not as its first unknown key
+        line = 0 if isinstance(text, dict) else _line_of(text, "format")
+        raise PositionError(source, "format", Problem("position.a_record_named", fmt=repr(fmt_),
+                                                      keys=", ".join(record_keys),
+                                                      want="'thorskliff-record/1'"), line)
+    if fmt_ == FORMAT and "campaign" in doc:
+        return _campaign_position(doc, source, r)
     r.only(doc, "", TOP_KEYS)
     if fmt_ != FORMAT:
         raise r.fail("format", Problem("position.format", want=repr(FORMAT), fmt=repr(fmt_)))
@@ -409,6 +470,11 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
         raise r.fail("choosing", Problem("position.choosing", n=n))
     if (st.decider == CHANCE) != bool(st.chance_kinds):
         raise r.fail("chance.kinds", Problem("position.chance"))
+    if st.round >= 1 and st.result is None and not 0 <= st.seat < n:
+        # whose turn it is: without it a fight or a roll has no attacker (written back as seat 0)
+        raise r.fail("turn", Problem("value.missing_key"))
+    if st.round >= 1 and st.result is None and st.players[st.seat].out:
+        raise r.fail("turn", Problem("position.turn_out", seat=st.seat + 1))
     st._legal = None
     st._own = None
     unread = sorted(NAMES - st.__dict__.keys())
@@ -418,10 +484,94 @@ def from_position(text: str | dict[str, Any], source: str = "<position>") -> Gam
     except Exception as exc:  # an inconsistent hand-made position: say so instead of failing later
         raise PositionError(source, "", Problem("position.no_decisions", exc=repr(exc))) \
             from None
-    problem = problem_of(st)  # the invariants of thorskliff.invariants: a position that loads plays on
+    if not plays_on:
+        return st
+    # the invariants of thorskliff.invariants, here and one decision on: a position that loads
+    # plays on, not refused a step later (a fight with nobody to roll for, a seat's warriors
+    # below 0 in the file written after it); what a decision leads to is written and read back
+    problem = problem_of(st, lambda c: from_position(to_position(c), source, plays_on=False))
     if problem:
         raise PositionError(source, "", Problem("position.inconsistent", why=problem))
     return st
+
+
+CAMPAIGN_KEYS = ("chapter", "short", "carried", "old_haste", "history")
+
+
+def _campaign_position(doc: dict[str, Any], source: str, r: _Reader) -> GameState:
+    """A campaign chapter's position: the chapter set up from its [campaign]
+    table, the seats, seed and start tile, and its history replayed; the
+    rest of the file must be what that gives (a chapter's decks and cards
+    are not written out, so a position of one is its replay)."""
+    r.only(doc, "", (*TOP_KEYS, "campaign"))
+    camp = r.table(doc, "campaign", "", CAMPAIGN_KEYS)
+    variant = variants.find("chapter")
+    ref = r.get(camp, "chapter", "campaign", str)
+    file = variant.shipped() / ref
+    if Path(ref).name != ref or not file.is_file():
+        file = Path(ref) if Path(ref).is_absolute() or Path(ref).exists() else Path(source).parent / ref
+    try:
+        ch = variant.load(file)
+    except (ScenarioError, OSError) as exc:
+        raise r.fail("campaign.chapter", Problem("record.chapter_load", why=exc)) from None
+    players = r.get(doc, "players", "", list)
+    n = len(players)
+    if not ch.players[0] <= n <= ch.players[1] or not all(isinstance(p, dict) for p in players):
+        raise r.fail("players", Problem("position.players", mode=f"campaign{ch.number}", lo=ch.players[0],
+                                        hi=ch.players[1], n=n))
+    r.n = n
+    heroes = load_heroes()
+    seats = [(r.get(p, "name", f"players[{i}]", str), r.choice(p, "hero", f"players[{i}]", tuple(heroes)),
+              r.choice(p, "colour", f"players[{i}]", COLOURS)) for i, p in enumerate(players)]
+    carried = {}
+    for seat, cards in r.get(camp, "carried", "campaign", dict, {}).items():
+        full = f"campaign.carried.{seat}"
+        if not plain_int(seat, 2) or not 1 <= int(seat) <= n:
+            raise r.fail(full, Problem("position.decider", n=n, val=repr(seat)))
+        carried[int(seat) - 1] = r.words(camp["carried"], seat, "campaign.carried", ch.carry)
+    history = r.get(camp, "history", "campaign", list)
+    try:
+        st = variant.build(seats, str(file), r.get(doc, "seed", "", int), r.get(camp, "short", "campaign", bool, False),
+                           r.int_in(doc, "start_seat", "", 1, n) - 1, carried)
+    except ValueError as exc:
+        raise r.fail("campaign", Problem("record.no_chapter", why=exc)) from None
+    st.old_haste = r.get(camp, "old_haste", "campaign", bool, False)
+    for i, line in enumerate(history):
+        try:
+            if not isinstance(line, str):
+                raise ValueError(repr(line))
+            st.apply_action(line)
+        except ValueError as exc:
+            raise r.fail(f"campaign.history[{i}]", Problem("position.history", line=repr(line)[:60], why=exc)) \
+                from None
+    want = tomllib.loads(to_position(st))
+    differs = _difference(want, doc, "")
+    if differs:
+        key, theirs, given = differs
+        raise r.fail(key, Problem("position.campaign_differs", want=theirs, val=given))
+    return st
+
+
+def _difference(want: Any, given: Any, path: str) -> tuple[str, str, str] | None:
+    """The first key path where ``given`` is not ``want``, with both said (None: alike)."""
+    if isinstance(want, dict) and isinstance(given, dict):
+        for k in [*want, *(k for k in given if k not in want)]:
+            if k not in given or k not in want:
+                return _join(path, k), repr(want.get(k, "—"))[:60], repr(given.get(k, "—"))[:60]
+            found = _difference(want[k], given[k], _join(path, k))
+            if found:
+                return found
+        return None
+    if isinstance(want, list) and isinstance(given, list) and len(want) == len(given) \
+            and all(isinstance(x, dict) for x in want):
+        for i, (a, b) in enumerate(zip(want, given)):
+            found = _difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if want != given or type(want) is not type(given):
+        return path, repr(want)[:60], repr(given)[:60]
+    return None
 
 
 def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> Any:

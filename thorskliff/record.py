@@ -284,6 +284,12 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
         return _chapter_setup(doc, h, source)
     mode = doc["mode"]
     modes = available_modes()
+    if "position" in doc and isinstance(mode, str) and mode.startswith("campaign"):
+        # a game from a chapter's position: the position's [campaign] table names the chapter
+        meta = doc.get("meta", {})
+        if not isinstance(meta, dict):
+            raise h.fail(Problem("record.meta"), "meta")
+        return _position_setup(doc["position"], mode, _seats(doc["seats"], h), meta, h, source)
     if not isinstance(mode, str) or mode not in modes:
         raise h.fail(Problem("record.unknown_mode", mode=repr(mode), modes=", ".join(modes)), "mode")
     seed = doc["seed"]

@@ -74,10 +74,12 @@ class Term:
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, port: int, user: str, key, size=(120, 40), term="xterm-256color", **session) -> Term:
-        """``session``: more for the session's channel (``window``: how much may be in flight to it)."""
+    async def open(cls, port: int, user: str, key, size=(120, 40), term="xterm-256color", source="127.0.0.1",
+                   **session) -> Term:
+        """``session``: more for the session's channel (``window``: how much may be in flight to it);
+        ``source``: the loopback address it comes from (127.0.0.0/8 is all this machine's)."""
         conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
-                                      agent_path=None)
+                                      agent_path=None, local_addr=(source, 0))
         proc = await conn.create_process(term_type=term, term_size=size, **session)
         return cls(conn, proc, *size)
 

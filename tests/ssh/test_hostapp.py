@@ -4,6 +4,7 @@ them may act on the server's own machine or process."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import gc
 import signal
 
@@ -973,3 +974,31 @@ async def test_a_hosted_seats_redraws_leave_no_line_to_the_cycle_collector(hub):
             gc.set_debug(0)
             gc.garbage.clear()
         assert lines == 0
+
+
+async def test_a_resize_storm_is_laid_out_a_few_times_at_its_last_size_and_logged_once(caplog):
+    """#27.18: one spectator resizing 1,000 times in 10 s laid out 1,000 times and slowed
+    every player's key from 8 ms to ~230 ms. A window still changing is laid out once it
+    is still again (RESIZE_QUIET), the last size winning, each layout paying a token of the
+    key budget."""
+    caplog.set_level(logging.INFO, "thorskliff.ssh")
+    term, app = FakeTerminal(), FakeApp()
+    term.who = "bob from 127.0.0.9 port 4000"
+    driver = SSHDriver(term, app)
+    driver.start_application_mode()
+    app.posted.clear()
+    for i in range(1000):
+        driver.resize(60 + i % 100, 20 + i % 30)
+    resizes = [m for m in app.posted if isinstance(m, events.Resize)]
+    assert len(resizes) == 1 and tuple(resizes[0].size) == (60, 20)  # the first at once
+    last = (60 + 999 % 100, 20 + 999 % 30)
+    for _ in range(400):  # then one more, at the last size asked, once the window is still
+        resizes = [m for m in app.posted if isinstance(m, events.Resize)]
+        if len(resizes) == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert [tuple(m.size) for m in resizes] == [(60, 20), last]
+    assert driver._events.tokens < driver._events.burst  # the layouts were paid from the key budget
+    storms = [r.getMessage() for r in caplog.records if "resize storm" in r.getMessage()]
+    assert len(storms) == 1 and storms[0].startswith("bob from 127.0.0.9"), storms
+    driver.stop_application_mode()

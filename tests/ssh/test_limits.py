@@ -44,9 +44,9 @@ async def closed(reader: asyncio.StreamReader) -> bool:
         return True
 
 
-async def connect(port: int, user: str, key):
+async def connect(port: int, user: str, key, source: str = "127.0.0.1"):
     return await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
-                                  agent_path=None)
+                                  agent_path=None, local_addr=(source, 0))
 
 
 async def ended(conn) -> None:
@@ -128,6 +128,55 @@ async def test_a_signed_in_connection_without_a_session_is_closed(server, keys, 
     await ended(conn)
     assert any("('alice'): no session within 0.3 s" in r for r in refusals())
     assert not host.players
+
+
+async def test_when_the_host_is_full_a_connection_without_a_game_gives_way_to_a_newcomer(
+        server, terms, keys, refusals, monkeypatch):
+    """#27.19: 50 clients that signed in without opening a session, from 50 addresses,
+    filled --max-connections and locked new players out for the session grace, again and
+    again. Now the one longest without a game makes room (once it has held none for
+    SESSIONLESS_YIELD; made 0 here, so the test waits for nothing)."""
+    from thorskliff.ssh import server as srv
+
+    monkeypatch.setattr(srv, "SESSIONLESS_YIELD", 0.0)
+    host = await server(max_connections=3, session_grace=600)
+    idle = [await connect(host.port, f"idle{i}", keys(f"idle{i}"), source=f"127.0.0.{10 + i}") for i in range(3)]
+    assert len(host.players) == 3
+    carol = await terms(host.port, "carol", keys("carol"), source="127.0.0.50")
+    await carol.see("Angemeldet als carol")
+    await ended(idle[0])  # the oldest without a game made room
+    assert any(r.startswith("refused 127.0.0.10 port ") and "gives way to a newcomer" in r for r in refusals())
+    # dave and erin take the other idle ones' places; fritz finds only players with a game
+    dave = await terms(host.port, "dave", keys("dave"), source="127.0.0.51")
+    await dave.see("Angemeldet als dave")
+    erin = await terms(host.port, "erin", keys("erin"), source="127.0.0.52")
+    await erin.see("Angemeldet als erin")
+    await ended(idle[1])
+    await ended(idle[2])
+    with pytest.raises(asyncssh.DisconnectError, match="Der Server ist voll"):
+        await connect(host.port, "fritz", keys("fritz"), source="127.0.0.53")
+    assert {g.user for g in host.players} == {"carol", "dave", "erin"}
+
+
+async def test_signed_in_connections_are_capped_per_network(server, terms, keys, refusals):
+    """#27.19: beside the per-address cap, one per /24 (IPv4) and /64 (IPv6)."""
+    host = await server(max_per_network=2)
+    a = await terms(host.port, "alice", keys("alice"), source="127.0.0.2")
+    b = await terms(host.port, "bob", keys("bob"), source="127.0.0.3")
+    await a.see("Angemeldet als alice")
+    await b.see("Angemeldet als bob")
+    with pytest.raises(asyncssh.DisconnectError, match="Aus deinem Netz kommen schon 2 Verbindungen"):
+        await connect(host.port, "carl", keys("carl"), source="127.0.0.4")
+    c = await terms(host.port, "carl", keys("carl"), source="127.0.1.4")  # another /24
+    await c.see("Angemeldet als carl")
+
+
+def test_a_network_is_a_slash_24_or_a_slash_64():
+    from thorskliff.ssh.server import network
+
+    assert network("192.0.2.7") == network("192.0.2.250") != network("192.0.3.7")
+    assert network("::ffff:192.0.2.7") == network("192.0.2.7")
+    assert network("2001:db8:1:2::5") == network("2001:db8:1:2:ffff::1") != network("2001:db8:1:3::5")
 
 
 async def test_the_idle_timeout_closes_a_connection_without_a_session_too(server, keys, refusals):

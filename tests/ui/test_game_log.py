@@ -6,11 +6,16 @@ in German and English."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 from helpers import begin, place, position
+from mirror import Mirror
 from test_event_views import example_session
 from uihelpers import game_of, until
 
+from thorskliff import record
 from thorskliff.ui import glyphs as G
 from thorskliff.ui import i18n
 from thorskliff.ui.app import ThorsApp
@@ -269,3 +274,35 @@ async def test_a_step_back_in_a_log_longer_than_it_keeps():
         assert cut == (await afresh(56))[-len(cut):] and cut[-1] == "  ◆  Bera: 4 Schaden (♥8→4)"
         await afresh(57)
         assert await at(40) == await afresh(40)  # rows no longer kept: written anew
+
+
+async def test_a_resumed_game_shows_the_newest_lines_of_its_log_behind_the_hand_over(tmp_path):
+    """#27.9: after resuming, the log beside the island showed its oldest lines
+    ("Jorund wählt den Strand 1c3") on the terminal behind the hand-over: its
+    rows were laid out and scrolled to their end after the dialog had opened.
+    What a terminal shows (the app's updates fed to an emulator) is checked."""
+    src = Path(__file__).resolve().parent.parent / "records" / "base4-random.tkr"
+    path = tmp_path / "resumed.tkr"
+    path.write_text("\n".join(src.read_text(encoding="utf-8").splitlines()[:250]) + "\n", encoding="utf-8")
+    size = (80, 24)
+    app = ThorsApp(session=LocalSession(record.load(path), path), handover=True)
+    mirror = Mirror(app)
+    async with app.run_test(size=size):
+        # polled with asyncio.sleep, not pilot.pause: the pilot's pause makes the top screen
+        # update, which painted the screen behind it anew and hid the fault
+        async def until_shown(cond, what: str) -> None:
+            deadline = asyncio.get_running_loop().time() + 10
+            while not cond():
+                assert asyncio.get_running_loop().time() < deadline, f"never happened: {what}"
+                await asyncio.sleep(0.01)
+
+        await until_shown(lambda: isinstance(app.screen, HandOver), "the hand-over opens")
+        game = app.screen_stack[-2]
+        log = game.query_one("#log-left", GameLog)
+
+        def shown() -> bool:
+            newest = [r for r in rows(game) if r][-3:]  # the log's rows at the bottom left, beside the dialog
+            bottom = mirror.terminal(size)[-4:-1]  # the rows above the footer
+            return log.count > 100 and [line[:8] for line in bottom] == [r[:8].ljust(8) for r in newest]
+
+        await until_shown(shown, "the terminal shows the log's newest rows")

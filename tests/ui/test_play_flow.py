@@ -192,7 +192,7 @@ async def test_a_reflex_enter_never_sells_the_amber_or_puts_a_potion_back(tmp_pa
     """Play-test: at the turn's end "Bernstein verkaufen (+5 Taler)" stood on the
     first row and a newcomer's Enter sold the amber (R-AMBER-2), and in the
     movement "Heiltrank zurücklegen" (R-POT-3) stood first. Both give something
-    up for good: they come after "end"; the cursor starts elsewhere."""
+    up for good: the cursor never starts on them (and Tab's first row is another)."""
     st = position(("Bera", "Oleif"))
     place(st, 0, "1c2", hero=True)  # a farm: the amber can be sold here
     place(st, 1, "2c2", hero=True)
@@ -205,11 +205,30 @@ async def test_a_reflex_enter_never_sells_the_amber_or_puts_a_potion_back(tmp_pa
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
         shown = options(app)
-        assert shown[-2:] == ["Bernstein verkaufen (+5 Taler)", "Heiltrank zurücklegen"], shown
-        assert shown.index("Bewegung beenden") < shown.index("Bernstein verkaufen (+5 Taler)")
         await pilot.press("tab")
         await pilot.pause()
-        assert highlighted(app) not in shown[-2:]
+        assert highlighted(app) not in ("Bernstein verkaufen (+5 Taler)", "Heiltrank zurücklegen"), shown
+
+
+async def test_free_steps_come_first_in_the_list_and_end_last(tmp_path):
+    """#27.5: the list showed "Bewegung beenden" above "Bernstein verkaufen (+5
+    Taler)"; the README says free steps (deliver, sell, take) come first and
+    "end" last (R-TURN-3: a free step costs no action)."""
+    st = position(("Bera", "Oleif"))
+    place(st, 0, "1c2", hero=True)  # a farm: the amber can be sold here
+    place(st, 1, "2c2", hero=True)
+    st.players[0].amber = True
+    st.players[0].potions = [("heil", 1)]
+    st.potion_supply["heil"] -= 1
+    begin(st, 0, 1)
+    session = LocalSession(game_of(st, auto_chance=True))
+    app = ThorsApp(session=session, handover=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(DecisionList) and options(app), "the decision list is filled")
+        shown = options(app)
+        assert shown[0] == "Bernstein verkaufen (+5 Taler)", shown
+        assert shown[-1] == "Bewegung beenden", shown
+        assert highlighted(app) != shown[0]  # a reflex Enter still sells nothing
 
 
 async def test_tab_and_enter_in_one_packet_choose_in_the_list():

@@ -308,6 +308,33 @@ async def test_resume_and_damaged_save():
     assert bad.read_text() == bad_text
 
 
+@pytest.mark.parametrize("handover", [True, False])
+async def test_tab_pressed_while_the_game_screen_opens_does_not_end_the_app(tmp_path, handover):
+    """#27.13: Tab pressed while the game screen opened (``--resume FILE``,
+    ``--position FILE``) ended the app: "'GameScreen' object has no attribute
+    'map'". The key comes before the screen is mounted; the game then opens
+    as ever and Tab works."""
+    from textual import events
+
+    from thorskliff.ui.widgets.panels import DecisionList
+
+    saved_game(tmp_path / "g.tkr", decisions=6)
+    app = ThorsApp(handover=handover)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.play(LocalSession.load(tmp_path / "g.tkr"))
+        app.post_message(events.Key("tab", None))  # in the same turn as the screen is pushed
+        if handover:
+            await until(pilot, lambda: isinstance(app.screen, HandOver), "the hand-over opens")
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and getattr(app.screen, "ready", False), "the game is built")
+        game = app.screen
+        assert game.map.has_focus
+        await pilot.press("tab")
+        await until(pilot, lambda: isinstance(app.focused, DecisionList), "Tab takes the keys to the list")
+    assert app.return_code in (None, 0)
+
+
 async def test_replay_steps_through_a_game(tmp_path):
     game = saved_game(tmp_path / "g.tkr", decisions=6)
     from thorskliff.ui.session import ReplaySession

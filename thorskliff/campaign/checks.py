@@ -9,7 +9,7 @@ from typing import Any
 
 from ..loaderror import Problem
 from ..scenario import ScenarioError
-from .chapter import DECIDING, EFFECT_KEYS, Card, Chapter, Effect
+from .model import DECIDING, EFFECT_KEYS, Card, Chapter, Effect
 
 
 class Checker:

@@ -79,6 +79,12 @@ class TableError(LoadError):
 def check_table(path: Path) -> None:
     """Refuse an existing ``path`` that is no healthy group table, reading
     it only (a damaged file must not be changed by opening it for writing)."""
+    try:
+        path.lstat()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:  # a data folder the user may not enter (mode 000): said, not a crash
+        raise TableError(path, Problem("table.cannot_open", why=exc.strerror or str(exc))) from None
     if not path.exists():
         if path.is_symlink():
             raise TableError(path, Problem("table.dangling"))

@@ -63,6 +63,8 @@ class NotationError(ActionError, LoadError):
     ``key`` is its message's key."""
 
     def __init__(self, key: str, params: Mapping[str, Any] | None = None):
+        # the text as given may hold a line break (a pasted block): said on one line, in every language
+        params = {k: one_line(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
         ActionError.__init__(self, key, params)
         self.file, self.line = "", 0
         self.problem = one_line(self.say("en"))

@@ -5,8 +5,12 @@ suspending the process, the process-wide language) taken out."""
 
 from __future__ import annotations
 
+import logging
+import sys
+import traceback
 from collections.abc import Iterable
 from functools import partial
+from pathlib import Path
 
 from rich.console import COLOR_SYSTEMS
 from textual.app import SystemCommand
@@ -15,6 +19,8 @@ from textual.screen import Screen
 from ..ui.app import ThorsApp, load_css
 from ..ui.i18n import t
 from .driver import SSHDriver, Terminal
+
+log = logging.getLogger("thorskliff.ssh")
 
 
 def color_system(term_type: str) -> str:
@@ -52,6 +58,22 @@ class HostedApp(ThorsApp):
         # Named colours go out as they are, in the player's own terminal palette; this also
         # spares a colour filter over every line drawn, a cost paid per session.
         self.ansi_color = True
+
+    def _fatal_error(self) -> None:
+        """One line in the server's log, not Textual's traceback with locals printed to the
+        server's stderr at exit: a tab opened and closed at once failed the lobby's mount,
+        40 lines each, a flood anyone could repeat. The line names where it was raised."""
+        exc = self._exception or sys.exc_info()[1]
+        where = ""
+        if exc is not None and exc.__traceback__ is not None:
+            last = traceback.extract_tb(exc.__traceback__)[-1]
+            where = f" (at {Path(last.filename).name}:{last.lineno})"
+        log.warning("the app of %s failed: %s: %s%s", self.user, type(exc).__name__, str(exc)[:200], where)
+        self._close_messages_no_wait()
+
+    def panic(self, *renderables) -> None:
+        log.warning("the app of %s failed: %s", self.user, " ".join(map(str, renderables))[:200])
+        self._close_messages_no_wait()
 
     def get_default_screen(self) -> Screen:
         from ..ui.screens.lobby import LobbyScreen

@@ -28,7 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import record
-from ..engine.actions import ActionError, WrongSeatError
+from ..play.driver import BotJob, SeatDriver, StandIn
+from ..engine.actions import WrongSeatError
 from ..engine.messages import Msg
 from ..game import Game
 from ..engine.player import COLOURS
@@ -96,7 +97,8 @@ class HubGame:
         self.seats = seats
         self.sessions: list[RemoteSession] = []
         self.bots = None  # bots.seats.Seats once a bot plays here (each seat's bot and generator)
-        self.bot_task: asyncio.Task | None = None
+        #: plays the bots' decisions (play/driver.py), made by the hub at the first bot due
+        self.driver: SeatDriver | None = None
         #: counts the changes told to the sessions (Hub._tell)
         self.version = 0
         #: the spectators' view and what it was made from (version, record length, state)
@@ -194,8 +196,8 @@ class Hub:
             h.cancel()
         self._timers.clear()
         for hg in self.games.values():
-            if hg.bot_task is not None:
-                hg.bot_task.cancel()
+            if hg.driver is not None:
+                hg.driver.stop()
 
     # ------------------------------------------------------------ the lobby
     def bots_available(self) -> bool:
@@ -358,7 +360,7 @@ class Hub:
             s = hg.seats[seat]
             s.sessions += 1
             s.gone_since = None
-            if s.away_bot:
+            if self.stand_in.hands_back(s.away_bot, s.connected):
                 s.away_bot = False
                 hg.bots.hand_back(seat)
                 log.info("game %s: %s is back; the bot hands seat %s back", hg.id, user, seat + 1)
@@ -445,19 +447,21 @@ class Hub:
         loop = _loop()
         s = hg.seats[seat]
         if loop is not None and s.gone_since is not None:
-            left = max(0.0, s.gone_since + self.takeover_after - time.monotonic())
+            left = self.stand_in.wait_left(s.gone_since, time.monotonic())
             self._timers = [h for h in self._timers if not h.cancelled() and h.when() > loop.time()]
             self._timers.append(loop.call_later(left, self._takeover, hg, seat))
+
+    @property
+    def stand_in(self) -> StandIn:
+        """When a bot stands in for a player gone (play/driver.py)."""
+        return StandIn(self.takeover_after)
 
     def _takeover(self, hg: HubGame, seat: int) -> None:
         s = hg.seats[seat]
         now = time.monotonic()
-        if s.connected or s.away_bot or s.gone_since is None or hg.finished:
-            return
-        if now - s.gone_since < self.takeover_after - 0.01:
-            return  # the player was back in between and left again; a later timer decides
-        if not self._someone_here(hg):
-            return  # nobody to play against: the game waits; a person coming back re-arms this
+        if not self.stand_in.takes_over(s.gone_since, now, connected=s.connected, standing_in=s.away_bot,
+                                        finished=hg.finished, someone_here=self._someone_here(hg)):
+            return  # back meanwhile, a later timer decides, or nobody to play against (the game waits)
         s.away_bot = True
         self._give_bot(hg, seat, self.bot_kind)
         log.info("game %s: seat %s gone %.0f s; a bot plays it", hg.id, seat + 1, now - s.gone_since)
@@ -470,37 +474,39 @@ class Hub:
         d = hg.state.current_player()
         if d < 0 or not hg.is_bot(d):
             return False
-        return not hg.seats[d].away_bot or self._someone_here(hg)
+        return self.stand_in.plays(hg.seats[d].away_bot, self._someone_here(hg))
 
     def _run_bots(self, hg: HubGame) -> None:
-        if hg.bot_task is None and self._bot_due(hg) and _loop() is not None:
-            hg.bot_task = asyncio.get_running_loop().create_task(self._bots_play(hg))
+        if _loop() is None:
+            return
+        if hg.driver is None:
+            hg.driver = self._driver(hg)
+        hg.driver.start()
 
-    async def _bots_play(self, hg: HubGame) -> None:
-        from ..bots.seats import decide
+    def _driver(self, hg: HubGame) -> SeatDriver:
+        """The bots of ``hg`` decide one after another, each after the hub's
+        pace, on a copy of the game off the loop (play/driver.py)."""
+        def job() -> BotJob | None:
+            from ..bots.seats import decide
 
-        try:
-            while self._bot_due(hg):
-                # a short pause lets every screen show the step before the bot's answer
-                await asyncio.sleep(self.bot_delay)
-                if not self._bot_due(hg):
-                    break
-                d = hg.state.current_player()
-                bot = hg.bots.bot(d)
-                n = len(hg.game.lines)
-                # A searching bot may think for a while: off the loop, on a copy.
-                action = await asyncio.to_thread(decide, bot, hg.state.clone(), d, hg.bots.rng(d))
-                if len(hg.game.lines) != n or hg.state.current_player() != d or not self._bot_due(hg):
-                    continue  # the game moved on meanwhile (an undo, the player came back, all left)
-                try:
-                    hg.local.submit(action, d)
-                except ActionError as exc:  # a bot bug must not stop the game for the others
-                    log.error("game %s: bot at seat %s chose %s: %s", hg.id, d + 1, action, exc)
-                    return
-                self.store.save_record(hg.id, record.dumps(hg.game), hg.finished)
-                self._tell(hg)
-        finally:
-            hg.bot_task = None
+            if not self._bot_due(hg):
+                return None
+            d = hg.state.current_player()
+            bot, st, rng = hg.bots.bot(d), hg.state.clone(), hg.bots.rng(d)
+            return BotJob(d, len(hg.game.lines), lambda: decide(bot, st, d, rng), bot)
+
+        def submit(job: BotJob, action) -> bool | None:
+            if len(hg.game.lines) != job.lines or hg.state.current_player() != job.seat or not self._bot_due(hg):
+                return None  # the game moved on meanwhile (an undo, the player came back, all left)
+            hg.local.submit(action, job.seat)
+            self.store.save_record(hg.id, record.dumps(hg.game), hg.finished)
+            return True
+
+        def failed(job: BotJob, exc: Exception) -> None:  # a bot bug must not stop the game for the others
+            log.error("game %s: bot at seat %s failed: %r", hg.id, job.seat + 1, exc)
+
+        return SeatDriver(job, submit, delay=lambda: self.bot_delay, on_step=lambda job, done: self._tell(hg),
+                          on_error=failed, due_now=lambda: self._bot_due(hg))
 
 
 def _rename(game: Game, seat: int, name: str) -> None:

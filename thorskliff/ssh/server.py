@@ -90,6 +90,9 @@ class Config:
     max_connections: int = 32
     max_per_user: int = 3
     max_per_address: int = 16
+    #: signed-in connections from one network (/24 for IPv4, /64 for IPv6): 50 clients from
+    #: 50 addresses of one network held every slot without opening a game
+    max_per_network: int = 24
     max_startups: int = 64
     max_startups_per_source: int = 8
     login_grace: float = 20.0
@@ -109,6 +112,23 @@ class Config:
     web_url: str | None = None
     #: new browser names one address may choose per hour
     web_names_per_hour: int = 30
+
+
+#: a signed-in connection gives way to a newcomer once it has held no game session this long
+#: (seconds): a real client asks for its session within milliseconds of signing in
+SESSIONLESS_YIELD = 1.0
+
+
+def network(addr: str) -> str:
+    """The network an address counts in: its /24 (IPv4) or /64 (IPv6)."""
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:
+        return addr
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
 def key_text(key: asyncssh.SSHKey) -> str:
@@ -398,15 +418,35 @@ class Host:
     def cap_problem(self, gate: Gate, user: bool = True) -> str | None:
         """Why a connection may not sign in, or None. Without ``user``: only
         the caps that do not depend on who it is (asked before the key is
-        checked, so the client is told before it is let in)."""
+        checked, so the client is told before it is let in). Where the host,
+        the address or the network is full, a signed-in connection that has
+        held no game session for a while gives way to the newcomer, as one
+        not signed in gives way under MaxStartups."""
         cfg = self.config
-        if len(self.players) >= cfg.max_connections:
-            return t("host.full", n=cfg.max_connections)
-        if sum(1 for g in self.players if g.addr == gate.addr) >= cfg.max_per_address:
-            return t("host.per_address", n=cfg.max_per_address)
+        net = network(gate.addr)
+        caps = ((lambda g: True, cfg.max_connections, t("host.full", n=cfg.max_connections)),
+                (lambda g: g.addr == gate.addr, cfg.max_per_address, t("host.per_address", n=cfg.max_per_address)),
+                (lambda g: network(g.addr) == net, cfg.max_per_network, t("host.per_network", n=cfg.max_per_network)))
+        for within, cap, problem in caps:
+            held = [g for g in self.players if g is not gate and within(g)]
+            if len(held) >= cap and not self._make_room(held, act=user):
+                return problem
         if user and sum(1 for g in self.players if g.user == gate.user) >= cfg.max_per_user:
             return t("host.per_user", user=gate.user, n=cfg.max_per_user)
         return None
+
+    def _make_room(self, held: list, act: bool) -> bool:
+        """The connection that has gone longest without a game session (``ssh -N``, or
+        signed in and never asked for one) gives way, if one has for SESSIONLESS_YIELD s;
+        only once the newcomer has signed in (``act``), never for a key not yet checked."""
+        now = time.monotonic()
+        idle = [g for g in held if getattr(g, "sessionless_since", None) is not None
+                and now - g.sessionless_since >= SESSIONLESS_YIELD]
+        if not idle:
+            return False
+        if act:
+            min(idle, key=lambda g: g.sessionless_since).give_way()
+        return True
 
     async def close(self) -> None:
         """Stop listening, end every session (their apps first), keep the games."""
@@ -463,6 +503,8 @@ class Gate(asyncssh.SSHServer):
         #: whether the client offered a key at all (one without any is told how to make one)
         self.offered_key = False
         self._grace: asyncio.TimerHandle | None = None
+        #: since when (monotonic) a signed-in connection has held no game session, else None
+        self.sessionless_since: float | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -586,7 +628,7 @@ class Gate(asyncssh.SSHServer):
             self.refuse(problem)
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason(problem))
         self.signed_in = True
-        self._since = time.monotonic()
+        self._since = self.sessionless_since = time.monotonic()
         self.host.players.add(self)
         log.info("%s signed in from %s", self.user, self.where)
         self._arm_grace()
@@ -596,6 +638,7 @@ class Gate(asyncssh.SSHServer):
             # one app per connection, so the connection caps cap the apps too
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, reason(t("host.one_session")))
         self._cancel_grace()
+        self.sessionless_since = None
         self.session = GameSession(self.host, self.user, self)
         return self.session
 
@@ -627,7 +670,17 @@ class Gate(asyncssh.SSHServer):
     def session_ended(self) -> None:
         """The connection stays open after its session: the grace runs again."""
         if not self.ended and self.signed_in:
+            self.sessionless_since = time.monotonic()
             self._arm_grace()
+
+    def give_way(self) -> None:
+        """A full host, address or network: this connection, without a game session, makes room."""
+        self.refuse("no game session while the host is full; gives way to a newcomer")
+        self.host.players.discard(self)
+        self.sessionless_since = None
+        self.ended = True
+        self._cancel_grace()
+        self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(t("host.gave_way")))
 
 
 class GameSession(asyncssh.SSHServerSession):
@@ -736,6 +789,10 @@ class GameSession(asyncssh.SSHServerSession):
             self.chan.close()
 
     # ------------------------------------------------------------ the terminal, for the driver
+    @property
+    def who(self) -> str:
+        return f"{self.user} from {self.gate.where if self.gate is not None else '?'}"
+
     def attach(self, driver) -> None:
         self.driver = driver
 

@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from ..loaderror import os_problem
 from . import dirtyonly, i18n, saves
+from .css import load_css  # noqa: F401 (the host's app reads it from here too)
 from .i18n import t
 from .keys import localize
 
@@ -27,19 +28,6 @@ if TYPE_CHECKING:
 
 # a partial update draws only the widgets it repaints (a hosted table's keys and decisions)
 dirtyonly.install()
-
-
-def load_css(app: App, screen: Screen) -> None:
-    """Read a screen's stylesheet if the app has not yet: Textual does so when
-    a screen is pushed, not for the default screen."""
-    changed = False
-    for path in screen.css_path:
-        if not app.stylesheet.has_source(str(path), ""):
-            app.stylesheet.read(path)
-            changed = True
-    if changed:
-        app.stylesheet.reparse()
-        app.stylesheet.update(app)
 
 
 class ThorsApp(App):
@@ -170,6 +158,29 @@ class ThorsApp(App):
                 # Textual never pushed: switching away from it needs the callback a push leaves
                 self.screen._push_result_callback(self.screen, None)
             self.switch_screen(TitleScreen())
+
+    # ------------------------------------------------------------ the screens, by name
+    # A screen opens another through the app, never by importing it: the screens import
+    # no sibling screen in a circle (game → result → lobby → game; game → replay → game).
+    def show_result(self, obs: dict, rows, can_replay: bool, callback) -> None:
+        """The result screen of a finished game; ``callback`` gets "title" or "replay"."""
+        from .screens.result import ResultScreen
+
+        self.push_screen(ResultScreen(obs, rows, can_replay), callback=callback)
+
+    def show_replay(self, game) -> None:
+        """The finished ``game`` step by step, from its first decision."""
+        from .screens.replay import ReplayScreen
+        from .session import ReplaySession
+
+        self.push_screen(ReplayScreen(ReplaySession(game)))
+
+    def open_group(self, group) -> None:
+        """A campaign group's page, from the title (a chapter's menu leads there)."""
+        from .screens.campaign import GroupScreen
+
+        self.pop_to_title()
+        self.push_screen(GroupScreen(group))
 
     # ------------------------------------------------------------ actions
     def action_new_game(self) -> None:

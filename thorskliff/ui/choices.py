@@ -16,8 +16,8 @@ HEX_VERBS = ("beach", "fight", "blitz", "throw", "recruit", "lay")
 #: free steps (R-TURN-3): listed first, so that a reflex Enter takes rather than ends
 FREE_VERBS = ("deliver", "take")
 #: decisions that give something up for good (an amber sold for 5 Taler, a potion put
-#: back): listed last, after "end", so that a reflex Enter never throws one away (a
-#: play-tester's Enter at the turn's end sold the amber on the first row)
+#: back): the list's cursor never starts on one, so that a reflex Enter never throws
+#: one away (a play-tester's Enter at the turn's end sold the amber on the first row)
 GIVE_UP_VERBS = ("sell", "discard")
 
 
@@ -70,20 +70,25 @@ def for_list(legal, step: str, hexes: set[int]) -> list[tuple[str, Action]]:
 
 
 def list_rank(a: Action, step: str) -> int:
-    """Free steps first, then the board's decisions, then the rest (potions,
-    choices); "end" after them, so that Enter on the first entry never ends a
-    phase with something left to take; selling an amber or putting a potion
-    back after "end". In a combat's potion windows "go on without a potion"
-    comes first: a reflex Enter drinks nothing."""
+    """Free steps first (deliver, take, sell: they cost no action), then the
+    board's decisions, then the rest (potions, choices), putting a potion
+    back, and "end" last, as the README says: Enter on the first entry never
+    ends a phase with something left to take. In a combat's potion windows
+    "go on without a potion" comes first: a reflex Enter drinks nothing."""
     if a.verb == "end":
-        return -1 if step in COMBAT_STEPS else 3
-    if a.verb in GIVE_UP_VERBS:
-        return 4
-    if a.verb in FREE_VERBS:
+        return -1 if step in COMBAT_STEPS else 4
+    if a.verb in FREE_VERBS or a.verb == "sell":
         return 0
+    if a.verb in GIVE_UP_VERBS:
+        return 3
     if is_move(a) or a.verb in HEX_VERBS:
         return 1
     return 2
+
+
+def gives_up(decision: str) -> bool:
+    """Whether a decision gives something up for good (GIVE_UP_VERBS)."""
+    return decision.partition(" ")[0] in GIVE_UP_VERBS
 
 
 # ---------------------------------------------------------------- stacks

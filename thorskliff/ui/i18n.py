@@ -59,21 +59,14 @@ def said(what: Any) -> str:
     return what.say(_lang)
 
 
-def _shown(key: str, params: dict) -> dict:
-    from . import words  # words reads this module's texts
+#: how a message's parameters are said in the game's words (a decision, a potion, a
+#: card): words.shown_params, which words registers when it is imported (it reads this
+#: module's texts, so this one does not import it); the notation until then
+_shown_by: list = []
 
-    out = dict(params)
-    if isinstance(out.get("decision"), str) and not hasattr(out["decision"], "say"):
-        out["decision"] = words.decision(out["decision"])
-    if key in ("no_left", "no_potion") and isinstance(out.get("potion"), str):
-        out["potion"] = words.potion(out["potion"])
-    if key in ("epic_taken", "epic") and isinstance(out.get("card"), str):
-        out["card"] = t(f"epic.{out['card']}")
-    if key == "nothing_lying" and out.get("thing") in ("taler", "amber", "crystal"):
-        out["thing"] = t(f"word.{out['thing']}")
-    if key == "no_strike" and out.get("verb") in ("blitz", "throw"):
-        out["verb"] = t("ability.blitz") if out["verb"] == "blitz" else t("weapon.mjolnir")
-    return out
+
+def _shown(key: str, params: dict) -> dict:
+    return _shown_by[0](key, params) if _shown_by else dict(params)
 
 
 def set_lang(lang: str) -> None:

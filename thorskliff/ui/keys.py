@@ -42,6 +42,12 @@ def localize_tree(screen) -> None:
     screen.refresh_bindings()
 
 
+def relabel(node, key: str, text: str) -> None:
+    """Give the binding of ``key`` a description that is not in the catalogue."""
+    bindings = node._bindings.key_to_bindings.get(key, [])
+    node._bindings.key_to_bindings[key] = [replace(b, description=text) for b in bindings]
+
+
 def shortened(bindings: dict) -> dict:
     """A narrow footer's bindings: each with its short word where the catalogue
     has one (``key.short.<action>``), the palette's key without its word: at 80

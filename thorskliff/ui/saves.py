@@ -40,7 +40,10 @@ def new_path(mode: str) -> Path:
     n = 0
     while True:
         name = f"{mode}-{stamp}{'-' + str(n) if n else ''}{SUFFIX}"
-        if not (d / name).exists():
+        try:
+            if not os.path.lexists(d / name):
+                return d / name
+        except OSError:  # lexists says False where it may not look: the first save tells why it fails
             return d / name
         n += 1
 

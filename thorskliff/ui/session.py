@@ -22,6 +22,7 @@ from ..game import parser_for
 from ..game import Game
 from ..engine.state import CHANCE, TERMINAL, GameState
 from ..loaderror import os_problem
+from ..play.driver import BotJob
 from .i18n import lang
 
 __all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "MenuEntry", "Session", "SeenEvents"]
@@ -37,18 +38,6 @@ class MenuEntry(NamedTuple):
     reason: ActionError | None
     taler: int
     needs: tuple[str, ...]
-
-
-class BotJob(NamedTuple):
-    """A bot's decision to be made: its ``seat``, how many record ``lines``
-    the game had when it was asked, and ``think`` — the decision, computed
-    on a copy of the game, so it may run off the UI thread; ``bot`` is the
-    bot asked (its answer counts only while it still plays the seat)."""
-
-    seat: int
-    lines: int
-    think: Callable[[], Action]
-    bot: object = None
 
 
 class Session(Protocol):

@@ -18,6 +18,7 @@ from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import LABELS, NotationError, parse
 from ..engine.dice import blocked_kinds
 from ..engine.turn_verbs import WINDOW_STEPS
+from . import i18n
 from .i18n import lang, t
 
 CAMPAIGN_VERBS = ("choose", "use")
@@ -326,3 +327,22 @@ def _special_titles(language: str) -> dict[str, str]:
             if c.deck == "special":
                 out.setdefault(cid, lang_text(c.title, language))
     return out
+
+
+def shown_params(key: str, params: dict) -> dict:
+    """An engine message's parameters in the game's words, for ``i18n.said``."""
+    out = dict(params)
+    if isinstance(out.get("decision"), str) and not hasattr(out["decision"], "say"):
+        out["decision"] = decision(out["decision"])
+    if key in ("no_left", "no_potion") and isinstance(out.get("potion"), str):
+        out["potion"] = potion(out["potion"])
+    if key in ("epic_taken", "epic") and isinstance(out.get("card"), str):
+        out["card"] = t(f"epic.{out['card']}")
+    if key == "nothing_lying" and out.get("thing") in ("taler", "amber", "crystal"):
+        out["thing"] = t(f"word.{out['thing']}")
+    if key == "no_strike" and out.get("verb") in ("blitz", "throw"):
+        out["verb"] = t("ability.blitz") if out["verb"] == "blitz" else t("weapon.mjolnir")
+    return out
+
+
+i18n._shown_by[:] = [shown_params]

@@ -170,6 +170,31 @@ class WebChannel:
         asyncio.get_running_loop().create_task(self.ws.close())
 
 
+#: what a page may load and run: its own server's files only (the page's script is a file,
+#: /page.js, so no inline script runs); xterm.js and textual.js set styles inline
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                           "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+                           "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'")
+
+
+async def _guarded(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response: no guessing of types, no versions named (aiohttp's Server header
+    said "Python/3.11 aiohttp/3.x"), and for pages the Content-Security-Policy."""
+    response.headers["Server"] = "thorskliff"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if response.content_type == "text/html":
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+
+
+@functools.cache
+def _page_script() -> str:
+    return (Path(__file__).parent / "assets" / "page.js").read_text(encoding="utf-8")
+
+
+#: a websocket flood is logged when it begins, then at most this often (seconds)
+FLOOD_LOG_EVERY = 60.0
+
+
 def closing_frame(text: str) -> str:
     """The frame that tells the page why its connection ends (shown in its closed bar)."""
     return json.dumps(["closing", text], ensure_ascii=False)
@@ -181,6 +206,7 @@ class WebGate:
 
     def __init__(self, addr: str):
         self.addr = addr
+        self.where = f"browser {addr}"
         self.user = ""
 
     def refuse(self, why: str) -> None:
@@ -220,6 +246,8 @@ class WebSession(GameSession):
         self.why = ""
         #: the game whose seat the tab showed when the app was told to end
         self.seat_at_end: int | None = None
+        #: a message nested too deeply to read has been logged (once a tab)
+        self.told_nested = False
 
     def connection_made(self, chan) -> None:
         super().connection_made(chan)
@@ -292,8 +320,10 @@ class WebServer:
     async def start(cls, host) -> WebServer:
         server = cls(host)
         app = web.Application(client_max_size=16 * 1024, middlewares=[server.pages_not_there])
+        app.on_response_prepare.append(_guarded)
         app.add_routes([
             web.get("/", server.index),
+            web.get("/page.js", server.page_script),
             web.get("/game/{game:\\d{1,9}}", server.index),
             web.post("/name", server.name),
             web.get("/name", server.to_start),
@@ -394,6 +424,10 @@ class WebServer:
 
     async def to_start(self, request: web.Request) -> web.Response:
         raise web.HTTPSeeOther("/")
+
+    async def page_script(self, request: web.Request) -> web.Response:
+        return web.Response(text=_page_script(), content_type="application/javascript",
+                            headers={"Cache-Control": "no-cache"})
 
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -560,13 +594,21 @@ class WebServer:
         host.players.add(gate)
         log.info("%s came in from browser %s", user, gate.addr)
         messages = Bucket(MESSAGE_BURST, MESSAGE_RATE)
+        loop = asyncio.get_running_loop()
+        flood_told = float("-inf")
         try:
             session.session_started()
             async for msg in ws:
                 if msg.type == WSMsgType.ERROR:  # beyond MAX_READ: aiohttp has closed it (1009)
                     gate.refuse(f"a websocket message over {MAX_READ // 1024} KiB ({msg.data})")
                     break
-                if msg.type != WSMsgType.TEXT or not messages.take():
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                if not messages.take():
+                    if loop.time() >= flood_told + FLOOD_LOG_EVERY:  # once while it lasts, then every minute
+                        flood_told = loop.time()
+                        log.info("%s (browser %s) sends more than %d websocket messages a second; "
+                                 "the rest are dropped", user, gate.addr, MESSAGE_RATE)
                     continue
                 if len(msg.data) > MAX_MESSAGE:
                     text = t("web.too_big", kib=MAX_MESSAGE // 1024)
@@ -594,6 +636,12 @@ class WebServer:
         try:
             envelope = json.loads(data)
         except ValueError:
+            return
+        except RecursionError:  # 10 KB of "[": no page sends that; said once a tab, then passed over
+            if not session.told_nested:
+                session.told_nested = True
+                log.info("%s (browser %s) sent a websocket message nested too deeply; passed over",
+                         session.user, session.gate.addr)
             return
         if not isinstance(envelope, list) or not envelope:
             return

@@ -186,10 +186,7 @@ class CampaignGameScreen(GameScreen):
         self.app.push_screen(CardListScreen(pages))
 
     def action_group(self) -> None:
-        from .campaign import GroupScreen
-
-        self.app.pop_to_title()
-        self.app.push_screen(GroupScreen(self.session.group))
+        self.app.open_group(self.session.group)
 
     def help_screen(self, tab: str = "campaign"):
         """The help with the chapter's tab (the app asks for it too)."""

@@ -9,8 +9,6 @@ Its texts are in the catalogues' [lobby] tables.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -26,7 +24,7 @@ from .. import glyphs as G
 from ..botwords import bot_name, bot_words
 from ..i18n import t
 from ..flow import Flow
-from ..keys import localize
+from ..keys import localize, relabel
 from ..widgets.hexmap import IslandMap
 from ..viewmemo import per_view
 from ..widgets.panels import DrawnAlike, HexInfo, hex_text, show_changed
@@ -40,12 +38,6 @@ MARKS = {"connected": "●", "away": "○", "bot": "⚙"}
 
 def tx(key: str, **fields) -> str:
     return t(f"lobby.{key}", **fields)
-
-
-def relabel(node, key: str, text: str) -> None:
-    """Give the binding of ``key`` a description that is not in the catalogue."""
-    bindings = node._bindings.key_to_bindings.get(key, [])
-    node._bindings.key_to_bindings[key] = [replace(b, description=text) for b in bindings]
 
 
 def invite_choices(hub, gid: int, user: str) -> list[tuple[int, str]]:

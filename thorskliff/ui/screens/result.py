@@ -136,7 +136,7 @@ class ResultScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         if getattr(self.app, "hosted", False):  # the footer too: "t Titel" led to the table
-            from .lobby import relabel
+            from ..keys import relabel
 
             relabel(self, "t", t("lobby.lobby"))
             self.refresh_bindings()

@@ -1,27 +1,27 @@
 """The smaller views around the island: phase bar, player tableaus, the hex
-under the cursor, dice, the game log and the list of decisions."""
+under the cursor, dice, the footer (the game log and the list of decisions
+are in gamelog.py and decisionlist.py)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.message import Message
 from textual.reactive import Reactive
 from textual.visual import visualize
-from textual.widgets import Footer, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from .. import glyphs as G
 from .. import words
 from ..flow import Flow
 from ...engine.steps import Step
 from ..i18n import t
-from ..eventwords import Names
-from ..logtext import Hanging, LogWriter, dice, hang_all
+from ..logtext import dice, hang_all
 from ..viewmemo import drawn_alike, per_view
+from .looks import looks as _looks
+# the log and the decision list are widgets of their own, named here as well
+from .decisionlist import DecisionList  # noqa: F401
+from .gamelog import GameLog  # noqa: F401
 
 
 def goals(obs: dict) -> tuple[int, int]:
@@ -34,16 +34,6 @@ def chip(p: dict, text: str | None = None) -> Text:
 
 
 # ---------------------------------------------------------------- phase bar
-
-
-def _looks(content) -> object:
-    """What a Static shows of ``content``: a Text's equality ignores its
-    base style (bold, italic), which is part of what it shows."""
-    if isinstance(content, Text):
-        return content.plain, str(content.style), tuple(content.spans), content.justify
-    if isinstance(content, Flow):
-        return content.looks()
-    return content
 
 
 class DrawnAlike(Static):
@@ -333,130 +323,6 @@ def dice_text(roll: list[dict], blocked: list[int]) -> Text:
     return dice([(d["die"], d["value"]) for d in roll], blocked)
 
 
-# ---------------------------------------------------------------- log
-
-
-class GameLog(RichLog):
-    """The game log: the events of each record line as the viewer may know
-    them (``session.events(viewer)``), in words (``logtext``). Only lines
-    new since the last sync are written; an undo or a step back in a replay
-    cuts the rows of the lines taken back; another seat at the keyboard (or
-    another width) writes the log anew."""
-
-    # no scrollbar: in the few rows the log has, its thumb drew as a stray glyph ("▂") beside the
-    # lines; the log follows the newest line, and the wheel or the keys still scroll it
-    DEFAULT_CSS = "GameLog { height: 1fr; background: $surface; scrollbar-visibility: hidden; }"
-
-    # Rows written change how far the log scrolls, never where a widget is (its height is
-    # 1fr, its scrollbars hidden). RichLog's virtual size lays out the whole screen anew at
-    # every row written or cut: a tenth of a hosted table's work per decision (bench_ssh, #14).
-    virtual_size = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, card: Callable[[str], dict] | None = None,
-                 option: Callable[[str, str], str | None] | None = None, **kw):
-        # min_width: RichLog renders at least 78 columns wide by default, which cut
-        # long lines off beside a narrow island (80x24) instead of wrapping them
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, min_width=12, **kw)
-        #: the events of the record lines written, as they were given (a line is known by its tuple)
-        self.shown: list[tuple] = []
-        self.viewer: int | None = None
-        self.writer: LogWriter | None = None
-        #: a campaign card's view by id: its title names the card a choice answered
-        self.card = card
-        #: the words of a campaign card's option, by card and option id
-        self.option = option
-        self._last: tuple[list[tuple], dict] | None = None
-        self._width = 0
-        #: per record line shown: whether its rows were drawn ("rows") or wait for the log's
-        #: size ("wait": the log is not shown), their count up to it (drawn: counting the rows
-        #: dropped beyond max_lines), and the writer's state after it
-        self._marks: list[tuple] = []
-
-    @property
-    def count(self) -> int:
-        return len(self.shown)
-
-    def reset(self) -> None:
-        """Write everything anew at the next sync (another language, say)."""
-        self.clear()
-        self.shown = []
-        self._marks = []
-        self.writer = None
-
-    def on_resize(self, event) -> None:
-        # lines are wrapped once, at the width they were written at: another width writes them anew
-        # (RichLog's own handler runs after this one and writes what waited for a size)
-        width, self._width = self._width, event.size.width
-        if width and width != event.size.width and self._last is not None:
-            self.reset()
-            self.sync(*self._last)
-
-    def sync(self, per_line: list[tuple], obs: dict) -> None:
-        self._last = (per_line, obs)
-        viewer = None if obs.get("viewer") is None else obs["viewer"] - 1
-        k = j = len(self.shown)
-        j = min(j, len(per_line))
-        while j and per_line[j - 1] is not self.shown[j - 1]:
-            j -= 1  # lines taken back (an undo, a step back): the same tuples up to j
-        names = Names.of_obs(obs)
-        if (viewer != self.viewer or self.writer is None or self.writer.names != names
-                or (j < k and not self._cut(j))):
-            # another seat reads the log anew (R-SECRET-2), the rows to cut are not known, or
-            # a seat has another name now (a hosted game's free seat "P2" taken by anna): the
-            # log is written anew, each line with the name the seat has
-            self.reset()
-            self.viewer = viewer
-            card_name = (lambda cid: self.card(cid)["title"]) if self.card is not None else None
-            self.writer = LogWriter(names, [p["colour"] for p in obs["players"]], card_name, self.option)
-        for evs in per_line[len(self.shown):]:
-            for line in self.writer.lines(evs):
-                self.write(Hanging(line))
-            self.shown.append(evs)
-            if self._size_known and not self._deferred_renders:
-                self._marks.append(("rows", self._start_line + len(self.lines), self.writer.state()))
-            else:
-                self._marks.append(("wait", len(self._deferred_renders), self.writer.state()))
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # RichLog asks for its style twice per row, each a walk over every ancestor's styles
-        self._style_now = self.rich_style
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._style_now = None
-
-    @property
-    def rich_style(self):
-        style = getattr(self, "_style_now", None)
-        return style if style is not None else super().rich_style
-
-    def _cut(self, j: int) -> bool:
-        """Keep the rows of the first ``j`` record lines only (False: their rows are not
-        known, or some of them were dropped beyond max_lines). RichLog keeps its rows in
-        ``lines`` (``_start_line``: how many it dropped; its cache of drawn rows goes) and,
-        while it is not shown, what waits to be drawn in ``_deferred_renders``."""
-        if not j:
-            return False
-        how, n, state = self._marks[j - 1]
-        if how == "wait" and not self._size_known and n <= len(self._deferred_renders):
-            while len(self._deferred_renders) > n:
-                self._deferred_renders.pop()
-        elif how == "rows" and not self._deferred_renders and n >= self._start_line:
-            del self.lines[n - self._start_line:]
-            # only the rows cut are drawn anew (the cache knows a row by its index counting the dropped)
-            for key in [key for key in self._line_cache.keys() if key[0] >= n]:
-                self._line_cache.discard(key)
-            self.virtual_size = Size(self._widest_line_width, len(self.lines))
-        else:
-            return False
-        self.writer.restore(state)
-        del self.shown[j:], self._marks[j:]
-        if self.auto_scroll:
-            self.scroll_end(animate=False, immediate=True)
-        self.refresh()
-        return True
-
-
 # ---------------------------------------------------------------- footer
 
 
@@ -475,89 +341,3 @@ class StableFooter(Footer):
         self._shown_keys = keys
         super().bindings_changed(screen)
 
-
-# ---------------------------------------------------------------- decisions
-
-
-class DecisionList(OptionList):
-    """The legal decisions of the seat at the keyboard, in words; greyed
-    entries (the action menu) carry their reason.
-
-    Whether the keys are here or on the island shows in the box itself, not
-    only in a colour: a heavy frame titled ``▶ …`` when it has the focus.
-    The highlighted row starts on the first entry at each new decision point
-    (a point the screen names); within one point it stays on its decision."""
-
-    DEFAULT_CSS = """
-    DecisionList { height: 1fr; border: round $panel-lighten-2; padding: 0; }
-    DecisionList:focus { border: heavy $accent; border-title-color: $accent; border-title-style: bold; }
-    """
-
-    class Decide(Message):
-        def __init__(self, decision: str):
-            self.decision = decision
-            super().__init__()
-
-    def __init__(self, *a, **kw):
-        super().__init__(*a, **kw)
-        #: the decision point the entries belong to
-        self.point: object = None
-        self._title()
-
-    def _title(self, focus: bool | None = None) -> None:
-        focus = self.has_focus if focus is None else focus
-        self.border_title = t("play.list_focus" if focus else "play.list_nofocus")
-
-    def on_focus(self) -> None:
-        self._title(True)
-
-    def on_blur(self) -> None:
-        self._title(False)
-
-    def fill(self, items: list[tuple[str, Text | str, bool]], point: object = None) -> None:
-        """``items``: (decision, prompt, enabled); ``point``: the decision
-        point they belong to (a new one puts the cursor on the first entry)."""
-        shown = [(d, str(p), ok) for d, p, ok in items]
-        if shown == getattr(self, "_shown", None):
-            if point == self.point:
-                return  # the same entries: nothing to lay out again (the cursor keys over empty hexes)
-            if self.highlighted == next((n for n, (_, _, ok) in enumerate(items) if ok), None):
-                # a new point with the same entries, highlighted where a new point starts
-                # (a spectator's "no decision for you" at every decision of the table)
-                self.point = point
-                return
-        self._shown = shown
-        keep = None
-        if point == self.point and self.highlighted is not None and self.highlighted < self.option_count:
-            keep = (self.get_option_at_index(self.highlighted).id or "").partition(":")[2]
-        self.point = point
-        # set_options, not clear and add: the same number of lines lays out nothing anew
-        self.set_options([Option(p, id=f"{n}:{d}", disabled=not ok) for n, (d, p, ok) in enumerate(items)])
-        if items:
-            first = next((n for n, (_, _, ok) in enumerate(items) if ok), None)
-            same = next((n for n, (d, _, ok) in enumerate(items) if ok and d == keep), None)
-            self.highlighted = same if same is not None else first
-        self._title()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        ident = event.option.id or ""
-        self.post_message(self.Decide(ident.split(":", 1)[1]))
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """Drawn once for every screen at a hosted table whose list looks the
-        same (viewmemo.drawn_alike): every spectator's list says "no decision
-        for you", and each decision that moves it (a prompt one line longer)
-        drew all its lines anew on every screen, the largest part of a
-        decision's cost per screen (#14)."""
-        self._update_lines()
-        if self.text_selection is not None:
-            return super().render_lines(crop)
-        app = self.app
-        look = (type(self).__name__, self.id, tuple(sorted(self.classes)), tuple(sorted(self.get_pseudo_classes())),
-                tuple((_looks(o.prompt), o.disabled) for o in self.options), self.highlighted,
-                self._mouse_hovering_over, tuple(self.scroll_offset), tuple(self.region.size), crop,
-                str(self.border_title), self.styles.border, self.styles.border_title_color,
-                self.styles.border_title_style, self.styles.padding, app.theme, app.ansi_color,
-                app.console._color_system, self.rich_style, self.background_colors)
-        return drawn_alike(look, lambda: super(DecisionList, self).render_lines(crop))
