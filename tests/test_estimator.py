@@ -94,3 +94,35 @@ def test_calibration_cli_json_has_the_issue_keys(capsys):
     out = json.loads(capsys.readouterr().out)
     t = out["modes"]["duell/2"]["calibrated"]
     assert {"bins", "brier", "log_loss"} <= set(t) and {"n", "predicted", "observed", "low", "high"} <= set(t["bins"][0])
+
+
+def _legal_counts(game):
+    """Per record line (1-based): how many legal choices its seat had."""
+    st = game.setup.build()
+    out = {}
+    for i, line in enumerate(game.lines, 1):
+        col, _, rest = line.partition(" ")
+        if col != "*":
+            out[i] = len(st.legal_actions())
+        st.apply_action(rest, None if col == "*" else int(col) - 1)
+    return out
+
+
+def test_a_step_with_one_legal_choice_is_never_a_turning_point():
+    """The result screen's "Ohne Eile weiter — 64 % → 48 %" (no Eiletrank held) and the
+    forced "Kampf auf dem Heiligtum" after a step onto it were named as turning points."""
+    from pathlib import Path
+
+    from thorskliff import record
+
+    checked = forced = 0
+    for path in sorted((Path(__file__).parent / "records").glob("*.tkr")):
+        game = record.load_any(str(path))
+        counts = _legal_counts(game)
+        forced += sum(1 for c in counts.values() if c == 1)
+        for sw in curve.turn_swings(curve.win_chances(game)):
+            if sw is None or sw.decision.automatic:
+                continue
+            checked += 1
+            assert counts[sw.decision.line] >= 2, (path.name, sw.decision)
+    assert checked > 10 and forced > 0
