@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .bots import estimator
 from .bots.registry import make_bot
@@ -115,7 +115,7 @@ def wilson(k: float, n: int) -> tuple[float, float]:
 
 def table(pairs: list[tuple[float, float]]) -> dict:
     """The reliability table, Brier score and log loss of (predicted, outcome) pairs."""
-    bins = [[] for _ in range(BINS)]
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(BINS)]
     for p, y in pairs:
         bins[min(BINS - 1, int(p * BINS))].append((p, y))
     rows = []
@@ -153,7 +153,7 @@ def calibrated(pairs, mapkey: str):
     """The pairs as the estimator shows them: every seat's raw chance mapped,
     the seats of one moment renormalised together (pairs come seat by seat)."""
     n = int(mapkey.rsplit("/", 1)[1])
-    out = []
+    out: list[tuple[float, float]] = []
     for i in range(0, len(pairs), n):
         group = pairs[i:i + n]
         shown = estimator.calibrate([p for p, _ in group], mapkey)
@@ -161,7 +161,7 @@ def calibrated(pairs, mapkey: str):
     return out
 
 
-def run(configs, seeds: list[int], jobs: int = 1, do_fit: bool = False, records: list[str] = ()) -> dict:
+def run(configs, seeds: list[int], jobs: int = 1, do_fit: bool = False, records: Sequence[str] = ()) -> dict:
     if records:
         per: dict[str, list] = {}
         capped: dict[str, int] = {}
@@ -175,7 +175,7 @@ def run(configs, seeds: list[int], jobs: int = 1, do_fit: bool = False, records:
         per, capped = collect(configs, seeds, jobs)
     out: dict = {"seeds": [seeds[0], seeds[-1]] if seeds else None, "left_out_at_cap": capped, "modes": {}}
     if do_fit:
-        doc = {"fit_seeds": f"{seeds[0]}..{seeds[-1]}", "levels": list(LEVELS), "maps": {}}
+        doc: dict = {"fit_seeds": f"{seeds[0]}..{seeds[-1]}", "levels": list(LEVELS), "maps": {}}
         try:
             doc["maps"] = json.loads(estimator.MAP_FILE.read_text(encoding="utf-8")).get("maps", {})
         except (OSError, ValueError):
