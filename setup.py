@@ -9,6 +9,6 @@ from setuptools import find_packages, setup
 
 setup(
     packages=[*find_packages(include=["thorskliff", "thorskliff.*"]), "thorskliff.scenarios",
-              "thorskliff.scenarios.campaign"],
+              "thorskliff.scenarios.campaign", "thorskliff.scenarios.tutorial"],
     package_dir={"thorskliff.scenarios": "scenarios"},
 )

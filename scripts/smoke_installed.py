@@ -84,12 +84,29 @@ def check_simulate() -> None:
           f"{game['decisions']} decisions, won by {game['reason']}")
 
 
+def check_shipped_data() -> None:
+    """The data files beside the code: the Lehrgang's lessons (played through by
+    ``tutorial --verify``), the win chances' calibration map, the browser page's script."""
+    exe = Path(sys.executable).with_name("thorskliff")
+    out = subprocess.run([str(exe), "tutorial", "--verify"], capture_output=True, text=True, timeout=600)
+    if out.returncode != 0:
+        fail(f"thorskliff tutorial --verify exited {out.returncode}: {(out.stdout + out.stderr).strip()[-500:]}")
+    from thorskliff.bots import estimator
+    from thorskliff.web import server
+
+    for f in (estimator.MAP_FILE, Path(server.__file__).parent / "assets" / "page.js"):
+        if not f.is_file():
+            fail(f"{f} is not in the installed package")
+    print(f"smoke: {out.stdout.strip()}; the calibration map and the page's script are installed")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         os.environ["THORSKLIFF_DATA"] = data  # the app's saves and tables, not the user's
         check_install()
         asyncio.run(check_title())
         check_simulate()
+        check_shipped_data()
     print("smoke: OK")
 
 

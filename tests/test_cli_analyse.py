@@ -13,6 +13,15 @@ from thorskliff.cli import main
 from thorskliff.ui.curveview import swing_line
 from thorskliff.ui.i18n import set_lang
 
+
+@pytest.fixture(autouse=True)
+def _identity_map(monkeypatch):
+    """These figures pin the curve's structure on the raw static evaluation
+    (the identity map); the calibration map is tests/test_estimator.py's."""
+    from thorskliff.bots import estimator
+
+    monkeypatch.setattr(estimator, "maps", lambda: {})
+
 RECORD = Path(__file__).parent / "records" / "base3-greedy.tkr"
 
 
@@ -42,8 +51,8 @@ def test_json_has_every_turn_and_the_swings(capsys):
     assert [s["seat"] for s in doc["seats"]] == [1, 2, 3]
     top = doc["swings"]
     assert [(s["round"], s["name"], s["decision"]["notation"]) for s in top] == [
-        (6, "Jorund", "fight S"), (7, "Raghild", None), (11, "Bera", "haste M2-S")]
-    assert top[0]["text"] == "Runde 6, Jorund: Kampf auf dem Heiligtum (S) — 49% → 3%"
+        (6, "Jorund", "H M4-S"), (7, "Raghild", None), (11, "Bera", "haste M2-S")]
+    assert top[0]["text"] == "Runde 6, Jorund: Heldin M4 → S — 49% → 3%"  # the forced fight after it is no choice
     # R-FAINT-5: the second is no decision but Raghild's turn start, where she stands up (it was
     # credited to Jorund's "lay 3c2" before, the line after which her turn began)
     d = top[1]["decision"]

@@ -12,7 +12,7 @@ combat:
 - over a broad set of decisions (every potion drunk or put back, passing,
   every die to every unit, every choice of red dice, auto, and decisions
   of other steps) a decision is legal exactly when no guard refuses it,
-  and every refusal names a rule id of RULES.md and a key of both
+  and every refusal names a rule id of docs/rules.md and a key of both
   catalogues, and says itself in both languages;
 - each decision listed is applied through its verb's ``apply``.
 """

@@ -1,7 +1,7 @@
 """Why a decision is refused: an illegal decision raises IllegalActionError
 whose ``.rule`` is the rule id that forbids it and whose message says what
 is wrong here; text that is no decision at all raises NotationError saying
-what is malformed (RULES.md, the rule ids throughout; docs/notation.md).
+what is malformed (docs/rules.md, the rule ids throughout; docs/notation.md).
 """
 
 from __future__ import annotations

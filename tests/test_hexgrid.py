@@ -1,4 +1,4 @@
-"""Hex geometry (RULES.md R-ISLE-1, R-ISLE-3): directions, neighbours,
+"""Hex geometry (docs/rules.md R-ISLE-1, R-ISLE-3): directions, neighbours,
 distance, ring walks, the spiral and breadth-first reach."""
 
 from __future__ import annotations

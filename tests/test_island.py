@@ -1,7 +1,7 @@
-"""The island (RULES.md section 2): the middle block, sectors and slot labels,
+"""The island (docs/rules.md section 2): the middle block, sectors and slot labels,
 the six landscape blocks and their levels, arrangements and the Duell crescent.
 
-The block table below is copied from RULES.md R-ISLE-7 by hand, on purpose:
+The block table below is copied from docs/rules.md R-ISLE-7 by hand, on purpose:
 the tests compare the data file against the rules, not against itself.
 """
 
@@ -17,7 +17,7 @@ from thorskliff.island import FARM, LANDSCAPE, MARKET, PEAK, SANCTUARY, Island, 
 
 SLOTS = ("a1", "a2", "b1", "b2", "b3", "c1", "c2", "c3", "c4")
 
-#: R-ISLE-4: sector 1, exactly as RULES.md lists it
+#: R-ISLE-4: sector 1, exactly as docs/rules.md lists it
 SECTOR_1 = {
     "a1": (-2, 2), "a2": (-1, 2),
     "b1": (-3, 3), "b2": (-2, 3), "b3": (-1, 3),
@@ -300,7 +300,7 @@ def test_r_isle_7_first_turn_walk_from_every_beach(arrangement):
 
 def test_r_isle_7_inland_of_beaches_levels():
     """Pins the table's inland levels beside each beach: two up everywhere
-    except block C's b3 (rock 3), which is three up. RULES.md's "two levels
+    except block C's b3 (rock 3), which is three up. docs/rules.md's "two levels
     up" holds as "at least two"; the walk-through only needs "not one"."""
     isl = Island("ABCDEF")
     got = {

@@ -21,6 +21,10 @@ LAYERS = [
     ("game", "records"), ("record", "records"), ("position", "records"), ("variants", "records"),
     ("invariants", "records"),
     ("campaign", "campaign"), ("bots", "bots"), ("bench", "bots"),
+    # the win chances measured against outcomes of bot games (thorskliff calibration)
+    ("calibration", "bots"),
+    # the Lehrgang's lessons, their goals and runner: above the bots that play the other seats
+    ("tutorial", "bots"),
     # who plays a seat and when (bots and stand-ins), for the app and the host alike
     ("play", "play"),
     # the host serves SSH terminals and browsers from one hub: ssh/ and web/ are one layer

@@ -1,10 +1,8 @@
-"""Every rule id of RULES.md is named in thorskliff/ where the rule is
+"""Every rule id of docs/rules.md is named in thorskliff/ where the rule is
 implemented (a guard, a function, or a comment at the line), so a reader finds
-a rule's code by grepping its id (issue #12).
-
-RULES.md lives in the shared folder beside the repository (``../shared`` of
-the clone, as CI lays it out; ``../../shared`` of a helper's worktree); the
-test skips, saying where it looked, when it is absent.
+a rule's code by grepping its id (issue #12); and every id the package names
+is defined in docs/rules.md, so no comment cites a rule the reference lacks
+(issue #28: the reference lives in the repository, the test never skips).
 """
 
 from __future__ import annotations
@@ -12,21 +10,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
-PLACES = [ROOT.parent / "shared" / "rules" / "RULES.md", ROOT.parent.parent / "shared" / "rules" / "RULES.md"]
-#: a rule defined in RULES.md: the id at the start of a line (or of a list item)
+RULES_MD = ROOT / "docs" / "rules.md"
+#: a rule defined in docs/rules.md: the id at the start of a line (or of a list item)
 DEFINED = re.compile(r"^(?:- )?(R-[A-Z]+-[A-Z]?\d+)\b", re.M)
 #: a rule named in the code: R-X-3, or a run R-X-1..3, R-X-3/4/5
 NAMED = re.compile(r"\bR-([A-Z]+)-([A-Z]?)(\d+)((?:(?:\.\.|/)\d+)*)")
-
-
-def rules_md() -> Path:
-    for path in PLACES:
-        if path.is_file():
-            return path
-    pytest.skip("RULES.md not found beside the repository (looked at " + ", ".join(map(str, PLACES)) + ")")
 
 
 def named_in(text: str) -> set[str]:
@@ -48,11 +37,24 @@ def test_named_in_reads_runs_of_ids():
         "R-RUNE-1", "R-RUNE-2", "R-RUNE-3", "R-POT-3", "R-POT-4", "R-SETUP-B4"}
 
 
-def test_every_rule_id_of_RULES_md_is_named_in_the_package():
-    defined = set(DEFINED.findall(rules_md().read_text(encoding="utf-8")))
-    assert len(defined) >= 85
+def defined() -> set[str]:
+    return set(DEFINED.findall(RULES_MD.read_text(encoding="utf-8")))
+
+
+def named_in_package() -> set[str]:
     named: set[str] = set()
     for path in (ROOT / "thorskliff").rglob("*.py"):
         named |= named_in(path.read_text(encoding="utf-8"))
-    missing = sorted(defined - named)
-    assert not missing, f"{len(defined) - len(missing)} of {len(defined)} rule ids named; not named: {missing}"
+    return named
+
+
+def test_every_rule_id_of_docs_rules_md_is_named_in_the_package():
+    ids = defined()
+    assert len(ids) >= 85
+    missing = sorted(ids - named_in_package())
+    assert not missing, f"{len(ids) - len(missing)} of {len(ids)} rule ids named; not named: {missing}"
+
+
+def test_every_rule_id_the_package_names_is_in_docs_rules_md():
+    unknown = sorted(named_in_package() - defined())
+    assert not unknown, f"named in thorskliff/ but not defined in docs/rules.md: {unknown}"

@@ -1,4 +1,4 @@
-"""Combat rules (RULES.md §7, §8, §12 potion windows, R-GODE-4, §17 Mjölnir).
+"""Combat rules (docs/rules.md §7, §8, §12 potion windows, R-GODE-4, §17 Mjölnir).
 
 Every position is exact and every die is forced with ``roll()``; each test
 cites the rule it checks.

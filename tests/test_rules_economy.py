@@ -1,4 +1,4 @@
-"""Everything that earns, costs or wins outside a combat (RULES.md sections
+"""Everything that earns, costs or wins outside a combat (docs/rules.md sections
 9–15 and 19): silver and resources, the actions and their prices, recruiting,
 potions (with what each seat may see of them), the Gode's abilities, the
 heroes' abilities, ambers, crystals, the runestone, winning, going out, and

@@ -1,4 +1,4 @@
-"""Variant Episch (RULES.md §17): the five epic cards, their gate and
+"""Variant Episch (docs/rules.md §17): the five epic cards, their gate and
 conditions, their effects, and the goals of 4 ambers / 4 crystals."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fainting (RULES.md §9: R-FAINT-1..7) and the plunder rules tied to it
+"""Fainting (docs/rules.md §9: R-FAINT-1..7) and the plunder rules tied to it
 (R-COMBAT-5/6). Exact positions, forced dice."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Movement (RULES.md section 6, phase 1) on exact positions: one step per
+"""Movement (docs/rules.md section 6, phase 1) on exact positions: one step per
 unit, the stair rule, Bewegung 2 for the Wisent and Berserker warriors (the
 ``W prev-a-b`` continuation), Hugin & Munin, blocking by enemies and trolls,
 the fainted hero's hex, and climbing with Geheime Pfade.

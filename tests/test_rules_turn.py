@@ -1,4 +1,4 @@
-"""The turn (RULES.md sections 4 and 5): setup of the base game, seat order
+"""The turn (docs/rules.md sections 4 and 5): setup of the base game, seat order
 and rounds, the phases in order and skipped when there is nothing to do, free
 steps, reproducible records, one seat deciding at a time, resigning.
 

@@ -10,7 +10,7 @@ of a turn, lying down):
 - a decision is legal exactly when no guard refuses it (``guards.check``),
   over a broad set of candidates: every unit to every neighbour and to hexes
   that are no neighbour, every verb of every other step, every potion;
-- every refusal names a rule id of RULES.md and a catalogue key present in
+- every refusal names a rule id of docs/rules.md and a catalogue key present in
   English and German, and says itself in both.
 """
 
@@ -37,15 +37,12 @@ from thorskliff.engine.verbs import TABLE
 from thorskliff.scenario import TERRAINS
 
 ROOT = Path(__file__).resolve().parent.parent
-PLACES = [ROOT.parent / "shared" / "rules" / "RULES.md", ROOT.parent.parent / "shared" / "rules" / "RULES.md"]
+RULES_MD = ROOT / "docs" / "rules.md"
 EN, DE = catalogue("en"), catalogue("de")
 
 
 def rule_ids() -> set[str]:
-    for path in PLACES:
-        if path.is_file():
-            return set(re.findall(r"^(?:- )?(R-[A-Z]+-[A-Z]?\d+)\b", path.read_text(encoding="utf-8"), re.M))
-    pytest.skip("RULES.md not found beside the repository (looked at " + ", ".join(map(str, PLACES)) + ")")
+    return set(re.findall(r"^(?:- )?(R-[A-Z]+-[A-Z]?\d+)\b", RULES_MD.read_text(encoding="utf-8"), re.M))
 
 
 def candidates(st: GameState, rng: random.Random) -> list[Action]:
@@ -128,7 +125,7 @@ class Witness:
                 assert err is None, f"{where}: {a} is legal, yet {err.rule} {err.key} refuses it"
                 continue
             assert err is not None, f"{where}: {a} is not legal, yet no guard refuses it"
-            assert err.rule in self.rules, f"{where}: {a} refused by {err.rule}, no rule of RULES.md"
+            assert err.rule in self.rules, f"{where}: {a} refused by {err.rule}, no rule of docs/rules.md"
             assert err.key in EN and err.key in DE, f"{where}: {a} refused by key {err.key}, not in both catalogues"
             assert err.say("de") and err.say("en")  # every parameter the message names is given
             assert st.refusal(a) is not None and st.refusal(a).key == err.key, (where, a)

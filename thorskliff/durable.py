@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import time
 from pathlib import Path
 
@@ -62,7 +61,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int | None = No
         raise FileNotFoundError(errno.ENOENT, Problem("no_folder"), str(folder))
     sweep(folder, path.name)
     for attempt in range(3):
-        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        tmp = folder / f".{path.name}.{os.urandom(4).hex()}.tmp"  # as the secrets module would, without its hmac/hashlib at the start
         # created with the umask applied, like any new file of the user's
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666 if mode is None else mode)

@@ -1,5 +1,5 @@
 """The island: 61 hexes (43 in the Duell crescent) built from the middle block
-and the landscape blocks of an arrangement (RULES.md section 2).
+and the landscape blocks of an arrangement (docs/rules.md section 2).
 
 Hexes are addressed by a small integer index (fast tables for the engine) and
 shown by their label: ``S``, ``M1``…``M6``, ``3c3`` (sector 3, slot c3).

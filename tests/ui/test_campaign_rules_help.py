@@ -35,7 +35,7 @@ def test_every_rule_a_card_brings_has_a_section_in_both_languages():
             text = markdown(sec)
             assert not text.startswith("## rulehelp.") and "rulehelp." not in text
     i18n.set_lang("de")
-    # the rulebook's words (regelbuch-de.txt, "Blitzschlag" and "Felsspalten")
+    # the printed rulebook's words ("Blitzschlag" and "Felsspalten")
     assert "Der schwarze Würfel kann nicht von Schutz geblockt werden." in markdown("blitzschlag")
     assert "Das kostet hier nur 2 Taler." in markdown("felsspalten")
     assert "Für GROSSES GLÜCKSSPIEL" not in markdown("gluecksspiel")  # set as words, not shouted
@@ -132,3 +132,33 @@ def test_the_action_table_shows_only_what_is_in_force():
         assert "| Wisent |" in ch2 and "| Helm |" in ch2
         assert "Kobold" not in ch2  # the earthquake has not laid the rifts yet
     i18n.set_lang("de")
+
+
+async def test_chapter_1_reads_movement_and_fights_from_its_first_card():
+    """Issue #29: chapter 1 opened with story only; its first cards had no "Regel lesen"
+    for movement or fights. The first card of a chapter brings both to read."""
+    st = CampaignState.new_chapter(SEATS, 1, 3)
+    first = load_chapter(1).time[0]
+    assert st.card_view(first)["introduces"][:2] == ["movement", "combat"]
+    assert sections(st.card_view(first)["introduces"]) == ["bewegung", "kampf"]
+    for lang in ("de", "en"):
+        i18n.set_lang(lang)
+        assert "rulehelp." not in markdown("bewegung") + markdown("kampf")
+    i18n.set_lang("de")
+    assert "eine Stufe nach oben oder eine Stufe nach unten" in markdown("bewegung")
+    assert "Verteidiger plündern nie" in markdown("kampf")
+    assert "#### Bewegung" in campaign_help(st.observation(None)) and "#### Kampf" in campaign_help(
+        st.observation(None))
+    app = ThorsApp(handover=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(CardScreen([Page(st.card_view(first))]))
+        await pilot.pause()
+        card = app.screen
+        assert card.query_one("#card-rule", Button).display
+        await pilot.press("r")
+        await pilot.pause()
+        if not isinstance(app.screen, RuleScreen):  # two sections: chosen from a list
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, RuleScreen) and app.screen.source.startswith("## Bewegung")

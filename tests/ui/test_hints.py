@@ -16,7 +16,8 @@ import pytest
 from test_chances import fight
 from uihelpers import game_of, until
 
-from thorskliff.bots.chances import top_choices
+from thorskliff.bots.chances import choices
+from thorskliff.ui.screens.hint import hint_pct
 from thorskliff.ui import i18n, words
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.screens.game import GameScreen
@@ -59,11 +60,13 @@ async def ready(pilot) -> GameScreen:
 def expected(s: LocalSession, seat: int) -> list[str]:
     """What the hint must say, from the search itself on the seat's public copy."""
     obs = s.view(seat)
-    got = top_choices(s.hint_state(seat), seat, n=3, iterations=IT)
+    got = choices(s.hint_state(seat), seat, n=3, iterations=IT)
     assert len(got) == 3
+    # each chance with its uncertainty (issue 30): "Siegchance 73% ±10"
     return [i18n.t("hint.title", name=obs["players"][seat]["name"])] + [
-        i18n.t("hint.line", n=n, what=words.decision(str(a), obs["step"], obs), pct=round(100 * q))
-        for n, (a, q) in enumerate(got, 1)] + [i18n.t("hint.basis", n=IT)]
+        i18n.t("hint.line", n=n, what=words.decision(str(c.action), obs["step"], obs), pct=hint_pct(c.chance),
+               spread=max(1, round(100 * c.spread)))
+        for n, c in enumerate(got, 1)] + [i18n.t("hint.basis", n=IT)]
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -238,5 +241,5 @@ async def test_the_combat_dialog_asks_for_a_hint_with_t_and_shows_it_in_its_own_
         assert len(re.findall(r"[123]\. [^—]+ — [^0-9]+\d{1,3} ?%", said)) == 3
         offered = {str(p) for _, p, _ in gs._decision_items()}
         got, _ = gs._hint_found
-        assert all(gs._hint_words(a) in offered for a, _ in got)
+        assert all(gs._hint_words(c.action) in offered for c in got)
         assert len(s.game.lines) == decided and s.decider() == seat  # asking decided nothing

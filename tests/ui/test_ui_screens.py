@@ -18,7 +18,7 @@ from thorskliff.ui.screens.summary import CombatSummary
 from thorskliff.ui.screens.help import HelpScreen
 from thorskliff.ui.screens.replay import ReplayScreen
 from thorskliff.ui.screens.resume import ResumeScreen
-from thorskliff.ui.screens.title import TitleScreen
+from thorskliff.ui.screens.title import ENTRIES, TitleScreen
 from thorskliff.ui.session import LocalSession
 from thorskliff.ui.widgets.hexmap import IslandMap
 from thorskliff.ui.widgets.panels import Tableaus
@@ -176,7 +176,7 @@ async def test_switching_the_language_twice_from_the_title_menu_stays_on_the_tit
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#menu")
-        menu.highlighted = 5
+        menu.highlighted = ENTRIES.index("lang")
         assert menu.highlighted_option.id == "lang"
         for lang in ("en", "de"):
             await pilot.press("enter")

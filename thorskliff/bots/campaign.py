@@ -1,4 +1,4 @@
-"""The campaign's own decisions for the greedy and heuristic bots (RULES.md
+"""The campaign's own decisions for the greedy and heuristic bots (docs/rules.md
 §18, docs/scenarios.md): a card's choice, playing a held special card (the
 Heiler, a Segen) and buying an amber where a card allows it.
 

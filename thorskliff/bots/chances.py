@@ -23,11 +23,14 @@ Two differences from the bot's own decision:
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 from collections.abc import Callable
 
 from ..engine.actions import Action
 from ..engine.state import GameState
+from . import estimator
 from .search import Node, SearchBot, candidates, determinize, public_state
 
 #: the iteration budget of a hint (0.6-1.3 s in a Duell and at 4 players on this 2-core machine,
@@ -64,8 +67,33 @@ def hint_rng(pub: GameState, seat: int) -> random.Random:
 def top_choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int = 3,
                 iterations: int = ITERATIONS, progress: Callable[[int, int], None] | None = None,
                 stop: Callable[[], bool] | None = None) -> list[tuple[Action, float]]:
-    """The ``n`` best decisions of ``seat`` now, each with ``seat``'s chance
-    to win after it (0–1), best first.
+    """The ``n`` best decisions of ``seat`` now, each with ``seat``'s
+    calibrated chance to win after it (0–1), best first
+    (:func:`choices` with each choice's samples and uncertainty)."""
+    return [(c.action, c.chance) for c in choices(game_or_state, seat, legal, n, iterations, progress, stop)]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision with ``seat``'s calibrated chance after it, the iterations
+    (samples) that judged it and the half width of its 95 % interval."""
+
+    action: Action
+    chance: float
+    samples: int
+    spread: float
+
+
+def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int = 3,
+            iterations: int = ITERATIONS, progress: Callable[[int, int], None] | None = None,
+            stop: Callable[[], bool] | None = None) -> list[Choice]:
+    """The ``n`` best decisions of ``seat`` now, best first, as :class:`Choice`.
+
+    The chance is the search's mean value of the candidate (the static
+    evaluation at the horizon, :func:`.search.evaluate`) through the one
+    estimator's calibration map (:mod:`.estimator`): the scale the curve
+    shows, so a hint and the curve at the same moment agree within the
+    hint's spread.
 
     ``game_or_state``: a :class:`GameState` (or anything with ``.state``,
     e.g. a :class:`thorskliff.game.Game`) in which ``seat`` decides now.
@@ -100,4 +128,11 @@ def top_choices(game_or_state, seat: int, legal: list[Action] | None = None, n: 
             progress(done + 1, iterations)
     ranked = sorted(((c.w[seat] / c.n, c.n, i, a) for i, (a, c) in enumerate(root.children.items()) if c.n),
                     key=lambda r: (-r[0], -r[1], r[2]))
-    return [(a, q) for q, _, _, a in ranked[:n]]
+    mapkey = estimator.key(pub)
+    out = []
+    for q, k, _, a in ranked[:n]:
+        p = estimator.calibrate_one(q, mapkey)
+        # a Bernoulli bound on the mean of k values in [0, 1]; at least the map's own step
+        spread = 1.96 * math.sqrt(max(p * (1 - p), 0.05) / k)
+        out.append(Choice(a, p, k, min(0.5, spread)))
+    return out

@@ -1,7 +1,8 @@
 """How a game turned: each seat's estimated win chance after every turn.
 
-The estimate is the search bot's static evaluation (:func:`search.evaluate`)
-of the position — no search, no rollouts — so a whole record is judged in
+The estimate is the one estimator's (:mod:`.estimator`: the search bot's
+static evaluation through the calibration map fitted to outcomes) — no search,
+no rollouts — so a whole record is judged in
 well under a second and always to the same figures. It is taken on what a
 spectator may know (:func:`search.public_state`: face-down potions hidden),
 so the curve shown in a replay or on a hosted game's end screen reveals no
@@ -36,7 +37,8 @@ from typing import Protocol
 from ..engine import events as E
 from ..engine.actions import POTIONS
 from ..engine.state import GameState
-from .search import HIDDEN, evaluate, public_state
+from . import estimator
+from .search import HIDDEN
 
 #: how many turns :func:`swings` names by default
 TOP = 3
@@ -70,6 +72,15 @@ class Decision:
     #: seat whose turn began, ``line`` the line after which it began): what it
     #: did, as (event kind, name) pairs, the most telling first (:data:`AUTO_KINDS`)
     auto: tuple[tuple[str, str], ...] = ()
+    #: how many legal choices the seat had (0 for a turn start or a healing): a step
+    #: with one ("Ohne Eile weiter" without an Eiletrank) is no decision to judge (issue 30)
+    choices: int = 0
+
+    @property
+    def judged(self) -> bool:
+        """Whether a swing may be credited to this entry: a turn start or a
+        healing (named as such), or a decision that had an alternative."""
+        return self.automatic or self.choices >= 2
 
     @property
     def automatic(self) -> bool:
@@ -125,9 +136,9 @@ def public_text(text: str) -> str:
 
 
 def estimate(st: GameState) -> tuple[float, ...]:
-    """Each seat's win chance in ``st`` as a spectator could estimate it."""
-    pub = st if st.is_terminal() else public_state(st, _SPECTATOR)
-    return tuple(evaluate(pub))
+    """Each seat's win chance in ``st`` as a spectator could estimate it
+    (the one estimator, :mod:`.estimator`: calibrated)."""
+    return estimator.estimate(st)
 
 
 def win_chances(game: _Recorded) -> list[TurnPoint]:
@@ -166,6 +177,7 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
         turn = key
         col, _, text = lines[i].partition(" ")
         step, first = str(st.step), i
+        legal = len(st.legal_actions()) if col != "*" else 0
         sink.clear()
         begun.clear()
         _apply(st, lines[i])
@@ -175,7 +187,7 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
             i += 1
         after = estimate(st)
         own = begun[0][2] if begun else after
-        entries = [Decision(first + 1, int(col) - 1, public_text(text), step, now, own)]
+        entries = [Decision(first + 1, int(col) - 1, public_text(text), step, now, own, choices=legal)]
         heal = _gode_heal(sink[:begun[0][3]] if begun else sink)
         if heal is not None:  # the decision without it, then the healing
             seat, before = heal
@@ -185,6 +197,8 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
             entries = [replace(entries[0], after=mine),
                        Decision(first + 1, seat, "", GODE_HEAL, mine, own, (("healed", st.players[seat].hero),))]
         for d in entries:
+            if not d.judged:
+                continue  # one legal choice: no decision, never a turning point
             for q in range(n):
                 if best[q] is None or abs(d.after[q] - d.before[q]) > abs(best[q].after[q] - best[q].before[q]):
                     best[q] = d

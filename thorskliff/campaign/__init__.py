@@ -1,4 +1,4 @@
-"""The campaign (RULES.md §18): chapter files, card effects, the chapter
+"""The campaign (docs/rules.md §18): chapter files, card effects, the chapter
 state, groups and the group table. See docs/scenarios.md."""
 
 from .chapter import Card, Chapter, Effect, chapter_path, load_chapter

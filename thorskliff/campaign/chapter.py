@@ -1,4 +1,4 @@
-"""Chapter scenario files of the campaign (RULES.md §18, docs/scenarios.md).
+"""Chapter scenario files of the campaign (docs/rules.md §18, docs/scenarios.md).
 
 A chapter file names its island, its setup, the time track, the three decks
 and its cards; cards carry German and English text and machine-readable

@@ -45,6 +45,9 @@ CARD_KEYS = ("deck", "label", "title", "story", "text", "story_short", "text_sho
              "hero", "abilities", "modify", "powers", "use", "each_turn", "carry")
 
 
+#: what a chapter's first card brings to read besides its own: the rules every chapter plays with
+BASE_RULES = ("movement", "combat")
+
 @dataclass(frozen=True)
 class Where:
     """Which hexes an effect touches; an empty field matches every hex."""
@@ -186,6 +189,10 @@ class Chapter:
         """What card ``cid`` brings (:meth:`Card.introduces`), with what the
         special cards it hands out bring (the Donnergode's Blitzschlag)."""
         out = list(self.cards[cid].introduces())
+        if self.time and cid == self.time[0]:
+            # the chapter's first card: the rules in force from the start, to read from the
+            # first card on (movement and fights had no "Regel lesen" in chapter 1: issue #29)
+            out = [*BASE_RULES, *out]
         for e in (*self.cards[cid].effects, *self.cards[cid].use):
             if e.do == "card" and e.card in self.cards:
                 out += [x for x in self.cards[e.card].introduces() if x not in out]

@@ -1,4 +1,4 @@
-"""A campaign chapter (RULES.md §18): the game state plus time track, decks
+"""A campaign chapter (docs/rules.md §18): the game state plus time track, decks
 and cards.
 
 :class:`CampaignState` is a :class:`~thorskliff.engine.state.GameState` that

@@ -28,7 +28,7 @@ from ..loaderror import LoadError, os_problem
 from ..scenario import ScenarioError
 from ..ui.helpwords import HelpParser, Refusal, Said, cli_lang
 from ..ui.helpwords import help_text as _h
-from . import serve
+from . import serve, tutorial
 from .analysis import MAX_GAMES, cmd_analyse, cmd_bench, cmd_simulate
 from .games import cmd_apply, cmd_legal, cmd_log, cmd_new, cmd_position, cmd_replay, cmd_show, turn_events
 from .render import render
@@ -151,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("de", "en"), default="de", help=_h("analyse_lang"))
     p.set_defaults(func=cmd_analyse)
 
+    from ..calibration import add_parser as _calibration  # its own module (issue 30)
+    _calibration(sub)
+
     p = sub.add_parser("position", help=_h("cmd_position"))
     p.add_argument("record")
     p.add_argument("-o", "--output", metavar="FILE")
@@ -177,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     serve.add_parser(sub)
+    tutorial.add_parser(sub)
     from ..ui.i18n import t
 
     for name in ("new", "legal", "apply", "show", "replay", "position", "bench", "simulate"):

@@ -46,7 +46,7 @@ def cmd_analyse(args) -> int:
                                  "words": decision_words(d), "before": list(d.before), "after": list(d.after)}}
 
         out = {"record": args.record, "lang": args.lang,
-               "estimate": "static evaluation of the search bot on what a spectator may know; no search",
+               "estimate": "static evaluation of the search bot on what a spectator may know, calibrated on outcomes (docs/calibration.md); no search",
                "seats": [{"seat": q + 1, "name": n, "colour": c} for q, (n, c) in enumerate(seats)],
                "outcome": _outcome_json(game),
                "points": [{"turn": p.index, "round": p.round, "seat": None if p.seat is None else p.seat + 1,

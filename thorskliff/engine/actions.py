@@ -64,7 +64,9 @@ class NotationError(ActionError, LoadError):
 
     def __init__(self, key: str, params: Mapping[str, Any] | None = None):
         # the text as given may hold a line break (a pasted block): said on one line, in every language
-        params = {k: one_line(v) if isinstance(v, str) else v for k, v in (params or {}).items()}
+        # (only such a text: a form like "H FROM-TO" is a str that says itself in each language)
+        params = {k: one_line(v) if isinstance(v, str) and ("\n" in v or "\r" in v) else v
+                  for k, v in (params or {}).items()}
         ActionError.__init__(self, key, params)
         self.file, self.line = "", 0
         self.problem = one_line(self.say("en"))

@@ -1,4 +1,4 @@
-"""Combat (RULES.md §7–9, R-GODE-4, Mjölnir): a mixin of the game state.
+"""Combat (docs/rules.md §7–9, R-GODE-4, Mjölnir): a mixin of the game state.
 
 A combat walks through the decision points of turn-flow.md, phase 2:
 potion windows, the attack roll, blocking, the attacker's assignment, the

@@ -43,7 +43,7 @@ class ThorsApp(App):
     BINDINGS = [Binding("ctrl+p", "command_palette", "key.palette", show=False, priority=True)]
 
     def __init__(self, session=None, lang: str | None = None, handover: bool = True, seed: int | None = None,
-                 bot_delay: float = 0.3):
+                 bot_delay: float = 0.3, tutorial: bool = False):
         if lang:
             i18n.set_lang(lang)
         super().__init__()
@@ -52,6 +52,8 @@ class ThorsApp(App):
         self.handover = handover
         self.seed = seed
         self.bot_delay = bot_delay
+        #: start at the Lehrgang's list of lessons (thorskliff tutorial)
+        self.tutorial = tutorial
 
     def get_default_screen(self) -> Screen:
         # Straight into a game (or the title screen): no empty screen below
@@ -60,6 +62,10 @@ class ThorsApp(App):
             from .screens.game import GameScreen
 
             return GameScreen(self.start_session, handover=self.handover)  # reads its CSS after the island
+        if self.tutorial:
+            from .screens.lesson import LessonListScreen
+
+            return LessonListScreen()
         from .screens.title import TitleScreen
 
         screen = TitleScreen()
@@ -89,6 +95,11 @@ class ThorsApp(App):
 
         self.watch_saves(session)
         self.push_screen(GameScreen(session, handover=self.handover))
+
+    def action_tutorial(self) -> None:
+        from .screens.lesson import LessonListScreen
+
+        self.push_screen(LessonListScreen())
 
     # ------------------------------------------------------------ saving
     def watch_saves(self, session) -> None:
@@ -351,6 +362,7 @@ def run(argv: list[str] | None = None) -> int:
         ap.add_argument("--data", default=None, metavar="DIR", help=h("app_data"))
         ap.add_argument("--resume", default=None, metavar="FILE", help=h("app_resume"))
         ap.add_argument("--position", default=None, metavar="FILE", help=h("app_position"))
+        ap.add_argument("--tutorial", action="store_true", help=h("app_tutorial"))
         args = ap.parse_args(argv)
     finally:
         i18n.set_lang(was)
@@ -387,7 +399,7 @@ def run(argv: list[str] | None = None) -> int:
         session = LocalSession(game, saves.new_path(game.setup.mode))
         session.save()  # a failure is told once the app runs (watch_saves)
     app = ThorsApp(session=session, lang=args.lang, handover=not args.no_handover, seed=args.seed,
-                   bot_delay=max(0.0, args.bot_delay))
+                   bot_delay=max(0.0, args.bot_delay), tutorial=args.tutorial)
     app.run()
     # a crash inside the app (Textual prints its traceback) must not look like a normal end
     return app.return_code or 0

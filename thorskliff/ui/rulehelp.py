@@ -15,15 +15,18 @@ from .i18n import t
 
 #: what a card brings (a rule flag, "rifts", "trolls") -> the section to read
 SECTION_OF = {
+    "movement": "bewegung", "combat": "kampf",
     "potions": "traenke", "haste": "traenke", "wisent": "wisent", "helm": "helm", "gamble": "gluecksspiel",
     "rifts": "felsspalten", "buy_amber": "bernsteinkauf", "gode": "goden", "blitz": "blitzschlag",
     "trolls": "trolle", "epic": "episch", "runestone": "runenstein",
 }
 #: the sections in the order the campaign brings them
-ORDER = ("traenke", "wisent", "helm", "felsspalten", "gluecksspiel", "bernsteinkauf", "goden", "blitzschlag",
+ORDER = ("bewegung", "kampf", "traenke", "wisent", "helm", "felsspalten", "gluecksspiel", "bernsteinkauf", "goden", "blitzschlag",
          "trolle", "episch", "runenstein")
 #: sections the rulebook has no text for (the printed card is not in it, R-CAMP-6): this edition's words
 APP_MADE = frozenset({"bernsteinkauf"})
+#: sections of the rules every chapter plays with (the first card brings them to read)
+BASE = ("bewegung", "kampf")
 
 
 def sections(brought) -> list[str]:

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .. import record
 from ..loaderror import LoadError, Problem
 
 SUFFIX = ".tkr"
@@ -66,6 +65,8 @@ class SaveInfo(NamedTuple):
 
 
 def describe(path: Path) -> SaveInfo:
+    from .. import record  # the engine with it: the title screen, which lists no saves, starts without
+
     mtime = _mtime(path)
     try:
         game = record.load(path)

@@ -9,7 +9,6 @@ session that forwards these calls instead.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple, Protocol
@@ -461,6 +460,8 @@ class CampaignSession(LocalSession):
         return cls(game, table, group, path, bots=table.group(group).bots())
 
     def save(self) -> None:
+        import sqlite3  # only a campaign's table needs it: a plain game starts without it
+
         super().save()
         st = self.game.state
         if self.result is not None:

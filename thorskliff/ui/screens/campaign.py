@@ -1,4 +1,4 @@
-"""The campaign (RULES.md §18) from the title screen: the groups kept in the
+"""The campaign (docs/rules.md §18) from the title screen: the groups kept in the
 campaign table (SQLite in the user's data directory), a new group with its
 players and heroes (fixed for all chapters), and a group's page: the group
 table of R-CAMP-7, the cards carried into the next chapter, and the next

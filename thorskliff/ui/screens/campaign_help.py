@@ -72,7 +72,7 @@ def campaign_help(obs: dict, card_title=carried_title) -> str:
             mark = " ◀" if sp["marker"] else ""
             title = sp["title"] if sp["read"] else "?"
             lines.append(f"- {sp['space']} ({t('campaign.kind.' + sp['kind'])}): {title}{mark}")
-    read = sections(camp.get("introduced", on))
+    read = sections(["movement", "combat", *camp.get("introduced", on)])  # movement and fights: every chapter
     if read:  # the rulebook's sections for what is in force, to read again
         lines += ["", f"### {t('rulehelp.heading')}", ""]
         lines += [markdown(x, level=4) + "\n" for x in read]

@@ -86,6 +86,8 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
         Binding("q", "menu", "play.menu"),
         Binding("b", "seat_to_bot", "key.to_bot"),
         Binding("t", "hint", "hint.key"),
+        # tips for a first game (ui/tips.py): on against "Leicht" alone, i switches them
+        Binding("i", "toggle_tips", "key.tips", show=False),
         # with a hex selected, 1–9 take a unit of its stack along or leave it
         *[Binding(str(n), f"toggle_unit({n - 1})", str(n), show=False) for n in range(1, 10)],
         Binding("plus", "bot_slower", "summary.key_slower", show=False),
@@ -138,6 +140,9 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
                          humans=self._humans, hosted=lambda: getattr(self.app, "hosted", False))
         self._init_feed()
         self._init_hints()
+        from ..tips import first_game
+
+        self.tips_on = first_game(session)
         self._result_shown = False
         #: the record's length at the last redraw (names the decision point)
         self._lines = 0
@@ -378,7 +383,26 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
         show_changed(self.query_one(HexInfo), hex_text(self.obs, self.map.cursor), layout=False)
 
     def _prompt(self) -> None:
-        show_changed(self.query_one("#prompt", Static), Text(self.play.prompt(), style="bold"))
+        shown = Text(self.play.prompt(), style="bold")
+        tip = self._tip()
+        if tip:
+            shown.append("\n" + tip, style="italic")
+        show_changed(self.query_one("#prompt", Static), shown)
+
+    def _tip(self) -> str:
+        """The tip line for the person at the keyboard, when tips are on (ui/tips.py)."""
+        state = getattr(self.session, "state", None)
+        if not self.tips_on or self.viewer is None or state is None:
+            return ""
+        from ..tips import tip
+
+        said = tip(state, self.viewer)
+        return f"{t('tips.label')} (i): {said}" if said else ""
+
+    def action_toggle_tips(self) -> None:
+        self.tips_on = not self.tips_on
+        self.say(t("tips.on" if self.tips_on else "tips.off"))
+        self._prompt()
 
     def say(self, text: str, error: bool = False) -> None:
         msg = Text(text, style="bold red" if error else "italic")

@@ -1,7 +1,8 @@
 """Hints on the game screen (a mixin of :class:`~.game.GameScreen`): the key
 ``t`` (Tipp) or the command palette asks the search for the three best
 decisions of the person deciding now, with their chances to win
-(:func:`thorskliff.bots.chances.top_choices`).
+(:func:`thorskliff.bots.chances.choices`: calibrated by the one estimator,
+each with its uncertainty).
 
 - Only what that seat may see: the session hands out a public copy of the
   game (``session.hint_state(seat)``: other seats' potion kinds, the
@@ -29,9 +30,18 @@ from textual.message import Message
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from ...bots import chances
 from .. import words
 from ..i18n import t
+
+
+def hint_pct(q: float) -> str:
+    """A chance in whole percent; never "0" or "100" while the game is open
+    (the estimate is never certain): "<1", ">99"."""
+    if q < 0.005:
+        return "<1"
+    if q > 0.995:
+        return ">99"
+    return str(round(100 * q))
 
 
 class HintProgress(Message):
@@ -66,15 +76,17 @@ class HintPanel(Vertical):
 
     def compose(self):
         yield Static(id="hint-text")
-        yield ProgressBar(total=chances.ITERATIONS, show_eta=False, id="hint-bar")
+        yield ProgressBar(total=Hints.HINT_ITERATIONS, show_eta=False, id="hint-bar")
 
 
 class Hints:
     """Mixin state: the decision point of the hint shown or searched, the
     worker, what it found."""
 
-    #: the search's budget per hint (the same hint on every machine, tests/test_chances.py)
-    HINT_ITERATIONS = chances.ITERATIONS
+    #: the search's budget per hint (the same hint on every machine, tests/test_chances.py);
+    #: chances.ITERATIONS, written out so that the game's first frame need not import the
+    #: search (tests/test_start_imports.py pins the two equal)
+    HINT_ITERATIONS = 400
     #: seconds after which the search stops and ranks what it has (a loaded machine);
     #: None: always the whole budget
     HINT_SECONDS: float | None = 1.5
@@ -163,8 +175,10 @@ class Hints:
         def stop() -> bool:
             return worker.is_cancelled or (deadline is not None and time.monotonic() >= deadline)
 
+        from ...bots import chances  # the search, imported at the first hint, not at the game's start
+
         try:
-            got = chances.top_choices(pub, seat, n=3, iterations=self.HINT_ITERATIONS, progress=progress,
+            got = chances.choices(pub, seat, n=3, iterations=self.HINT_ITERATIONS, progress=progress,
                                       stop=stop)
         except Exception as exc:  # a bug in the search must not take the game down: the hint says so
             self.post_message(HintReady(point, [], 0, repr(exc)))
@@ -195,8 +209,12 @@ class Hints:
         if not got:
             return [t("hint.nothing")]
         out = [t("hint.title", name=self._seat_label(self._hint_point[2]))]
-        for n, (action, q) in enumerate(got, 1):
-            out.append(t("hint.line", n=n, what=self._hint_words(action), pct=round(100 * q)))
+        for n, c in enumerate(got, 1):
+            action, q = (c.action, c.chance) if isinstance(c, chances.Choice) else c
+            spread = round(100 * c.spread) if isinstance(c, chances.Choice) else 0
+            out.append(t("hint.line", n=n, what=self._hint_words(action), pct=hint_pct(q), spread=max(1, spread)))
+        if all((c.chance if isinstance(c, chances.Choice) else c[1]) < 0.005 for c in got):
+            out.append(t("hint.nearly_lost"))  # no "0 %" thrice without saying what it means
         out.append(t("hint.basis", n=done) if done >= self.HINT_ITERATIONS
                    else t("hint.basis_cut", n=done, total=self.HINT_ITERATIONS))
         return out

@@ -1,4 +1,4 @@
-"""The title screen: new game, campaign, resume, replay, rules, language, quit."""
+"""The title screen: new game, the Lehrgang, campaign, resume, replay, rules, language, quit."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ BANNER = r"""
   |_| |_||_\___/_| /__/    |_|\_\_|_|_| |_|
 """
 
-ENTRIES = ("new", "campaign", "resume", "replay", "rules", "lang", "quit")
+ENTRIES = ("new", "tutorial", "campaign", "resume", "replay", "rules", "lang", "quit")
 
 
 class Recomposed:
@@ -44,6 +44,7 @@ class TitleScreen(Recomposed, Screen):
     BINDINGS = [
         Binding("n", "pick('new')", "title.new", show=False),
         Binding("k", "pick('campaign')", "title.campaign", show=False),
+        Binding("l", "pick('tutorial')", "title.tutorial", show=False),
         Binding("r", "pick('resume')", "title.resume", show=False),
         Binding("question_mark,f1", "pick('rules')", "key.help"),
         Binding("s", "pick('lang')", "key.lang"),
@@ -88,6 +89,8 @@ class TitleScreen(Recomposed, Screen):
         app = self.app
         if what == "new":
             app.action_new_game()
+        elif what == "tutorial":
+            app.action_tutorial()
         elif what == "campaign":
             app.action_campaign()
         elif what == "resume":

@@ -1,4 +1,4 @@
-"""The campaign's views (RULES.md §18): the time track, a card as a card,
+"""The campaign's views (docs/rules.md §18): the time track, a card as a card,
 the tableaus with the cards each player holds, the log with the campaign's
 decisions in words, and the group table of R-CAMP-7.
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
-from textual.widgets import RichLog
+from .richlog import RichLog
 
 from ..eventwords import Names
 from ..logtext import Hanging, LogWriter

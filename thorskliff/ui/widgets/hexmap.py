@@ -19,11 +19,17 @@ from .. import mapdraw
 from ..i18n import t
 from ..keys import localize
 
-#: arrow keys over flat-topped hexes: up/down stay in the column, left/right
-#: zig-zag between the two neighbours of the next column
+#: arrow keys over flat-topped hexes: up/down stay in the column; left/right go
+#: along the row, to the neighbour of the next column at the row's height: a
+#: hex of an even column is the row's upper one, so from it → and ← go half a
+#: hex down, from an odd column half a hex up. The key and the hex alone say
+#: where the cursor goes (it once depended on the keys pressed before, so the
+#: same keys from the same hex reached different hexes: issue #29); → then ←
+#: comes back. Where that neighbour is off the island, the other one of that side.
 UP, DOWN = (0, -1), (0, 1)
-RIGHT = ((1, -1), (1, 0))
-LEFT = ((-1, 0), (-1, 1))
+#: (from an even column, from an odd column): the neighbour tried first, then the other
+RIGHT = (((1, 0), (1, -1)), ((1, -1), (1, 0)))
+LEFT = (((-1, 1), (-1, 0)), ((-1, 0), (-1, 1)))
 
 
 class IslandMap(Widget, can_focus=True):
@@ -74,7 +80,6 @@ class IslandMap(Widget, can_focus=True):
         self._drawn_from: tuple | None = None
         #: the island drawn without the cursor, and what from
         self._bare: tuple[tuple, mapdraw.Canvas] | None = None
-        self._zig = 0
         self._styles: dict[str, Style] = {}
         #: called with the new cursor hex instead of posting Moved, when set
         self.follow: Callable[[int], None] | None = None
@@ -292,8 +297,7 @@ class IslandMap(Widget, can_focus=True):
         if where in ("up", "down"):
             cands = [UP if where == "up" else DOWN]
         else:
-            pair = RIGHT if where == "right" else LEFT
-            cands = [pair[self._zig % 2], pair[(self._zig + 1) % 2]]
+            cands = list((RIGHT if where == "right" else LEFT)[q % 2])
         for dq, dr in cands:
             i = self.by_coord.get((q + dq, r + dr))
             if i is not None:
@@ -303,8 +307,6 @@ class IslandMap(Widget, can_focus=True):
     def action_move(self, where: str) -> None:
         i = self.peek(where)
         if i is not None:
-            if where in ("left", "right"):
-                self._zig += 1
             self.set_cursor(i)
 
     def hide_choose_key(self) -> None:
