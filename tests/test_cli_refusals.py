@@ -43,7 +43,10 @@ def refused(capsys, *argv) -> str:
     (["new", "--force=1", "-o", "x"],
      "thorskliff: new: --force: nimmt keinen Wert (gegeben: '1') (siehe 'thorskliff new --help')"),
     (["frob"], "thorskliff: COMMAND: 'frob' gibt es nicht (zur Wahl: 'new', 'legal', 'apply', 'show', "
-               "'log', 'replay', 'analyse', 'position', 'bench', 'simulate', 'serve') (siehe 'thorskliff --help')"),
+               "'log', 'replay', 'analyse', 'calibration', 'position', 'bench', 'simulate', 'serve', 'tutorial') "
+               "(siehe 'thorskliff --help')"),
+    (["calibration", "--mode", "x"], "thorskliff: --mode 'x' gibt es nicht (zur Wahl: base, base/3, base/4, duell, "
+                                     "duell/2)"),
     # the app's own options (thorskliff with no command)
     (["--seed", "x"], "thorskliff: --seed: 'x' ist keine ganze Zahl (siehe 'thorskliff --help')"),
     (["--lang", "fr"], "thorskliff: --lang: 'fr' gibt es nicht (zur Wahl: 'de', 'en') (siehe 'thorskliff --help')"),
@@ -199,7 +202,7 @@ def test_every_refusal_given_says_a_text_of_the_table_with_its_fields():
     en = i18n.catalogue("en")
     root = Path(__file__).resolve().parent.parent / "thorskliff"
     used = {"lang"}  # the --lang option's help
-    for path in (*sorted((root / "cli").glob("*.py")), root / "ui" / "app.py"):
+    for path in (*sorted((root / "cli").glob("*.py")), root / "ui" / "app.py", root / "calibration.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("CliError", "Refusal"):
                 key = node.args[0].value

@@ -82,7 +82,7 @@ def test_measuring_refuses_the_fitting_seeds(capsys):
     from thorskliff.cli import main
 
     assert main(["calibration", "--games", "1", "--seed", str(estimator.FIT_SEEDS)]) == 2
-    assert "fit on seeds" in capsys.readouterr().err
+    assert "angepasst wird ab 1000000 (--fit), gemessen darunter" in capsys.readouterr().err
 
 
 def test_calibration_cli_json_has_the_issue_keys(capsys):

@@ -205,6 +205,8 @@ class Hints:
     # ------------------------------------------------------------ showing
     def hint_lines(self) -> list[str]:
         """The hint in words: a title, one line per decision, how it was found."""
+        from ...bots import chances  # loaded by the search that found the hint
+
         got, done = self._hint_found
         if not got:
             return [t("hint.nothing")]

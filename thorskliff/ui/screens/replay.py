@@ -33,7 +33,9 @@ class ReplayScreen(GameScreen):
     RESULT = False
     # a replay has no decisions to list: their box (an empty "Entscheidungen (Tab)" frame)
     # is left out, and its rows go to the curve
-    DEFAULT_CSS = "ReplayScreen #decisions { display: none; }"
+    # a small window: the curve and its swing line need the rows the cursor hex's name took
+    # (a swing of three lines was cut by the footer at 80x24)
+    DEFAULT_CSS = "ReplayScreen #decisions { display: none; } ReplayScreen.-compact #hexinfo { display: none; }"
 
     #: below 100 columns the footer was cut ("… s Wendung Pos1 Anf▏"): Home and End leave it,
     #: and a line under the step names them (the footer's other keys still fit whole)
