@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("de", "en"), default="de", help=_h("analyse_lang"))
     p.set_defaults(func=cmd_analyse)
 
-    from ..calibration import add_parser as _calibration  # its own module (issue 30)
+    from .calibration import add_parser as _calibration  # its own module (issue 30)
     _calibration(sub)
 
     p = sub.add_parser("position", help=_h("cmd_position"))

@@ -140,9 +140,9 @@ class ResultScreen(ModalScreen[str | None]):
 
             relabel(self, "t", t("lobby.lobby"))
             self.refresh_bindings()
-        ol = self.query_one(OptionList)
-        ol.highlighted = 0
-        ol.focus()
+        for ol in self.query(OptionList):  # none when the app ends while this screen mounts
+            ol.highlighted = 0
+            ol.focus()
         self.on_resize()
 
     def on_resize(self, event=None) -> None:
