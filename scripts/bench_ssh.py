@@ -66,6 +66,13 @@ SIZE = (120, 40)
 PORT_LINE = re.compile(r"ssh -p (\d+)|listening on [^:]+:(\d+)")
 
 
+async def connect(port: int, user: str, **kw) -> asyncssh.SSHClientConnection:
+    """A client signed in as ``user`` with a key of its own (``kw``: e.g. the local address)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    return await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
+                                  agent_path=None, **kw)
+
+
 class Client(Screen):
     """One session over SSH (a pyte screen while setting up, then only timestamps)."""
 
@@ -77,9 +84,7 @@ class Client(Screen):
 
     @classmethod
     async def open(cls, port: int, user: str) -> Client:
-        key = asyncssh.generate_private_key("ssh-ed25519")
-        conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
-                                      agent_path=None)
+        conn = await connect(port, user)
         proc = await conn.create_process(term_type="xterm-256color", term_size=SIZE)
         return cls(conn, proc)
 
@@ -168,9 +173,7 @@ async def login_time(port: int, user: str, timeout: float = 30.0) -> str:
     stages = []
     try:
         async def open_client() -> Client:
-            key = asyncssh.generate_private_key("ssh-ed25519")
-            conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
-                                          agent_path=None)
+            conn = await connect(port, user)
             stages.append(("signed in", time.perf_counter() - t0))
             proc = await conn.create_process(term_type="xterm-256color", term_size=SIZE)
             stages.append(("session", time.perf_counter() - t0))
@@ -250,10 +253,8 @@ async def abuse_bench(keys: int, think: float) -> None:
         await round_with(sockets, "(a) 500 raw sockets held", "new1")
 
         async def huge():
-            key = asyncssh.generate_private_key("ssh-ed25519")
             try:
-                conn = await asyncssh.connect("127.0.0.1", port, username="huge", client_keys=[key],
-                                              known_hosts=None, agent_path=None)
+                conn = await connect(port, "huge")
                 proc = await conn.create_process(term_type="xterm-256color", term_size=(10000, 10000))
             except (asyncssh.Error, OSError) as exc:
                 print(f"  (b) the huge client was refused: {exc}", flush=True)
@@ -276,10 +277,8 @@ async def abuse_bench(keys: int, think: float) -> None:
         pasted = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(100_000))
 
         async def paste():
-            key = asyncssh.generate_private_key("ssh-ed25519")
             try:
-                conn = await asyncssh.connect("127.0.0.1", port, username="paster", client_keys=[key],
-                                              known_hosts=None, agent_path=None)
+                conn = await connect(port, "paster")
                 proc = await conn.create_process(term_type="xterm-256color", term_size=SIZE)
             except (asyncssh.Error, OSError) as exc:
                 print(f"  (c) the pasting client was refused: {exc}", flush=True)
@@ -310,11 +309,8 @@ async def abuse_bench(keys: int, think: float) -> None:
         async def sessionless():
             held = []
             for i in range(50):
-                key = asyncssh.generate_private_key("ssh-ed25519")
                 try:
-                    held.append(await asyncssh.connect("127.0.0.1", port, username=f"idle{i}", client_keys=[key],
-                                                       known_hosts=None, agent_path=None,
-                                                       local_addr=(f"127.0.0.{100 + i}", 0)))
+                    held.append(await connect(port, f"idle{i}", local_addr=(f"127.0.0.{100 + i}", 0)))
                 except (asyncssh.Error, OSError):
                     pass
             print(f"  (e) {len(held)} of 50 sessionless clients signed in", flush=True)
