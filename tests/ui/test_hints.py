@@ -97,8 +97,9 @@ async def test_keys_answer_while_the_search_runs_and_a_decision_drops_the_hint(m
     app = ThorsApp(session=s, handover=False)
     async with app.run_test(size=(120, 40)) as pilot:
         gs = await ready(pilot)
-        bar = gs.query_one("#hint-bar")
+        assert not gs.query("#hint-bar")  # made at the first hint, not at the game's start (#28)
         await pilot.press("t")
+        bar = gs.query_one("#hint-bar")
         await until(pilot, lambda: bar.progress > 0, "the search under way")
         assert gs.query_one(HintPanel).has_class("-working") and bar.region.width > 0  # the bar is shown
         assert i18n.t("hint.working", name="P1") in panel_text(app)

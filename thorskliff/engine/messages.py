@@ -67,10 +67,15 @@ def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:
     return out
 
 
+def source(lang: str) -> Path:
+    """The file of ``lang``'s messages."""
+    return _HERE / f"{lang}.toml"
+
+
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """The messages of ``lang`` by key (``not_neighbour``, ``where.setup``…)."""
-    with open(_HERE / f"{lang}.toml", "rb") as fh:
+    with open(source(lang), "rb") as fh:
         return _flatten(tomllib.load(fh).get("why", {}))
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import messages
+from .remembered import remembered
 
 LANGS = ("de", "en")
 DEFAULT = "de"
@@ -37,10 +38,13 @@ def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:
 def catalogue(lang: str) -> dict[str, str]:
     """The app's texts and, under ``why.``, the engine's messages
     (``thorskliff/engine/locale``, which the CLI says too)."""
-    with open(_HERE / f"{lang}.toml", "rb") as fh:
-        out = _flatten(tomllib.load(fh))
-    out.update({f"why.{k}": v for k, v in messages.catalogue(lang).items()})
-    return out
+    def build() -> dict[str, str]:
+        with open(_HERE / f"{lang}.toml", "rb") as fh:
+            out = _flatten(tomllib.load(fh))
+        out.update({f"why.{k}": v for k, v in messages.catalogue(lang).items()})
+        return out
+
+    return remembered(f"catalogue-{lang}", [_HERE / f"{lang}.toml", messages.source(lang)], build)
 
 
 def said(what: Any) -> str:

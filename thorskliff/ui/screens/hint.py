@@ -23,12 +23,17 @@ each with its uncertainty).
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import ProgressBar, Static
+from textual.css.query import NoMatches
+from textual.widgets import Static
 from textual.worker import get_current_worker
+
+if TYPE_CHECKING:
+    from textual.widgets import ProgressBar
 
 from .. import words
 from ..i18n import t
@@ -76,7 +81,18 @@ class HintPanel(Vertical):
 
     def compose(self):
         yield Static(id="hint-text")
-        yield ProgressBar(total=Hints.HINT_ITERATIONS, show_eta=False, id="hint-bar")
+
+    def bar(self) -> ProgressBar:
+        """The search's progress bar, made at the first hint: Textual's
+        ProgressBar module cost ~2 ms of the game's first frame (#28)."""
+        from textual.widgets import ProgressBar
+
+        try:
+            return self.query_one("#hint-bar", ProgressBar)
+        except NoMatches:
+            bar = ProgressBar(total=Hints.HINT_ITERATIONS, show_eta=False, id="hint-bar")
+            self.mount(bar)
+            return bar
 
 
 class Hints:
@@ -144,7 +160,7 @@ class Hints:
         seat = self.viewer
         pub = self.session.hint_state(seat)  # on the UI thread: a copy the game's changes cannot touch
         for panel in self._hint_panels():
-            panel.query_one(ProgressBar).update(total=self.HINT_ITERATIONS, progress=0)
+            panel.bar().update(total=self.HINT_ITERATIONS, progress=0)
             panel.query_one("#hint-text", Static).update(Text(t("hint.working", name=self._seat_label(seat)),
                                                               style="italic"))
             panel.set_classes("-shown -working")
@@ -189,7 +205,7 @@ class Hints:
     def on_hint_progress(self, msg: HintProgress) -> None:
         if msg.point == self._hint_point and self._hint_found is None:
             for panel in self._hint_panels():
-                panel.query_one(ProgressBar).update(progress=msg.done)
+                panel.bar().update(progress=msg.done)
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.point != self._hint_point or msg.point != self.hint_point():
