@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Static
 
-from uihelpers import type_text, until
+from uihelpers import paste_text, until
 
 from thorskliff.tutorial.lesson import load_all
 from thorskliff.tutorial.progress import Progress
@@ -42,7 +42,7 @@ async def decide(pilot, screen: LessonScreen, text: str) -> None:
     await close_summaries(pilot, screen)
     made, lines = screen.run.taken, len(screen.run.game.lines)
     await pilot.press("colon")
-    await type_text(pilot, text)
+    await paste_text(pilot, text)
     await pilot.press("enter")
     await until(pilot, lambda: screen.run.taken > made or screen.run.refused is not None
                 or len(screen.run.game.lines) > lines or isinstance(pilot.app.screen, ChooseScreen), f"{text} taken")
