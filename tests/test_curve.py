@@ -177,10 +177,11 @@ def test_a_turn_start_names_what_it_did_and_never_a_potion():
     up, R-FAINT-5, before a runestone's count, R-RUNE-3); a potion a card gave at it is
     not among what it names, so its kind is never said."""
     from thorskliff.bots.curve import _said
+    from thorskliff.engine import events as E
 
     st = record.load(RECORDS / "base3-greedy.tkr").setup.build()
-    said = _said(st, [("turn", (1, 7), {}), ("rune_count", (0, 5, 2), {}), ("stood_up", (1, 5, 3), {}),
-                      ("potion_given", (1, "heil"), {}), ("took", (2, "amber", 4), {"auto": True})])
+    said = _said(st, [(E.TurnBegan, (1, 7), {}), (E.RuneCounted, (0, 5, 2), {}), (E.StoodUp, (1, 5, 3), {}),
+                      (E.PotionGiven, (1, "heil"), {}), (E.Took, (2, "amber", 4), {"auto": True})])
     assert said == (("stood_up", st.players[1].hero), ("took", st.players[2].name), ("rune_count", "2"))
     assert not any("heil" in part for pair in said for part in pair)
 

@@ -346,3 +346,20 @@ def test_an_event_is_a_frozen_record_of_its_fields():
     match a:
         case E.Bought(seat, item):
             assert (seat, item) == (1, "potion")
+
+
+def test_every_rule_names_its_event_by_kind_not_by_a_string():
+    """#28: events are typed where they happen — ``self._emit(E.Moved, …)``, whose
+    arguments mypy reads against the kind's fields — never a string kind made
+    into an event later."""
+    import re
+    from pathlib import Path
+
+    import thorskliff
+
+    root = Path(thorskliff.__file__).parent
+    said = {str(p.relative_to(root)): n for p in root.rglob("*.py")
+            if (n := len(re.findall(r"_emit\(\s*[\"']", p.read_text(encoding="utf-8"))))}
+    assert not said, said
+    typed = sum(len(re.findall(r"_emit\(E\.[A-Z]", p.read_text(encoding="utf-8"))) for p in root.rglob("*.py"))
+    assert typed >= 60, typed

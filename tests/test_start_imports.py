@@ -1,8 +1,10 @@
 """What starting to play or replay imports (#12: the start's cost). Playing,
-replaying a record and the benchmarks need the rules only: the events
-(engine/events.py, made when someone reads ``Game.events``), positions
+replaying a record and the benchmarks need the rules only: positions
 (position.py with invariants.py), observations (engine/observation.py) and
 durable writing (durable.py) are imported where they are first needed.
+The kinds of events (engine/events.py) are imported with the rules, which
+name them where they happen (#28: typed at the source, ~1 ms); the events
+themselves are made only when someone reads ``Game.events``.
 Counted in modules, never in seconds (the figures: scripts/instructions_old_new.py
 --measure import)."""
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-LATER = ("thorskliff.engine.events", "thorskliff.position", "thorskliff.invariants",
+LATER = ("thorskliff.position", "thorskliff.invariants",
          "thorskliff.engine.observation", "thorskliff.durable")
 
 
@@ -35,7 +37,7 @@ def test_what_is_left_out_comes_when_it_is_asked_for():
     got = _imported("from thorskliff.game import Game\ng = Game.new('duell', "
                     "[('Ann', 'Bera', 'brown'), ('Bo', 'Jorund', 'black')], 1)\ng.submit(g.state.legal_actions()[0])\nassert g.events\ng.view(0)\n"
                     "from thorskliff import record\nrecord.is_position('format = 1')")
-    assert {"thorskliff.engine.events", "thorskliff.engine.observation", "thorskliff.position"} <= got
+    assert {"thorskliff.engine.observation", "thorskliff.position"} <= got
 
 
 #: a process that runs the app headless until its first screen has drawn, then

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .engine.actions import Action, IllegalActionError, fmt
 from . import variants
 from .engine.messages import Msg
+from .engine.events import Said, made
 from .engine.state import CHANCE, GameState, SeatSpec
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class Game:
     """One game in play: ``state``, its ``setup`` and the record ``lines``."""
 
     def __init__(self, setup: Setup, auto_chance: bool = True, state: GameState | None = None,
-                 opening: list[tuple[str, tuple, dict]] | None = None):
+                 opening: list[Said] | None = None):
         self.setup = setup
         if state is None:
             opening = []
@@ -126,7 +127,7 @@ class Game:
         # them, made into events only when someone reads them (a replayed
         # record, a bot's or a benchmark's game mostly never does)
         self._events: list[tuple[Event, ...]] = []
-        self._said: list[list[tuple[str, tuple, dict]]] = []
+        self._said: list[list[Said]] = []
         self._snaps: list[_Snap] = []
         self._undo_block = Msg("undo_first")
         #: off while a record is replayed: snapshots would only cost time
@@ -229,9 +230,7 @@ class Game:
         parallel to ``lines``. A line's tuple stays the same object until an
         undo takes the line back (``ui.session.SeenEvents`` relies on it)."""
         if self._said:
-            from .engine.events import make
-
-            self._events.extend(tuple(make(kind, args, kw) for kind, args, kw in said) for said in self._said)
+            self._events.extend(tuple(made(x) for x in said) for said in self._said)
             self._said.clear()
         return self._events
 
@@ -242,9 +241,7 @@ class Game:
         (empty for a base game, whose first turn begins after the beaches).
         The same tuple on every call."""
         if self._opening is None:
-            from .engine.events import make
-
-            self._opening = tuple(make(kind, args, kw) for kind, args, kw in self._opening_said)
+            self._opening = tuple(made(x) for x in self._opening_said)
         return self._opening
 
     def told(self) -> list[tuple[Event, ...]]:
@@ -305,7 +302,7 @@ class Game:
         return f"<Game {self.setup.mode} seed {self.setup.seed}, {len(self.lines)} lines, {self.state!r}>"
 
 
-def _applied(st: GameState, action: Action, seat: int | None) -> list[tuple[str, tuple, dict]]:
+def _applied(st: GameState, action: Action, seat: int | None) -> list[Said]:
     """Apply ``action`` to ``st`` and return what the engine said of it
     (``GameState._emit``: each event's kind and arguments)."""
     sink: list = []

@@ -217,9 +217,10 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
 def _gode_heal(raw: list) -> tuple[int, int] | None:
     """The seat the Gode's Heilen healed among what the engine said (``raw``),
     with its life before; None when it healed nobody."""
-    for kind, args, kw in raw:
-        if kind == "healed":
-            e = E.make(kind, args, kw)
+    for said in raw:
+        if said[0] is E.Healed:
+            e = E.made(said)
+            assert isinstance(e, E.Healed)
             if e.cause == "heilen":
                 return e.seat, e.before
     return None
@@ -230,7 +231,7 @@ def _said(st: GameState, raw: list) -> tuple[tuple[str, str], ...]:
     (kind, name): the seat's or hero's name, a runestone's count left. Only
     public fields are read (no potion is ever named)."""
     found = []
-    for e in E.visible([E.make(*r) for r in raw], None):
+    for e in E.visible([E.made(r) for r in raw], None):
         if e.kind not in AUTO_KINDS or (e.kind == "took" and not e.auto) or (e.kind == "won" and e.seat is None):
             continue
         p = st.players[e.seat] if hasattr(e, "seat") and e.seat is not None and e.seat >= 0 else None

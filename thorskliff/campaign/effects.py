@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import dice
+from ..engine import events as E
 from ..engine.steps import Step
 from ..engine.actions import GODE_ABILITIES
 from ..engine.state import TERMINAL, Outcome
@@ -86,7 +87,7 @@ def choose(st, option_id: str) -> None:
     opt = next(o for o in w.available(st) if o.id == option_id)
     st.waiting = None
     secret = option_id in POTION_NAMES  # R-SECRET-1: which potion stays its taker's
-    st._emit("chose", w.seat, w.card, "potion" if secret else option_id, option_id if secret else None)
+    st._emit(E.Chose, w.seat, w.card, "potion" if secret else option_id, option_id if secret else None)
     st.players[w.seat].taler -= opt.cost
     st.queue[0:0] = [(w.seat, e, w.card) for e in opt.effects]
     drain(st)
@@ -156,7 +157,7 @@ def _taler(st, q, e, cid, later) -> bool:
     p = st.players[q]
     before = p.taler
     p.taler = max(0, p.taler + e.n)
-    st._emit("taler", q, p.taler - before)
+    st._emit(E.TalerChanged, q, p.taler - before)
     return False
 
 
@@ -172,7 +173,7 @@ def _potion(st, q, e, cid, later) -> bool:
     if st.potion_supply[e.kind] > 0 and len(p.potions) < 3:
         st.potion_supply[e.kind] -= 1
         p.potions.append((e.kind, p.spec.eile_uses if e.kind == "eile" else 1))
-        st._emit("potion_given", q, e.kind)
+        st._emit(E.PotionGiven, q, e.kind)
     return False
 
 
@@ -219,13 +220,13 @@ def _remove(st, q, e, cid, later) -> bool:
         if e.units in ("warriors", "both") and w[h]:
             k = w[h] if not e.count else min(e.count, w[h])
             w[h] -= k
-            st._emit("warriors", q, h, -k)
+            st._emit(E.WarriorsPlaced, q, h, -k)
             p.supply += k
             if q == st.seat:  # keep this turn's movement bookkeeping true
                 st.moved = [m for m in st.moved if m[0] != h] + [m for m in st.moved if m[0] == h][: w[h]]
         if e.units in ("gode", "both") and p.gode_at == h:
             p.gode_at = -1
-            st._emit("gode_removed", q, h)
+            st._emit(E.GodeRemoved, q, h)
     return False
 
 
@@ -251,7 +252,7 @@ def _gode(st, q, e, cid, later) -> bool:
     p = st.players[q]
     if p.gode_at < 0 and p.hero_at >= 0:
         p.gode_at = p.hero_at
-        st._emit("gode_placed", q, p.hero_at)
+        st._emit(E.GodePlaced, q, p.hero_at)
         p.marker = e.marker
     return False
 
@@ -292,7 +293,7 @@ def _trolls(st, e: Effect) -> None:
         else:
             st.troll[h] = True
             st.crystal_at[h] = st.crystal_at.get(h, 0) + 1
-            st._emit("troll", h)
+            st._emit(E.TrollAppeared, h)
 
 
 def _goal(st, e: Effect) -> None:

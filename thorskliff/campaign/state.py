@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..engine import dice
+from ..engine import events as E
 from ..engine.actions import Action, IllegalActionError, fmt, hexlabel
 from ..island import island_for
 from ..engine.steps import OPEN_STEPS, Step
@@ -199,7 +200,7 @@ def _apply_card(st: Any, a: Action) -> bool:
         st.spent[q].append(a.arg)
         st.refresh_spec(q)
         st.card_log.append((a.arg, q, st.round, "use"))
-        st._emit("card", a.arg, q, "use")
+        st._emit(E.CardRead, a.arg, q, "use")
         effects.run(st, a.arg, st.chapter.cards[a.arg].use, q, ("return", st.step, st.decider))
         return True
     return False
@@ -355,7 +356,7 @@ class CampaignState(GameState, CampaignFields):
     # ------------------------------------------------------------------ cards
     def read_card(self, cid: str, reader: int | None, resume: tuple | None, how: str) -> None:
         self.card_log.append((cid, reader, self.round, how))
-        self._emit("card", cid, reader, how)
+        self._emit(E.CardRead, cid, reader, how)
         effects.run(self, cid, self.chapter.cards[cid].effects, reader, resume)
 
     def give_card(self, q: int, cid: str) -> str | None:
@@ -371,7 +372,7 @@ class CampaignState(GameState, CampaignFields):
             return None
         self.held[q].append(cid)
         self.card_log.append((cid, q, self.round, "special"))
-        self._emit("card", cid, q, "special")
+        self._emit(E.CardRead, cid, q, "special")
         self.refresh_spec(q)
         return cid
 
@@ -411,7 +412,7 @@ class CampaignState(GameState, CampaignFields):
                 self.troll_wait.remove(h)
                 self.troll[h] = True
                 self.crystal_at[h] = self.crystal_at.get(h, 0) + 1
-                self._emit("troll", h)
+                self._emit(E.TrollAppeared, h)
 
     def _buy_amber(self, a: Action) -> None:
         """R-CAMP-5: an amber bought at the market, the turn's action."""
@@ -419,7 +420,7 @@ class CampaignState(GameState, CampaignFields):
         p.taler -= self.amber_price
         p.amber = True
         self.amber_supply -= 1
-        self._emit("bought", p.seat, "amber", self.amber_price)
+        self._emit(E.Bought, p.seat, "amber", self.amber_price)
         self.action_done = True
         self._enter_phase(5)
 

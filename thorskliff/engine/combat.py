@@ -16,6 +16,7 @@ from itertools import combinations, compress
 
 from .fields import GameFields, Pos
 from .steps import Step
+from . import events as E
 from .actions import Action
 from .dice import DIE_ORDER, RED, blocked_kinds
 from .player import FAINTED, X_TURN, WAITING
@@ -166,14 +167,14 @@ class CombatRules(GameFields):
         p = self.players[self.seat]
         if self.plunder:
             if p.faint in (X_TURN, WAITING):
-                self._emit("plunder", p.seat, self.plunder, "lost")  # R-COMBAT-6
+                self._emit(E.Plunder, p.seat, self.plunder, "lost")  # R-COMBAT-6
             elif self.plunder_hex >= 0:
                 h = self.plunder_hex
                 self.taler_at[h] = self.taler_at.get(h, 0) + self.plunder
-                self._emit("plunder", p.seat, self.plunder, "laid", h)
+                self._emit(E.Plunder, p.seat, self.plunder, "laid", h)
             else:
                 p.taler += self.plunder
-                self._emit("plunder", p.seat, self.plunder, "paid")
+                self._emit(E.Plunder, p.seat, self.plunder, "paid")
             self.plunder = 0
         self.moved = []
         for q in self.to_go_out:
@@ -214,7 +215,7 @@ class CombatRules(GameFields):
             if self.rune and self.rune[0] == dfn and self.rune[1] == h:
                 c.def_units.append(["R", -1])  # R-RUNE-5: it defends, without dice or protection
         self.combat = c
-        self._emit("combat", h, seat, dfn, strike, tuple(unit_labels(c.att_units)), tuple(unit_labels(c.def_units)),
+        self._emit(E.CombatBegan, h, seat, dfn, strike, tuple(unit_labels(c.att_units)), tuple(unit_labels(c.def_units)),
                    p.life if any(u[0] == "H" for u in c.att_units) else 0,
                    self.players[dfn].life if c.def_hero else 0, c.black)
         self._stage("def_pre")
@@ -405,7 +406,7 @@ class CombatRules(GameFields):
         c.queue = sorted(vals)
         c.dmg = [0] * len(c.targets())  # R-COMBAT-4: damage counts per roll; a troll or runestone falls to one
         if c.blocked:
-            self._emit("blocked", c.dfn if c.side == "att" else c.att, tuple(c.blocked),
+            self._emit(E.Blocked, c.dfn if c.side == "att" else c.att, tuple(c.blocked),
                        blocked_kinds(c.roll, c.blocked))
 
     def _life(self, units_seat: int, code: str) -> int:
@@ -511,18 +512,18 @@ class CombatRules(GameFields):
                 q = self.players[c.dfn]
                 before = q.life
                 q.life = max(0, q.life - d)
-                self._emit("damage", c.dfn, lab, h, d, before, q.life)
+                self._emit(E.Damaged, c.dfn, lab, h, d, before, q.life)
                 if q.life == 0:
                     defeated += 1
                     u.append("x")
                     self._faint(q, h)
             elif d < LIFE[code]:
-                self._emit("damage", c.dfn, lab, h, d, LIFE[code], LIFE[code] - d)
+                self._emit(E.Damaged, c.dfn, lab, h, d, LIFE[code], LIFE[code] - d)
             elif d >= LIFE[code]:
                 defeated += 1
                 u.append("x")  # marks a defeated unit (it still strikes back, R-COMBAT-2)
-                self._emit("damage", c.dfn, lab, h, d, LIFE[code], 0)
-                self._emit("defeated", c.dfn, lab, h)
+                self._emit(E.Damaged, c.dfn, lab, h, d, LIFE[code], 0)
+                self._emit(E.Defeated, c.dfn, lab, h)
                 if code == "W":
                     self.wc[c.dfn][h] -= 1
                     self.players[c.dfn].supply += 1
@@ -548,16 +549,16 @@ class CombatRules(GameFields):
             if code == "H":
                 before = p.life
                 p.life = max(0, p.life - d)
-                self._emit("damage", c.att, lab, h, d, before, p.life)
+                self._emit(E.Damaged, c.att, lab, h, d, before, p.life)
                 if p.life == 0:
                     u.append("x")
                     self._faint(p, h)
             elif d < LIFE[code]:
-                self._emit("damage", c.att, lab, h, d, LIFE[code], LIFE[code] - d)
+                self._emit(E.Damaged, c.att, lab, h, d, LIFE[code], LIFE[code] - d)
             elif d >= LIFE[code]:
                 u.append("x")
-                self._emit("damage", c.att, lab, h, d, LIFE[code], 0)
-                self._emit("defeated", c.att, lab, h)
+                self._emit(E.Damaged, c.att, lab, h, d, LIFE[code], 0)
+                self._emit(E.Defeated, c.att, lab, h)
                 if code == "W":
                     self.wc[c.att][h] -= 1
                     p.supply += 1
@@ -593,7 +594,7 @@ class CombatRules(GameFields):
             else:
                 self.amber_at[h] = self.amber_at.get(h, 0) + 1
                 laid = "laid"
-        self._emit("fainted", p.seat, h, taler, laid, taker.seat if taker is not None else None)
+        self._emit(E.Fainted, p.seat, h, taler, laid, taker.seat if taker is not None else None)
         if p.seat == self.seat:
             self.plunder_hex = h  # R-COMBAT-5
         if self.rune and self.rune[0] == p.seat and p.seat not in self.to_go_out:
@@ -619,13 +620,13 @@ class CombatRules(GameFields):
                     if u[0] == "H":
                         if p.hero_at == h:
                             p.hero_at = u[1]
-                            self._emit("retreat", seat, lab, h, u[1])
+                            self._emit(E.Retreated, seat, lab, h, u[1])
                     elif u[0] == "G":
                         if p.gode_at == h:
                             p.gode_at = u[1]
-                            self._emit("retreat", seat, lab, h, u[1])
+                            self._emit(E.Retreated, seat, lab, h, u[1])
                     else:
-                        self._emit("retreat", seat, lab, h, u[1])
+                        self._emit(E.Retreated, seat, lab, h, u[1])
                         self.wc[seat][h] -= 1
                         self.wc[seat][u[1]] += 1
                         for m in self.moved:
@@ -634,9 +635,9 @@ class CombatRules(GameFields):
                                 m[2] = 0
                                 break
             elif any(len(u) < 3 for u in c.att_units):
-                self._emit("held", seat, h)
+                self._emit(E.Held, seat, h)
             self._auto_amber(p)
-        self._emit("combat_end", h, seat, c.dfn, c.strike)
+        self._emit(E.CombatEnded, h, seat, c.dfn, c.strike)
         self._after_combat_step()
 
     # ------------------------------------------------------------------ decisions inside a combat
@@ -660,7 +661,7 @@ class CombatRules(GameFields):
             c.att_drunk += (a.arg,)
         else:
             c.def_drunk += (a.arg,)
-        self._emit("drank", seat, a.arg)
+        self._emit(E.Drank, seat, a.arg)
         if a.arg == "heil":
             self._heal(p, 4, "heil")
         elif a.arg == "schutz":

@@ -4,14 +4,15 @@ The engine reports every change a player would notice — a unit moved, a
 combat began, dice rolled or blocked, damage dealt, a unit defeated, a hero
 fainted or stood up, plunder paid or laid down, a retreat or a hold,
 something taken, bought, delivered or sold, a card read, a game won — as it
-happens: a rule calls ``self._emit("kind", ...)`` at the place where the
-thing happens, and :class:`~thorskliff.game.Game` collects the events of
-each record line (``Game.events``). Records stay as they are: the events of
-a saved game come from replaying it.
+happens: a rule calls ``self._emit(E.Moved, seat, unit, src, dst)`` at the
+place where the thing happens — the kind itself, so the type checker reads the
+arguments against the kind's fields there — and :class:`~thorskliff.game.Game`
+collects the events of each record line (``Game.events``), made when they are
+first read (:func:`made`): replaying a record only notes them. Records stay as
+they are: the events of a saved game come from replaying it.
 
-The engine names an event by its ``kind`` (a string) so that the rules need
-not import this module; :func:`make` turns ``(kind, args)`` into the
-dataclass. Everything is public (R-SECRET-1: "everything else is open")
+Each kind also has a name (``Event.kind``, "moved"), which the JSON output
+and the app's texts use. Everything is public (R-SECRET-1: "everything else is open")
 except fields marked ``secret``: a potion's kind, seen only by the seat that
 holds it. :func:`visible` gives the events one seat (or a spectator, None)
 may see, with hidden parts redacted to None.
@@ -22,7 +23,8 @@ Hexes are 0-based hex indices (``hexlabel`` names them); seats are 0-based,
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, dataclass_transform
+from collections.abc import Callable
+from typing import Any, ClassVar, ParamSpec, dataclass_transform
 
 TROLL = -2
 
@@ -496,9 +498,35 @@ class PotionGiven(Event):
 
 
 # ------------------------------------------------------------------ helpers
-def make(kind: str, args: tuple, kw: dict | None = None) -> Event:
-    """The event the engine named ``kind`` with ``args``."""
-    return KINDS[kind](*args, **(kw or {}))
+#: what a rule said, as the engine keeps it until somebody reads it (GameState._emit):
+#: the event's kind and the arguments that make it
+Said = tuple[Callable[..., Event], tuple[Any, ...], dict[str, Any]]
+
+
+P = ParamSpec("P")
+
+
+class Teller:
+    """What the game state says happened (a base of
+    :class:`~thorskliff.engine.fields.GameFields`, so every rule's mixin has it)."""
+
+    #: where the events of the decision being applied go: a Game sets it around
+    #: each apply and makes the events when they are read; None: nobody listens
+    #: (bots' copies, which pay nothing for events)
+    sink: list[Said] | None = None
+
+    def _emit(self, kind: Callable[P, Event], /, *args: P.args, **kw: P.kwargs) -> None:
+        """Say that ``kind(*args, **kw)`` happened: the type checker reads the
+        arguments against the kind's fields here, where the rule is, while the
+        event itself is made only when somebody reads it."""
+        if self.sink is not None:
+            self.sink.append((kind, args, kw))
+
+
+def made(said: Said) -> Event:
+    """The event a rule said."""
+    kind, args, kw = said
+    return kind(*args, **kw)
 
 
 def visible(events, viewer: int | None) -> list[Event]:

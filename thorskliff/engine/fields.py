@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from .events import Teller
+
 if TYPE_CHECKING:
     from ..island import Island
     from ..scenario import ModeSpec
@@ -99,7 +101,7 @@ def top(kind: str, lo: int = 0, hi: int = 0, key: str | None = None, vocab: str 
 
 
 @dataclass(init=False, eq=False, repr=False)
-class GameFields:
+class GameFields(Teller):
     """Every field of the game state, declared once (see the module)."""
 
     # --- the game and its setup

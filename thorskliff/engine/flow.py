@@ -13,6 +13,7 @@ from .fields import TURN_MADE, TURN_VALUES, GameFields
 from .guards import Index, index, legal, plans, refuse
 from .hooks import NO_HOOKS, Hooks
 from .steps import COMBAT_STEPS, Step
+from . import events as E
 from .turn_verbs import FREE_STEPS, GODE_NEED, RECRUIT_PRICE
 from .verbs import EPIC_PRICE, TABLE, Offer, Verb, entry
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
@@ -101,26 +102,26 @@ class TurnRules(GameFields):
         p = self.players[self.seat]
         p.remove_potion("heil")
         self.potion_supply["heil"] += 1
-        self._emit("drank", p.seat, "heil")
+        self._emit(E.Drank, p.seat, "heil")
         self._heal(p, 4, "heil")
 
     def _do_discard(self, a: Action) -> None:
         """R-POT-3: a potion put back into the supply."""
         p = self.players[self.decider]
-        self._emit("discard", p.seat, a.arg)
+        self._emit(E.Discarded, p.seat, a.arg)
         p.remove_potion(a.arg)
         self.potion_supply[a.arg] += 1
 
     def _do_gode(self, a: Action) -> None:
         """R-GODE-2: the Gode's marker, then movement."""
         self.players[self.seat].marker = a.arg
-        self._emit("marker", self.seat, a.arg)
+        self._emit(E.MarkerSet, self.seat, a.arg)
         self._enter_phase(1)
 
     def _do_crystal(self, a: Action) -> None:
         """R-CRYSTAL-2: the second crystal's bonus, then back to the step below."""
         self.players[self.decider].cbonus = a.arg
-        self._emit("crystal_bonus", self.decider, a.arg)
+        self._emit(E.CrystalBonus, self.decider, a.arg)
         self.step, self.decider = self.pending.pop()
 
     def _do_end(self, a: Action = END) -> None:
@@ -146,7 +147,7 @@ class TurnRules(GameFields):
         h = a.a
         p = self.players[self.decider]
         p.hero_at = h
-        self._emit("placed", p.seat, h)
+        self._emit(E.Placed, p.seat, h)
         i = self.choosing.index(self.decider) + 1
         if i < len(self.choosing):
             self.decider = self.choosing[i]
@@ -163,10 +164,10 @@ class TurnRules(GameFields):
         self.decider = seat
         self._reset_turn()
         p = self.players[seat]
-        self._emit("turn", seat, self.round)
+        self._emit(E.TurnBegan, seat, self.round)
         if self.rune and self.rune[0] == seat:
             self.rune[2] -= 1  # R-RUNE-3
-            self._emit("rune_count", seat, self.rune[1], self.rune[2])
+            self._emit(E.RuneCounted, seat, self.rune[1], self.rune[2])
             if self.rune[2] <= 0:
                 self._win(seat, "runestone")
                 return
@@ -182,7 +183,7 @@ class TurnRules(GameFields):
             p.life = p.max_life // 2
             p.taler += 3
             p.faint = AWAKE
-            self._emit("stood_up", seat, h, p.life)
+            self._emit(E.StoodUp, seat, h, p.life)
         self._auto_amber(p)  # R-AMBER-1: also a hero standing on a beach since the supply was empty
         self._enter_phase(0)
 
@@ -283,7 +284,7 @@ class TurnRules(GameFields):
         p.lying_at = h
         self.lying[h] = p.seat
         p.faint = LYING
-        self._emit("laid", p.seat, h)
+        self._emit(E.Laid, p.seat, h)
         self._next_turn()
 
     # ------------------------------------------------------------------ movement (phase 1)
@@ -298,7 +299,7 @@ class TurnRules(GameFields):
         p = self.players[seat]
         src, dst = a.a, a.b
         stop = self.enemy_at(dst, seat)  # R-MOVE-3
-        self._emit("moved", seat, a.arg, src, dst, self.step == "haste")
+        self._emit(E.Moved, seat, a.arg, src, dst, self.step == "haste")
         if a.arg == "H":
             p.hero_at = dst
             self.hero_prev = src  # R-MOVE-4: the retreat hex, one hex back
@@ -330,7 +331,7 @@ class TurnRules(GameFields):
                 and not self.enemy_at(h, p.seat):
             p.amber = True
             self.amber_supply -= 1
-            self._emit("took", p.seat, "amber", h, 1, True)
+            self._emit(E.Took, p.seat, "amber", h, 1, True)
 
     # ------------------------------------------------------------------ free steps (R-TURN-3)
     def _do_free(self, a: Action) -> None:
@@ -340,7 +341,7 @@ class TurnRules(GameFields):
             p.amber = False
             self.amber_supply += 1
             p.taler += 5
-            self._emit("sold", p.seat, h, 5)
+            self._emit(E.Sold, p.seat, h, 5)
             if p.heart < p.spec.heart_sales and self._jorund_heart():
                 p.heart += 1
         elif a.verb == "deliver":  # R-AMBER-3
@@ -348,19 +349,19 @@ class TurnRules(GameFields):
             p.delivered += 1
             taler, supply = p.taler, p.supply
             self._on_deliver(p)
-            self._emit("delivered", p.seat, h, p.delivered, p.taler - taler, p.supply - supply)
+            self._emit(E.Delivered, p.seat, h, p.delivered, p.taler - taler, p.supply - supply)
             if p.delivered >= self.mode.goal_ambers:
                 self._win(p.seat, "ambers")  # R-AMBER-4
         elif a.arg == "taler":
-            self._emit("took", p.seat, "taler", h, self.taler_at[h])
+            self._emit(E.Took, p.seat, "taler", h, self.taler_at[h])
             p.taler += self.taler_at.pop(h)
         elif a.arg == "amber":
             self._take_from(self.amber_at, h)
             p.amber = True
-            self._emit("took", p.seat, "amber", h)
+            self._emit(E.Took, p.seat, "amber", h)
         elif a.arg == "crystal":  # R-CRYSTAL-1/2
             self._take_from(self.crystal_at, h)
-            self._emit("took", p.seat, "crystal", h)
+            self._emit(E.Took, p.seat, "crystal", h)
             p.crystals += 1
             goal = self.mode.goal_crystals
             if goal and p.crystals >= goal:
@@ -388,7 +389,7 @@ class TurnRules(GameFields):
         before = p.life
         p.heal(n)
         if p.life != before:
-            self._emit("healed", p.seat, cause, before, p.life)
+            self._emit(E.Healed, p.seat, cause, before, p.life)
 
     @staticmethod
     def _take_from(where: dict[int, int], h: int) -> None:
@@ -414,7 +415,7 @@ class TurnRules(GameFields):
         terrain = a.arg
         gain = dict(self._silver_options())[terrain]
         self.players[self.seat].taler += gain
-        self._emit("silver", self.seat, terrain, gain)
+        self._emit(E.Silver, self.seat, terrain, gain)
         self._enter_phase(4)
 
     # ------------------------------------------------------------------ actions (phase 4)
@@ -456,22 +457,22 @@ class TurnRules(GameFields):
         self.action_done = True
         nxt = 5
         if v == "met":
-            self._emit("bought", p.seat, "met", price)
+            self._emit(E.Bought, p.seat, "met", price)
             self._heal(p, 2, "met")
         elif v == "wisent":
             p.wisent = True
             self.wisent_left -= 1
-            self._emit("bought", p.seat, "wisent", price)
+            self._emit(E.Bought, p.seat, "wisent", price)
         elif v == "hammer":
             p.weapon = "hammer"
-            self._emit("bought", p.seat, "hammer", price)
+            self._emit(E.Bought, p.seat, "hammer", price)
         elif v == "helm":
             p.helm = True
             self.helm_free = False
-            self._emit("bought", p.seat, "helm", price)
+            self._emit(E.Bought, p.seat, "helm", price)
         elif v == "buy":
             self.potion_supply[a.arg] -= 1
-            self._emit("bought", p.seat, "potion", price, "", a.arg, bool(a.vals))
+            self._emit(E.Bought, p.seat, "potion", price, "", a.arg, bool(a.vals))
             if a.vals:
                 self._heal(p, 4, "heil")
                 self.potion_supply["heil"] += 1
@@ -482,18 +483,18 @@ class TurnRules(GameFields):
                 self.step = Step.POTION2
                 return
         elif v == "gamble":
-            self._emit("gamble", p.seat, a.arg, price)
+            self._emit(E.Gambled, p.seat, a.arg, price)
             self._chance(("M",) if a.arg == "small" else ("M", "M"), "gamble")
             return
         elif v == "bath":
             self._heal(p, 4, "bath")
         elif v == "search":
             p.taler += 1
-            self._emit("search", p.seat, 1)
+            self._emit(E.Searched, p.seat, 1)
         elif v == "rune":  # R-RUNE-1/2
             p.amber = False
             self.rune = [p.seat, p.hero_at, 4]
-            self._emit("rune", p.seat, p.hero_at)
+            self._emit(E.RuneRaised, p.seat, p.hero_at)
             self.gifts = sum(1 for q in self.players if not q.out and q.seat != p.seat)
             if self._gift_legal():
                 self.step = Step.GIFT
@@ -505,13 +506,13 @@ class TurnRules(GameFields):
 
     def _gamble_paid(self, vals: tuple[int, ...]) -> None:
         self.players[self.seat].taler += sum(vals)
-        self._emit("gamble_won", self.seat, sum(vals))
+        self._emit(E.GambleWon, self.seat, sum(vals))
         self.decider = self.seat
         self._enter_phase(5)
 
     def _buy_epic(self, p, card: str) -> None:
         self.epic_free.discard(card)
-        self._emit("bought", p.seat, "epic", EPIC_PRICE[card], card)
+        self._emit(E.Bought, p.seat, "epic", EPIC_PRICE[card], card)
         p.epic = (*p.epic, card)
         if card == "rundschild" and p.weapon == "hammer":
             p.weapon = "axe"  # §17: flips back, no refund
@@ -530,7 +531,7 @@ class TurnRules(GameFields):
         p = self.players[self.seat]
         self.potion_supply[kind] -= 1
         p.potions.append((kind, p.spec.eile_uses if kind == "eile" else 1))
-        self._emit("gift", p.seat, kind)
+        self._emit(E.Gift, p.seat, kind)
         self.gifts -= 1
         if not self.gifts:
             self._enter_phase(5)
@@ -563,7 +564,7 @@ class TurnRules(GameFields):
             self.wc[p.seat][a.a] += 1
         else:
             p.gode_at = a.a
-        self._emit("recruited", p.seat, a.arg, a.a, price)
+        self._emit(E.Recruited, p.seat, a.arg, a.a, price)
         if not self._recruit_legal():
             self._enter_phase(6)
 
@@ -591,8 +592,8 @@ class TurnRules(GameFields):
         else:
             self.potion_supply["eile"] += 1
         self.haste_used = True
-        self._emit("drank", p.seat, "eile")
-        self._emit("moved", p.seat, "H", a.a, a.b, True)
+        self._emit(E.Drank, p.seat, "eile")
+        self._emit(E.Moved, p.seat, "H", a.a, a.b, True)
         p.hero_at = a.b
         self._auto_amber(p)
         self.step = Step.AFTERHASTE
@@ -616,7 +617,7 @@ class TurnRules(GameFields):
         if p.out:
             return
         p.out = True
-        self._emit("out", seat, reason)
+        self._emit(E.WentOut, seat, reason)
         w = self.wc[seat]
         for h in range(len(w)):
             w[h] = 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import dice
+from . import events as E
 from .fields import AMBERS, COPIES, POTION_SUPPLY, WISENT_CARDS
 from .messages import Msg, SetupError
 from .steps import Step
@@ -54,16 +55,9 @@ class GameState(TurnRules, CombatRules):
 
     #: the notation reader of this game (a variant reads its own decisions too)
     parse_action = staticmethod(parse)
-    #: where the events of the decision being applied go (``thorskliff.engine.events``;
-    #: a Game sets it around each apply); None: nobody listens (bots' copies)
-    sink: list | None = None
     #: a game of record flow 1: the haste phase as it was before it kept its
     #: secret (``Setup.flow``); set on such games only, so positions never hold it
     old_haste = False
-
-    def _emit(self, kind: str, *args, **kw) -> None:
-        if self.sink is not None:
-            self.sink.append((kind, args, kw))
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -305,7 +299,7 @@ class GameState(TurnRules, CombatRules):
         self.decider = CHANCE
 
     def _on_roll(self, purpose: str, kinds: tuple[str, ...], vals: tuple[int, ...]) -> None:
-        self._emit("rolled", purpose, "".join(kinds), tuple(vals))
+        self._emit(E.Rolled, purpose, "".join(kinds), tuple(vals))
         if purpose == "gamble":
             self._gamble_paid(vals)
         else:
@@ -389,7 +383,7 @@ class GameState(TurnRules, CombatRules):
     def _win(self, seat: int, reason: str) -> None:
         if self.result is None:
             self.result = Outcome(seat, reason)
-            self._emit("won", seat, reason)
+            self._emit(E.Won, seat, reason)
             self.step = Step.OVER
             self.decider = TERMINAL
             if self.hooks.won is not None:
