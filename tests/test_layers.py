@@ -210,9 +210,6 @@ def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
 
 #: import cycles known and being cut elsewhere: each goes from this list when it is gone
 KNOWN_CYCLES: list[set[str]] = [
-    # Game.from_position imports position, whose invariants look up a parser in game
-    # (review 2026-12-04 §2): parser_for moves to variants.py (branch `types`)
-    {"thorskliff.game", "thorskliff.position", "thorskliff.invariants"},
     # the web transport subclasses ssh.server.GameSession, and ssh.server starts the web
     # server: both go to a host/ package (branch `host`)
     {"thorskliff.ssh.server", "thorskliff.web.server"},

@@ -14,12 +14,12 @@ them from 1.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .engine.actions import Action, IllegalActionError, fmt
 from . import variants
+from .variants import parser_for
 from .engine.messages import Msg
 from .engine.events import Said, made
 from .engine.state import CHANCE, GameState, SeatSpec
@@ -28,14 +28,6 @@ if TYPE_CHECKING:
     from .engine.events import Event
 
 UNDO_RULE = "R-TURN-4"
-
-
-def parser_for(st: GameState) -> Callable[[str], Action]:
-    """The notation reader of ``st``: a variant's state brings its own
-    (``parse_action``: a campaign chapter also reads ``choose``, ``use`` and
-    ``buy amber``); every other game the base notation only, so that those
-    words stay notation errors there."""
-    return st.parse_action
 
 
 @dataclass(frozen=True)

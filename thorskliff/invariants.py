@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .engine.actions import fmt
-from .game import parser_for
+from .variants import parser_for
 from .engine.player import AWAKE, LYING
 from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, GameState
 

@@ -19,7 +19,8 @@ import tomli_w
 from . import variants
 from .engine import dice
 from .engine.actions import ActionError
-from .game import ChapterSetup, Game, Setup, parser_for
+from .game import ChapterSetup, Game, Setup
+from .variants import parser_for
 from .island import LabelError, island_for
 from .loaderror import LoadError, Problem, check_lines, parse_toml, plain_int, read_text
 from .engine.player import COLOURS

@@ -14,9 +14,11 @@ from __future__ import annotations
 import os
 from importlib import import_module
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from .engine.actions import Action
     from .engine.state import GameState
 
 #: variants that ship with thorskliff: name -> the module that registers it
@@ -56,3 +58,11 @@ def find(name: str) -> Variant:
         return _registered[name]
     except KeyError:
         raise KeyError(f"unknown variant {name!r} (variants: {', '.join(sorted(KNOWN))})") from None
+
+
+def parser_for(st: GameState) -> Callable[[str], Action]:
+    """The notation reader of ``st``: a variant's state brings its own
+    (``parse_action``: a campaign chapter also reads ``choose``, ``use`` and
+    ``buy amber``); every other game the base notation only, so that those
+    words stay notation errors there."""
+    return st.parse_action

@@ -17,7 +17,7 @@ from .. import record
 from ..engine.actions import Action, ActionError, IllegalActionError, fmt, parse
 from ..engine.events import Event, visible
 from ..engine.messages import Msg
-from ..game import parser_for
+from ..variants import parser_for
 from ..game import Game
 from ..engine.state import CHANCE, TERMINAL, GameState
 from ..loaderror import os_problem
