@@ -250,7 +250,7 @@ def test_the_servers_database_when_it_is_not_one(tmp_path):
     import sqlite3
     import stat
 
-    from thorskliff.ssh.store import Store
+    from thorskliff.host.sqlitestore import SqliteStore
 
     cases = {}
     for name in ("garbage", "foreign", "link"):
@@ -269,7 +269,7 @@ def test_the_servers_database_when_it_is_not_one(tmp_path):
         os.chmod(path, 0o644 if name != "link" else 0o755)
         before = (path.read_bytes() if name != "link" else b"", stat.S_IMODE(path.stat().st_mode))
         with pytest.raises((LoadError, OSError)) as info:
-            Store(path)
+            SqliteStore(path)
         assert str(info.value).startswith(f"{path}: ") or info.value.filename == str(path), info.value
         assert expect[name] in str(info.value) and "left as it is" in str(info.value)
         assert (path.read_bytes() if name != "link" else b"", stat.S_IMODE(path.stat().st_mode)) == before, name
@@ -294,7 +294,7 @@ def test_serve_data_is_a_file_or_a_shared_folder(tmp_path, capsys):
     as /tmp) lost its mode to 0700, locking everyone else out."""
     import stat
 
-    from thorskliff.ssh.private import private_folder
+    from thorskliff.host.private import private_folder
 
     afile = tmp_path / "notes.txt"
     afile.write_text("mine\n")

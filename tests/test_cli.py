@@ -266,6 +266,11 @@ def test_every_command_line_help_text_is_in_both_catalogues():
 
     used = set(re.findall(r'_h\("([a-z_]+)"', src))
     used |= set(re.findall(r'h\("(app_[a-z_]+)"', (Path(ui.__file__).parent / "app.py").read_text()))
+    from dataclasses import fields
+
+    from thorskliff.host.config import Config
+
+    used |= {f.metadata["help"] for f in fields(Config) if "help" in f.metadata}  # serve's options
     assert len(used) > 67 and used <= set(tables["de"])
 
 
@@ -275,3 +280,29 @@ def test_bench_prints_figures(capsys):
     assert "actions/s" in out and "replay:" in out and "300 decisions" in out
     code, out, err = run(capsys, "bench", "--runs", "0")
     assert code == 2
+
+
+def test_serves_options_come_from_the_hosts_config_and_their_help_quotes_its_defaults():
+    """#28: a serve option and its default are declared once, as a field of
+    host.config.Config; the command line is made from it, and the help text
+    of each (de, en) names the default the Config holds."""
+    from dataclasses import fields
+
+    from thorskliff import cli
+    from thorskliff.host.config import Config
+    from thorskliff.ui import i18n
+
+    parser = cli.build_parser()
+    serve = next(a for a in parser._subparsers._group_actions[0].choices.values() if a.prog.endswith(" serve"))
+    flags = {o.dest: o for o in serve._actions}
+    for f in fields(Config):
+        if "flag" not in f.metadata:
+            continue
+        action = flags[f.name]
+        assert f.metadata["flag"] in action.option_strings
+        if isinstance(f.default, (int, float)) and not isinstance(f.default, bool):
+            assert action.default == f.default, f.name
+            shown = f"{f.default:g}" if isinstance(f.default, float) else str(f.default)
+            for lang in ("de", "en"):
+                said = i18n.catalogue(lang)[f"cli.{f.metadata['help']}"]
+                assert shown in said, (lang, f.name, said)

@@ -15,8 +15,8 @@ from thorskliff.bots.registry import LEVELS, bot_label, bot_problem, level_bot, 
 from thorskliff.bots.search import SearchBot
 from thorskliff.cli import main
 from thorskliff.game import Game
-from thorskliff.ssh.hub import Hub, LobbyError
-from thorskliff.ssh.store import Store
+from thorskliff.host.hub import Hub, LobbyError
+from thorskliff.host.sqlitestore import SqliteStore
 
 
 def test_the_levels_and_their_bots():
@@ -57,7 +57,7 @@ def test_simulate_level_mistakes_are_one_line(capsys, argv, says):
 
 
 def test_the_lobby_seats_a_levels_bot_and_only_a_level(tmp_path):
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     try:
         hub = Hub(store, bot="random")
         a = hub.create("alice", "duell", 2, bots="schwer", seed=5)

@@ -16,7 +16,7 @@ from thorskliff.cli import main
 from thorskliff.loaderror import LoadError
 from thorskliff.scenario import ScenarioError, scenario_dir
 from thorskliff.ssh.server import HOST_KEY, host_key
-from thorskliff.ssh.store import Store
+from thorskliff.host.sqlitestore import SqliteStore
 
 from test_load_said import _german_words
 
@@ -107,7 +107,7 @@ def test_the_ssh_hosts_database_that_is_someone_elses_is_said_in_german(tmp_path
         db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY)")
     db.close()
     with pytest.raises(LoadError) as info:
-        Store(path)
+        SqliteStore(path)
     assert str(info.value) == f"{path}: is not the server's database (it holds photos); it is left as it is"
     assert info.value.say("de") == (f"{path}: ist nicht die Datenbank des Servers (sie enthält photos); "
                                     "sie bleibt, wie sie ist")

@@ -20,12 +20,12 @@ import pyte
 import pytest
 
 from thorskliff.cli import main as cli_main
-from thorskliff.ssh import driver
-from thorskliff.ssh.store import WEB_KEY
+from thorskliff.host import driver
+from thorskliff.host.store import WEB_KEY
 from thorskliff.ui import i18n
 from thorskliff.ui.i18n import t
 from thorskliff.web.harness import serving, url
-from thorskliff.web.identity import COOKIE, new_token, token_hash
+from thorskliff.host.identity import COOKIE, new_token, token_hash
 
 WAIT = 20.0
 
@@ -515,7 +515,7 @@ class FakeSocket:
 
 
 async def test_the_channel_sends_in_order_and_closes_after_the_last_byte():
-    from thorskliff.web.server import WebChannel
+    from thorskliff.web.session import WebChannel
 
     ws = FakeSocket()
     ch = WebChannel(ws)
@@ -529,8 +529,8 @@ async def test_the_channel_sends_in_order_and_closes_after_the_last_byte():
 
 
 async def test_a_browser_that_reads_nothing_is_dropped_not_buffered_without_end():
-    from thorskliff.ssh.server import MAX_BUFFERED
-    from thorskliff.web.server import WebChannel
+    from thorskliff.host.session import MAX_BUFFERED
+    from thorskliff.web.session import WebChannel
 
     ws = FakeSocket(stuck=True)
     ch = WebChannel(ws)
@@ -860,7 +860,7 @@ async def test_names_differing_only_in_capitals_are_one_player_over_ssh_and_in_b
 
 
 async def test_serve_says_where_in_the_servers_language_with_the_real_host(web):
-    from thorskliff.ssh.server import startup_lines
+    from thorskliff.host.host import startup_lines
 
     host, browser = await web()
     de = startup_lines(host)

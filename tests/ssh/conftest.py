@@ -15,7 +15,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from thorskliff.ssh.server import Config, Host  # noqa: E402
+from thorskliff.host.config import Config
+from thorskliff.host.host import Host  # noqa: E402
 from thorskliff.ui import i18n  # noqa: E402
 
 WAIT = 20.0

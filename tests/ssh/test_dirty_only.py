@@ -15,8 +15,8 @@ import pytest
 from mirror import Mirror, settle
 from test_hostapp import FakeTerminal, _seated
 from test_shared_view import SIZE, as_app, duell_at_move, hub  # noqa: F401 (the fixture)
-from thorskliff.ssh.hostapp import HostedApp
-from thorskliff.ui.dirtyonly import DirtyOnlyCompositor
+from thorskliff.host.hostapp import HostedApp
+from thorskliff.ui.textual_patches.dirtyonly import DirtyOnlyCompositor
 from thorskliff.ui.widgets.hexmap import IslandMap
 from thorskliff.ui.widgets.panels import DecisionList, GameLog
 

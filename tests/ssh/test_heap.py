@@ -1,4 +1,4 @@
-"""The host's garbage sweeps (thorskliff.ssh.server._Heap): a sweep walks
+"""The host's garbage sweeps (thorskliff.host.heap._Heap): a sweep walks
 every object of every session and stops them all meanwhile, 1-2 s at 32-64
 sessions, so it must not come merely because sessions started; and finding
 out whether one is due must not walk the objects either."""
@@ -14,8 +14,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from thorskliff.ssh import server
-from thorskliff.ssh.server import _Heap, resident_mb
+from thorskliff.host import heap as server
+from thorskliff.host.heap import _Heap, resident_mb
 
 
 def test_a_table_filling_up_is_not_swept_for_its_sessions_own_memory():

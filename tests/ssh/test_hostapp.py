@@ -12,11 +12,11 @@ import pytest
 from textual import events
 from textual.strip import Strip
 
-from thorskliff.ssh import acyclic
-from thorskliff.ssh.driver import SSHDriver
-from thorskliff.ssh.hostapp import HostedApp, color_system
-from thorskliff.ssh.hub import Hub
-from thorskliff.ssh.store import Store
+from thorskliff.ui.textual_patches import acyclic
+from thorskliff.host.driver import SSHDriver
+from thorskliff.host.hostapp import HostedApp, color_system
+from thorskliff.host.hub import Hub
+from thorskliff.host.sqlitestore import SqliteStore
 from thorskliff.ui import i18n
 from thorskliff.ui.screens.lobby import LobbyScreen
 
@@ -49,7 +49,7 @@ class FakeApp:
 
 @pytest.fixture
 def hub(tmp_path):
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     yield Hub(store)
     store.close()
 
@@ -958,7 +958,7 @@ async def test_a_spectators_palette_and_stop_message_speak_of_watching(hub):
 
 async def test_a_hosted_seats_redraws_leave_no_line_to_the_cycle_collector(hub):
     """Every line a screen draws anew replaces one; with the server's heap
-    (ssh/acyclic.py) a replaced line is freed by its reference count, never a
+    (ui/textual_patches/acyclic.py) a replaced line is freed by its reference count, never a
     cycle left for a full collection, which stops every session (#14)."""
     acyclic.install()
     app = HostedApp(hub, "alice", FakeTerminal())

@@ -8,9 +8,10 @@ from helpers import begin, place, position
 from thorskliff import record
 from thorskliff.engine.actions import WrongSeatError, hexlabel
 from thorskliff.game import Game, Setup
-from thorskliff.ssh.hub import Hub, HubGame, LobbyError, SeatInfo, valid_name
-from thorskliff.ssh.server import is_loopback
-from thorskliff.ssh.store import SeatRow, Store
+from thorskliff.host.hub import Hub, HubGame, LobbyError, SeatInfo, valid_name
+from thorskliff.host.config import is_loopback
+from thorskliff.host.sqlitestore import SqliteStore
+from thorskliff.host.store import SeatRow
 from thorskliff.engine.state import SeatSpec
 from thorskliff.ui import eventwords
 from thorskliff.ui.eventwords import Names
@@ -20,7 +21,7 @@ KINDS = ("heil", "kraft", "eile", "schutz")
 
 @pytest.fixture
 def store(tmp_path):
-    s = Store(tmp_path / "hub.sqlite3")
+    s = SqliteStore(tmp_path / "hub.sqlite3")
     yield s
     s.close()
 
@@ -103,7 +104,7 @@ def test_seats_are_joined_once_and_decisions_checked_against_them(store):
 
 def test_a_restarted_hub_resumes_every_game_exactly(tmp_path):
     path = tmp_path / "hub.sqlite3"
-    store = Store(path)
+    store = SqliteStore(path)
     hub = Hub(store)
     a = hub.create("alice", "duell", 2, seed=11)
     b = hub.join(a.game_id, 1, "bob")
@@ -116,7 +117,7 @@ def test_a_restarted_hub_resumes_every_game_exactly(tmp_path):
     want = {g.id: (list(g.game.lines), g.state.observation(None), [s.user for s in g.seats])
             for g in (a.hg, c.hg)}
 
-    again = Hub(Store(path))  # the first hub plays on beside it as the reference
+    again = Hub(SqliteStore(path))  # the first hub plays on beside it as the reference
     for gid, (lines, obs, users) in want.items():
         hg2 = again.games[gid]
         assert hg2.game.lines == lines
@@ -139,7 +140,7 @@ def test_a_restarted_hub_resumes_every_game_exactly(tmp_path):
 
 
 def test_a_broken_record_is_reported_and_the_other_games_load(tmp_path):
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     hub = Hub(store)
     a = hub.create("alice", "duell", 2, seed=3)
     bad = store.new_game("format = 'nonsense'\n[decisions]\n", [SeatRow("x", None), SeatRow(None, None)])
@@ -249,7 +250,7 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
     table the stand-in bots wait instead of playing the game to its end."""
     import asyncio
 
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     hub = Hub(store, takeover_after=0.2, bot_delay=0.0)
     a = hub.create("alice", "duell", 2, seed=5)
     b = hub.join(a.game_id, 1, "bob")
@@ -260,7 +261,7 @@ async def test_after_a_restart_no_seat_goes_to_a_bot_while_nobody_plays(tmp_path
     hub.close()
     store.close()
 
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     hub = Hub(store, takeover_after=0.2, bot_delay=0.0)
     hub.start()
     hg = hub.games[1]

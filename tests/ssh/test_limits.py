@@ -14,7 +14,7 @@ import pytest
 from hostfixtures import hub_until, polled, prompt
 from test_ssh_play import WAIT, enter_game, new_game, table
 
-from thorskliff.ssh import driver
+from thorskliff.host import driver
 from thorskliff.ui.i18n import t
 from thorskliff.ssh.server import CIPHERS, KEX_ALGS, MACS
 
@@ -137,7 +137,7 @@ async def test_when_the_host_is_full_a_connection_without_a_game_gives_way_to_a_
     filled --max-connections and locked new players out for the session grace, again and
     again. Now the one longest without a game makes room (once it has held none for
     SESSIONLESS_YIELD; made 0 here, so the test waits for nothing)."""
-    from thorskliff.ssh import server as srv
+    from thorskliff.host import host as srv
 
     monkeypatch.setattr(srv, "SESSIONLESS_YIELD", 0.0)
     host = await server(max_connections=3, session_grace=600)
@@ -173,7 +173,7 @@ async def test_signed_in_connections_are_capped_per_network(server, terms, keys,
 
 
 def test_a_network_is_a_slash_24_or_a_slash_64():
-    from thorskliff.ssh.server import network
+    from thorskliff.host.config import network
 
     assert network("192.0.2.7") == network("192.0.2.250") != network("192.0.3.7")
     assert network("::ffff:192.0.2.7") == network("192.0.2.7")
@@ -394,7 +394,7 @@ async def test_files_of_a_laxer_older_start_are_tightened(server, data):
     os.chmod(data, 0o755)
     db = sqlite3.connect(data / "hub.sqlite3")
     db.execute("PRAGMA journal_mode=WAL")
-    from thorskliff.ssh.store import SCHEMA
+    from thorskliff.host.sqlitestore import SCHEMA
 
     db.executescript(SCHEMA)  # an older start's database (another program's is refused)
     for p in data.iterdir():

@@ -11,9 +11,9 @@ from contextlib import contextmanager
 
 from textual._context import active_app
 
-from thorskliff.ssh.hostapp import HostedApp
-from thorskliff.ssh.hub import Hub
-from thorskliff.ssh.store import Store
+from thorskliff.host.hostapp import HostedApp
+from thorskliff.host.hub import Hub
+from thorskliff.host.sqlitestore import SqliteStore
 from thorskliff.ui import viewmemo
 from thorskliff.ui.widgets.hexmap import IslandMap
 from thorskliff.ui.widgets.panels import Tableaus
@@ -29,7 +29,7 @@ SIZE = (120, 40)
 
 @pytest.fixture
 def hub(tmp_path):
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     yield Hub(store)
     store.close()
 

@@ -10,7 +10,7 @@ from test_ssh_play import enter_game
 
 from thorskliff.game import Game, Setup
 from thorskliff.engine.state import SeatSpec
-from thorskliff.ssh.hub import HubGame, SeatInfo
+from thorskliff.host.hub import HubGame, SeatInfo
 
 
 def at_the_market() -> Game:

@@ -396,7 +396,7 @@ async def test_off_turn_decisions_go_to_the_seat_that_must_decide(server, terms,
     from helpers import begin, place, play, position
     from test_hub import game_of
 
-    from thorskliff.ssh.hub import HubGame, SeatInfo
+    from thorskliff.host.hub import HubGame, SeatInfo
 
     host = await server()
     st = position(("Oleif", "Bera"))

@@ -153,15 +153,15 @@ async def test_the_palette_offers_the_hint_to_the_person_deciding():
 
 
 async def test_a_host_gives_hints_only_with_serve_hints(tmp_path):
-    from thorskliff.ssh.hub import Hub, HubGame, SeatInfo
-    from thorskliff.ssh.store import Store
+    from thorskliff.host.hub import Hub, HubGame, SeatInfo
+    from thorskliff.host.sqlitestore import SqliteStore
     from thorskliff.ui.screens.lobby import SeatScreen
 
     class Seat(ThorsApp):
         def get_default_screen(self):
             return SeatScreen(self.start_session)
 
-    store = Store(tmp_path / "hub.sqlite3")
+    store = SqliteStore(tmp_path / "hub.sqlite3")
     try:
         for allowed in (False, True):
             hub = Hub(store, hints=allowed)
@@ -186,7 +186,7 @@ async def test_a_host_gives_hints_only_with_serve_hints(tmp_path):
 
 def test_serve_hints_reaches_the_host(monkeypatch):
     from thorskliff import cli
-    from thorskliff.ssh import server
+    from thorskliff.host import host as server
 
     seen = []
     monkeypatch.setattr(server, "serve", lambda config: seen.append(config) or 0)

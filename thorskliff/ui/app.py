@@ -17,7 +17,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..loaderror import os_problem
-from . import dirtyonly, i18n, saves
+from . import i18n, saves
+from .textual_patches import dirtyonly
 from .css import load_css  # noqa: F401 (the host's app reads it from here too)
 from .i18n import t
 from .keys import localize

@@ -2,6 +2,5 @@
 
 The page is textual-serve's terminal (xterm.js) and speaks its websocket
 protocol; every browser's app runs in the serving process, like an SSH
-session's, on the same hub. Importing this package needs no aiohttp: the
-hub uses :mod:`.identity` for invitation tokens.
+session's, on the same hub (:mod:`thorskliff.host`).
 """

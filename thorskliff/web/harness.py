@@ -12,17 +12,19 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-from ..ssh.server import Config, Host
+from ..host.config import Config
+from ..host.host import Host
 
 
 def url(host: Host) -> str:
+    assert host.web is not None, "a harness host serves browsers"
     return host.web.base_url()
 
 
 @contextlib.asynccontextmanager
 async def serving(data: str | Path, **config) -> AsyncIterator[Host]:
     """A Host with SSH and browsers on free loopback ports (``config``: any
-    :class:`~thorskliff.ssh.server.Config` field, e.g. ``ssh=False``,
+    :class:`~thorskliff.host.config.Config` field, e.g. ``ssh=False``,
     ``max_per_address=2``, ``takeover=5``)."""
     config.setdefault("port", 0)
     config.setdefault("web_port", 0)

@@ -2,12 +2,12 @@
 
 An aiohttp server in the SSH host's own event loop serves textual-serve's
 terminal page (xterm.js) and its websocket. Each websocket is one
-:class:`~thorskliff.ssh.server.GameSession`, exactly as an SSH channel is:
-the same :class:`~thorskliff.ssh.hostapp.HostedApp` on the same hub,
-drawn by the same :class:`~thorskliff.ssh.driver.SSHDriver` (its clamped
+:class:`~thorskliff.host.session.GameSession`, exactly as an SSH channel is:
+the same :class:`~thorskliff.host.hostapp.HostedApp` on the same hub,
+drawn by the same :class:`~thorskliff.host.driver.SSHDriver` (its clamped
 size and input budgets), counted by the same caps (connections in all, per
 address, per name) and idle timeout. :class:`WebChannel` is the only new
-piece of that path: it stands where the SSH channel stands.
+piece of that path: it stands where the SSH channel stands (:mod:`.session`).
 
 The page's protocol (textual-serve's ``textual.js``): the browser sends JSON
 text frames ``["stdin", text]``, ``["resize", {"width": w, "height": h}]``,
@@ -30,19 +30,19 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from yarl import URL
 
-from ..ssh.driver import Bucket
-from ..ssh.hub import NAME_MAX, LobbyError, valid_name
-from ..ssh.server import GameSession, reason
+from ..host.driver import Bucket
+from ..host.hub import NAME_MAX, LobbyError, umlaut_hint, valid_name
+from ..host.session import reason
 from ..ui import i18n
 from ..ui.i18n import t
-from .identity import COOKIE, new_token, token_hash, well_formed
+from ..host.identity import COOKIE, new_token, token_hash, well_formed
+from .session import WebChannel, WebGate, WebSession, closing_frame
 
 log = logging.getLogger("thorskliff.web")
 
@@ -82,92 +82,10 @@ def name_refusal(name: str) -> str | None:
     return "bad"
 
 
-def umlaut_hint(name: str) -> str:
-    """A name like ``name`` that would do, if only its umlauts were in the way ("Jörg": "Joerg")."""
-    plain = reason(name)
-    return plain if plain != name and valid_name(plain) else ""
-
-
 def _static() -> Path:
     import textual_serve
 
     return Path(textual_serve.__file__).resolve().parent / "static"
-
-
-class WebChannel:
-    """A websocket where GameSession expects an SSH channel: text written goes
-    out as binary frames, in order, from one sender task; what the browser
-    has not taken yet counts as the write buffer (GameSession drops a
-    connection that reads nothing). When the session ends, ``last_words``
-    (if set) says why, in a ``["closing", text]`` frame the page shows in
-    its closed bar (textual.js ignores a kind it does not know)."""
-
-    def __init__(self, ws: web.WebSocketResponse):
-        self.ws = ws
-        #: bytes for the terminal, or a str: a JSON text frame for the page
-        self._out: list[bytes | str] = []
-        self._size = 0
-        self._sender: asyncio.Task | None = None
-        self._closing = False
-        self.last_words: Callable[[], str] | None = None
-
-    def write(self, data: str) -> None:
-        if self._closing:
-            return
-        b = data.encode("utf-8", "replace")
-        self._queue(b)
-
-    def _queue(self, item: bytes | str) -> None:
-        self._out.append(item)
-        self._size += len(item)
-        if self._sender is None:
-            self._sender = asyncio.get_running_loop().create_task(self._send())
-
-    def get_write_buffer_size(self) -> int:
-        return self._size
-
-    async def _send(self) -> None:
-        try:
-            while self._out and not self.ws.closed:
-                items = list(self._out)
-                self._out.clear()
-                self._size = 0
-                data = b""
-                for item in items:
-                    if isinstance(item, bytes):
-                        data += item
-                        continue
-                    if data:
-                        await self.ws.send_bytes(data)
-                        data = b""
-                    await self.ws.send_str(item)
-                if data:
-                    await self.ws.send_bytes(data)
-        except (ConnectionError, RuntimeError):
-            self._out.clear()
-            self._size = 0
-        finally:
-            self._sender = None
-        if self._closing:
-            await self.ws.close()
-
-    def exit(self, status: int = 0) -> None:
-        """The session has ended: say why, close once everything written has gone out."""
-        if not self._closing and self.last_words is not None:
-            self._queue(closing_frame(self.last_words()))
-        self._closing = True
-        if self._sender is None:
-            asyncio.get_running_loop().create_task(self.ws.close())
-
-    def close(self) -> None:
-        """Drop the connection now (a browser that reads nothing): what it has
-        not taken is thrown away, not waited for."""
-        self._closing = True
-        self._out.clear()
-        self._size = 0
-        if self._sender is not None:
-            self._sender.cancel()
-        asyncio.get_running_loop().create_task(self.ws.close())
 
 
 #: what a page may load and run: its own server's files only (the page's script is a file,
@@ -193,103 +111,6 @@ def _page_script() -> str:
 
 #: a websocket flood is logged when it begins, then at most this often (seconds)
 FLOOD_LOG_EVERY = 60.0
-
-
-def closing_frame(text: str) -> str:
-    """The frame that tells the page why its connection ends (shown in its closed bar)."""
-    return json.dumps(["closing", text], ensure_ascii=False)
-
-
-class WebGate:
-    """A browser connection as the host's caps and log lines see it (like
-    the SSH Gate: an address and a user name)."""
-
-    def __init__(self, addr: str):
-        self.addr = addr
-        self.where = f"browser {addr}"
-        self.user = ""
-
-    def refuse(self, why: str) -> None:
-        """A refusal logged with address, name if known, reason; never a token."""
-        who = f" ({self.user[:16]!r})" if self.user else ""
-        log.info("refused browser %s%s: %s", self.addr, who, why)
-
-    def session_ended(self) -> None:
-        pass
-
-
-@functools.cache
-def _browser_app():
-    """The app of a browser's session (made once, when the first browser comes:
-    Textual is imported then, not with this module)."""
-    from ..ssh.hostapp import HostedApp
-
-    class BrowserApp(HostedApp):
-        def exit(self, *args, **kw) -> None:
-            # the seat shown now: once the app has ended its screens are gone
-            session = self.host_session
-            if session.seat_at_end is None:
-                session.seat_at_end = session.current_game()
-            super().exit(*args, **kw)
-
-    return BrowserApp
-
-
-class WebSession(GameSession):
-    """One browser tab's game session: a GameSession on a websocket."""
-
-    def __init__(self, host, user: str, gate: WebGate, base: str, resume: int | None):
-        super().__init__(host, user, gate)
-        self.base = base
-        self.resume = resume
-        #: why the session was ended from outside (the server stops, no key for long), if it was
-        self.why = ""
-        #: the game whose seat the tab showed when the app was told to end
-        self.seat_at_end: int | None = None
-        #: a message nested too deeply to read has been logged (once a tab)
-        self.told_nested = False
-
-    def connection_made(self, chan) -> None:
-        super().connection_made(chan)
-        chan.last_words = self.last_words
-
-    def make_app(self):
-        app = _browser_app()(self.host.hub, self.user, self, resume=self.resume)
-        app.invite_base = self.base
-        app.browser = True
-        return app
-
-    def end(self, farewell: str = "") -> None:
-        why = farewell.strip().removeprefix("thorskliff: ")
-        # the SSH text promises the seat to everyone; the page says it only to whoever has one
-        self.why = t("web.stops") if why in (t("host.stops"), t("host.stops_lobby")) else why
-        super().end(farewell)
-
-    def last_words(self) -> str:
-        """Why the connection ends, and whether a seat stays the player's (only if one does)."""
-        failed = self.app is not None and (self.app.return_code or 0) != 0
-        if failed:
-            log.warning("the app of %s (browser %s) ended with an error", self.user, self.gate.addr)
-        words = [self.why or t("web.closed_failed" if failed else "web.closed_quit")]
-        if self.seat_at_end is not None:
-            words.append(t("web.closed_seat", id=self.seat_at_end))
-        return " ".join(words)
-
-    def current_game(self) -> int | None:
-        """The game whose seat this tab shows now, if it shows a seat."""
-        from ..ui.screens.lobby import SeatScreen
-
-        app = self.app
-        try:
-            screen = app.screen if app is not None else None
-        except Exception:  # no screen (the app has ended)
-            return None
-        if screen is None:
-            return None
-        for screen in reversed(app.screen_stack):  # a menu or the help may lie over the seat
-            if isinstance(screen, SeatScreen):
-                return screen.session.game_id if screen.session.seat is not None else None
-        return None
 
 
 def _int(value: str | None, default: int) -> int:
@@ -369,7 +190,7 @@ class WebServer:
     # ------------------------------------------------------------ who a browser is
     def identity(self, request: web.Request) -> str | None:
         token = request.cookies.get(COOKIE)
-        if not well_formed(token):
+        if token is None or not well_formed(token):
             return None
         return self.store.web_user(token_hash(token))
 
@@ -641,7 +462,7 @@ class WebServer:
             if not session.told_nested:
                 session.told_nested = True
                 log.info("%s (browser %s) sent a websocket message nested too deeply; passed over",
-                         session.user, session.gate.addr)
+                         session.user, session.addr)
             return
         if not isinstance(envelope, list) or not envelope:
             return

@@ -3,7 +3,7 @@ server, a new one (mode, seats, bots for the empty seats), a free seat to
 join, a game to watch, one's own seat to resume; and :class:`SeatScreen`,
 the game screen of one seat (or a spectator) of a hosted game.
 
-The hub (``thorskliff.ssh.hub``) is passed in; these screens only call it.
+The hub (``thorskliff.host.hub``) is passed in; these screens only call it.
 Its texts are in the catalogues' [lobby] tables.
 """
 

@@ -89,8 +89,9 @@ class Terminal(Protocol):
 
     term_type: str
     size: tuple[int, int]
-    #: who and where, for the server's log ("anna from 127.0.0.1 port 50122")
-    who: str
+    @property
+    def who(self) -> str:
+        """Who and where, for the server's log ("anna from 127.0.0.1 port 50122")."""
 
     def write(self, data: str) -> None: ...
     def attach(self, driver: SSHDriver | None) -> None: ...
@@ -299,10 +300,11 @@ class SSHDriver(Driver):
                      self._who(), STORM_RESIZES, STORM_WINDOW)
 
     def _post_size(self) -> None:
-        size = Size(*self._size)
+        now = self._size or clamp(*self._asked)
+        size = Size(*now)
         self._app.post_message(events.Resize(size, size))
-        if self._size != tuple(self._asked) and self._told_size != tuple(self._asked):
-            self._told_size = tuple(self._asked)
-            w, h = self._asked
-            self._app.notify(t("host.too_large", w=w, h=h, mw=self._size[0], mh=self._size[1]),
+        asked = (self._asked[0], self._asked[1])
+        if self._size != asked and self._told_size != asked:
+            self._told_size = w, h = asked
+            self._app.notify(t("host.too_large", w=w, h=h, mw=now[0], mh=now[1]),
                              severity="warning", timeout=10)

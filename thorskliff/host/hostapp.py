@@ -52,7 +52,8 @@ class HostedApp(ThorsApp):
         self.browser = False
         #: the sessions opened in this app; the server closes them when the connection ends
         self.sessions: list = []
-        self.driver_class = partial(SSHDriver, terminal)
+        # Textual's App makes its driver by calling driver_class, annotated as a class
+        self.driver_class = partial(SSHDriver, terminal)  # type: ignore[assignment]
         # The console was set up from the server's environment; the client's TERM decides.
         self.console._color_system = COLOR_SYSTEMS[color_system(terminal.term_type)]
         # Named colours go out as they are, in the player's own terminal palette; this also
@@ -91,7 +92,7 @@ class HostedApp(ThorsApp):
         from ..ui.screens.lobby import LobbyScreen
 
         gid, self.resume = self.resume, None
-        if isinstance(self.screen, LobbyScreen):
+        if gid is not None and isinstance(self.screen, LobbyScreen):
             self.screen.arrive(gid)
 
     def action_help(self, tab: str = "keys") -> None:
@@ -113,7 +114,13 @@ class HostedApp(ThorsApp):
     # ------------------------------------------------------------ nothing local
     def action_new_game(self) -> None:
         self.pop_to_title()
-        self.call_later(lambda: self.screen.action_new())
+        self.call_later(self._new_from_title)
+
+    def _new_from_title(self) -> None:
+        from ..ui.screens.lobby import LobbyScreen
+
+        if isinstance(self.screen, LobbyScreen):  # the hosted app's title is the lobby
+            self.screen.action_new()
 
     def action_resume(self, replay: bool = False) -> None:
         self.pop_to_title()

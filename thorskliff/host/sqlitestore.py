@@ -19,10 +19,10 @@ from __future__ import annotations
 import sqlite3
 import time
 from pathlib import Path
-from typing import NamedTuple
 
 from ..loaderror import LoadError, Problem
 from .private import private_file, private_folder, tighten_if_there
+from .store import WEB_KEY, GameRow, SeatRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
@@ -54,10 +54,6 @@ CREATE TABLE IF NOT EXISTS invites (
 );
 """
 
-#: how a browser's token hash is written where an SSH key would be
-WEB_KEY = "web sha256:"
-
-
 def check_store(path: Path) -> None:
     """Refuse an existing ``path`` that is no database of the server's games,
     reading it only."""
@@ -75,19 +71,9 @@ def check_store(path: Path) -> None:
         raise LoadError(path, Problem("ssh.foreign", names=", ".join(sorted(names)[:5])))
 
 
-class SeatRow(NamedTuple):
-    user: str | None
-    bot: str | None
-
-
-class GameRow(NamedTuple):
-    id: int
-    record: str
-    seats: list[SeatRow]
-
-
-class Store:
-    """One SQLite file; every write is its own transaction."""
+class SqliteStore:
+    """The host's :class:`~.store.Store` in one SQLite file (the default: one
+    process, nothing to install); every write is its own transaction."""
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
@@ -173,7 +159,8 @@ class Store:
         with self.db:
             self.db.execute("BEGIN")
             cur = self.db.execute("INSERT INTO games (created, updated, record) VALUES (?, ?, ?)", (now, now, record))
-            gid = int(cur.lastrowid)
+            gid = cur.lastrowid
+            assert gid is not None  # an INSERT's row id
             self.db.executemany("INSERT INTO seats (game, seat, user, bot) VALUES (?, ?, ?, ?)",
                                 [(gid, i, s.user, s.bot) for i, s in enumerate(seats)])
         return gid

@@ -26,6 +26,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import record
 from ..play.driver import BotJob, SeatDriver, StandIn
@@ -39,6 +40,9 @@ from ..ui.i18n import t
 from ..ui.session import LocalSession
 from .remote import RemoteSession
 from .store import SeatRow, Store
+
+if TYPE_CHECKING:
+    from ..bots.seats import Seats
 
 log = logging.getLogger("thorskliff.ssh")
 
@@ -54,6 +58,14 @@ class LobbyError(ValueError):
 
 def valid_name(name: str) -> bool:
     return NAME_RE.fullmatch(name) is not None
+
+
+def umlaut_hint(name: str) -> str:
+    """A name like ``name`` that would do, if only its umlauts were in the way ("Jörg": "Joerg")."""
+    from .session import reason
+
+    plain = reason(name)
+    return plain if plain != name and valid_name(plain) else ""
 
 
 def bots_available() -> bool:
@@ -96,7 +108,7 @@ class HubGame:
         self.local = LocalSession(game)
         self.seats = seats
         self.sessions: list[RemoteSession] = []
-        self.bots = None  # bots.seats.Seats once a bot plays here (each seat's bot and generator)
+        self.bots: Seats | None = None  # once a bot plays here (each seat's bot and generator)
         #: plays the bots' decisions (play/driver.py), made by the hub at the first bot due
         self.driver: SeatDriver | None = None
         #: counts the changes told to the sessions (Hub._tell)
@@ -251,7 +263,7 @@ class Hub:
         """``user`` sits at the free ``seat`` from now on (no session yet)."""
         hg = self._game(gid)
         if hg.seat_of(user) is not None:
-            raise LobbyError(t("host.seated", user=user, seat=hg.seat_of(user) + 1, id=gid))
+            raise LobbyError(t("host.seated", user=user, seat=(hg.seat_of(user) or 0) + 1, id=gid))
         if not 0 <= seat < len(hg.seats) or not hg.seats[seat].free:
             raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
         if hg.finished:
@@ -294,7 +306,7 @@ class Hub:
         """A new invitation token for the free ``seat`` of ``gid``, asked by
         the game's creator (seat 1) only; it replaces an older one for that
         seat. Only its hash is stored; the token is returned, never logged."""
-        from ..web.identity import new_token, token_hash
+        from .identity import new_token, token_hash
 
         hg = self._game(gid)
         if hg.seat_of(user) != 0:
@@ -311,7 +323,7 @@ class Hub:
     def accept_invite(self, gid: int, token: str, user: str) -> int:
         """``user`` takes the seat ``token`` invites to (used up then); the
         seat. A player already there (the link opened again) just keeps it."""
-        from ..web.identity import token_hash
+        from .identity import token_hash
 
         hg = self._game(gid)
         seat = self.store.invite_seat(gid, token_hash(token))
@@ -362,7 +374,8 @@ class Hub:
             s.gone_since = None
             if self.stand_in.hands_back(s.away_bot, s.connected):
                 s.away_bot = False
-                hg.bots.hand_back(seat)
+                if hg.bots is not None:
+                    hg.bots.hand_back(seat)
                 log.info("game %s: %s is back; the bot hands seat %s back", hg.id, user, seat + 1)
             # a person is here again: the seats still gone count on (their timers may
             # have run out while nobody was here), and the bots play on
@@ -448,6 +461,8 @@ class Hub:
         s = hg.seats[seat]
         if loop is not None and s.gone_since is not None:
             left = self.stand_in.wait_left(s.gone_since, time.monotonic())
+            if left is None:  # never with takeover on and the seat gone: the checks above
+                return
             self._timers = [h for h in self._timers if not h.cancelled() and h.when() > loop.time()]
             self._timers.append(loop.call_later(left, self._takeover, hg, seat))
 
@@ -464,7 +479,7 @@ class Hub:
             return  # back meanwhile, a later timer decides, or nobody to play against (the game waits)
         s.away_bot = True
         self._give_bot(hg, seat, self.bot_kind)
-        log.info("game %s: seat %s gone %.0f s; a bot plays it", hg.id, seat + 1, now - s.gone_since)
+        log.info("game %s: seat %s gone %.0f s; a bot plays it", hg.id, seat + 1, now - (s.gone_since or now))
         self._tell(hg)
         self._run_bots(hg)
 
@@ -492,7 +507,11 @@ class Hub:
             if not self._bot_due(hg):
                 return None
             d = hg.state.current_player()
-            bot, st, rng = hg.bots.bot(d), hg.state.clone(), hg.bots.rng(d)
+            seats = hg.bots
+            bot = seats.bot(d) if seats is not None else None
+            if seats is None or bot is None:  # never when a bot is due: _bot_due asked the same seats
+                return None
+            st, rng = hg.state.clone(), seats.rng(d)
             return BotJob(d, len(hg.game.lines), lambda: decide(bot, st, d, rng), bot)
 
         def submit(job: BotJob, action) -> bool | None:
