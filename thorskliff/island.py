@@ -66,7 +66,8 @@ class Island:
         self.layout = layout
         hexes: list[HexInfo] = []
 
-        def put(coord: Hex, label: str, kind: str, terrain, level, beach=False, well=False, sector=0, block="M"):
+        def put(coord: Hex, label: str, kind: str, terrain: str | None, level: int, beach: bool = False,
+                well: bool = False, sector: int = 0, block: str = "M") -> None:
             hexes.append(HexInfo(len(hexes), coord, label, kind, terrain, level, beach, well, sector, block))
 
         put((0, 0), "S", SANCTUARY, None, spec.sanctuary_level)

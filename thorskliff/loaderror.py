@@ -42,7 +42,7 @@ def catalogue(lang: str) -> dict[str, str]:
         doc = tomllib.load(fh).get("load", {})
     out: dict[str, str] = {}
 
-    def walk(d: dict, prefix: str) -> None:
+    def walk(d: dict[str, Any], prefix: str) -> None:
         for k, v in d.items():
             if isinstance(v, dict):
                 walk(v, f"{prefix}{k}.")
@@ -113,7 +113,7 @@ def os_problem(exc: OSError, lang: str = "en", file: str | os.PathLike[str] = ""
     none): the system's words as they are, ours (a :class:`Problem` as its
     ``strerror``, e.g. a device where a file belongs) in ``lang``."""
     name = exc.filename or file
-    why = exc.strerror
+    why: Any = exc.strerror  # the system's str, or our Problem
     return (f"{name}: " if name else "") + (why.say(lang) if hasattr(why, "say") else why or str(exc))
 
 
@@ -123,7 +123,7 @@ def kind_said(kind: type | tuple[type, ...]) -> Problem:
     names = {int: "int", str: "str", bool: "bool", dict: "dict", list: "list", float: "float"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     said: list[Any] = [Problem(f"kind.{names[k]}") if k in names else k.__name__ for k in kinds]
-    out = said[-1]
+    out: Problem = said[-1]
     for first in reversed(said[:-1]):  # "a or b or c", nested pairs
         out = Problem("kind.either", a=first, b=out)
     return out

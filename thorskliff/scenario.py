@@ -78,7 +78,7 @@ class _Reader:
     def fail(self, key: str, problem: Any) -> ScenarioError:
         return ScenarioError(self.file, key, problem)
 
-    def table(self, doc: dict, key: str, path: str, allowed: tuple[str, ...] | None = None) -> dict:
+    def table(self, doc: dict[str, Any], key: str, path: str, allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
         full = f"{path}.{key}" if path else key
         if key not in doc:
             raise self.fail(full, Problem("scenario.missing_table"))
@@ -89,12 +89,12 @@ class _Reader:
             self.only(val, full, allowed)
         return val
 
-    def only(self, doc: dict, path: str, allowed: tuple[str, ...]) -> None:
+    def only(self, doc: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
         for k in doc:
             if k not in allowed:
                 raise self.fail(f"{path}.{k}" if path else k, Problem("value.unknown_key", allowed=", ".join(allowed)))
 
-    def value(self, doc: dict, key: str, path: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    def value(self, doc: dict[str, Any], key: str, path: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         full = f"{path}.{key}" if path else key
         if key not in doc:
             if default is ...:
@@ -108,13 +108,13 @@ class _Reader:
             raise self.fail(full, Problem("value.type", kind=kind_said(kinds), type=type(val).__name__))
         return val
 
-    def int_in(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> int:
-        val = self.value(doc, key, path, int, default)
+    def int_in(self, doc: dict[str, Any], key: str, path: str, lo: int, hi: int, default: Any = ...) -> int:
+        val: int = self.value(doc, key, path, int, default)
         if not lo <= val <= hi:
             raise self.fail(f"{path}.{key}" if path else key, Problem("value.between", lo=lo, hi=hi, val=val))
         return val
 
-    def texts(self, doc: dict, key: str, path: str) -> dict[str, str]:
+    def texts(self, doc: dict[str, Any], key: str, path: str) -> dict[str, str]:
         full = f"{path}.{key}" if path else key
         val = self.value(doc, key, path, dict)
         for lang in LANGS:
@@ -125,7 +125,7 @@ class _Reader:
         self.only(val, full, LANGS)
         return dict(val)
 
-    def players(self, doc: dict, path: str) -> tuple[int, int]:
+    def players(self, doc: dict[str, Any], path: str) -> tuple[int, int]:
         """``players = [min, max]`` of a mode or a chapter."""
         players = self.value(doc, "players", path, list)
         if len(players) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in players):
@@ -143,7 +143,7 @@ class _Reader:
             raise self.fail(f"island.rifts.{label}", unknown("rift", kind, RIFT_KINDS))
 
 
-def unknown(what: str, val: Any, allowed: tuple[str, ...] | list[str] | dict) -> Problem:
+def unknown(what: str, val: Any, allowed: tuple[str, ...] | list[str] | dict[str, Any]) -> Problem:
     """A name the file uses that the game does not know (``load.scenario.unknown.<what>``)."""
     return Problem(f"scenario.unknown.{what}", val=repr(val), allowed=", ".join(allowed))
 

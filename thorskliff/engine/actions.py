@@ -46,11 +46,12 @@ class ActionError(ValueError):
         text = f"{text} ({self.rule})" if self.rule else text
         return "; ".join([text, *(e.say(lang) for e in self.also)])
 
-    def __reduce__(self):  # pickled across processes by key, not by its English words
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled across processes by key, not by its English words
         return _rebuild, (type(self), self.key, self.params, self.rule, self.also)
 
 
-def _rebuild(cls, key, params, rule, also=()):
+def _rebuild(cls: type[ActionError], key: str, params: dict[str, Any], rule: str,
+             also: tuple[ActionError, ...] = ()) -> ActionError:
     err = ActionError.__new__(cls)
     ActionError.__init__(err, key, params, rule, also)
     return err
@@ -122,7 +123,7 @@ class Action(NamedTuple):
     b: int = -1
     c: int = -1
     arg: str = ""
-    vals: tuple = ()
+    vals: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return fmt(self)

@@ -19,7 +19,7 @@ from .steps import Step
 from . import events as E
 from .actions import Action
 from .dice import DIE_ORDER, RED, blocked_kinds
-from .player import FAINTED, X_TURN, WAITING
+from .player import FAINTED, X_TURN, WAITING, Player
 
 TROLL = -2
 #: R-UNIT-1: the units besides heroes, with their life (R-COMBAT-4: T and R within one roll)
@@ -57,8 +57,8 @@ class Combat:
     att_schutz: int = _at("int", "attacker_schutz", 0, 5, default=0)
     def_schutz: int = _at("int", "defender_schutz", 0, 5, default=0)
     black: int = _at("int", None, 0, 3, default=0)  # black dice of lightning / Mjölnir in the attack roll
-    att_units: list[list] = _at("units", "attackers", default_factory=list)
-    def_units: list[list] = _at("units", "defenders", default_factory=list)
+    att_units: list[list[Any]] = _at("units", "attackers", default_factory=list)
+    def_units: list[list[Any]] = _at("units", "defenders", default_factory=list)
     #: every potion each side has drunk in this combat, in order (R-POT-3..6): a Heiltrank
     #: before the first roll and a Krafttrank drunk after a roll too, which the kraft and
     #: schutz counts leave out; the windows' "Keinen weiteren Trank" reads it (view
@@ -78,12 +78,12 @@ class Combat:
         c.dmg = list(self.dmg)
         return c
 
-    def targets(self) -> list[list]:
+    def targets(self) -> list[list[Any]]:
         """The units the current roll is assigned to."""
         return self.def_units if self.side == "att" else self.att_units
 
 
-def unit_labels(units: list[list]) -> list[str]:
+def unit_labels(units: list[list[Any]]) -> list[str]:
     """H, G, T, R, W1, W2, … in unit order (warriors numbered)."""
     out, n = [], 0
     for u in units:
@@ -96,6 +96,15 @@ def unit_labels(units: list[list]) -> list[str]:
 
 
 class CombatRules(GameFields):
+    @property
+    def fought(self) -> Combat:
+        """The combat being fought: asked only at a combat's steps, where there
+        is one (``combat`` is None between combats)."""
+        c = self.combat
+        if c is None:
+            raise RuntimeError(f"no combat is being fought at step {self.step}")
+        return c
+
     # ------------------------------------------------------------------ phase 2
     def _combat_sites(self) -> list[int]:
         """The hexes (ascending) where the seat on turn has units and meets an
@@ -120,16 +129,16 @@ class CombatRules(GameFields):
             return True
         return False
 
-    def _can_blitz(self, p) -> bool:
+    def _can_blitz(self, p: Player) -> bool:
         """R-GODE-4: once per turn, marker on Blitzschlag, Gode on no combat hex this phase."""
         return ("blitz" in self.rules and not self.blitz_used and p.gode_at >= 0 and "blitz" in p.marker
                 and p.gode_at not in self.combat_hexes and "G" not in self._in_melee())
 
-    def _can_throw(self, p) -> bool:
+    def _can_throw(self, p: Player) -> bool:
         return p.weapon == "mjolnir" and not self.throw_used and p.hero_at >= 0 \
             and p.hero_at not in self.combat_hexes and "H" not in self._in_melee()
 
-    def _in_melee(self) -> frozenset:
+    def _in_melee(self) -> frozenset[str]:
         return self.in_melee or frozenset()
 
     def _strike_targets(self, origin: int) -> list[int]:
@@ -192,6 +201,8 @@ class CombatRules(GameFields):
         seat = self.seat
         p = self.players[seat]
         dfn = self.owner_at(h, seat)
+        if dfn is None:  # the verb table offers only hexes with an enemy (R-COMBAT-1)
+            raise RuntimeError(f"no enemy to fight on hex {h}")
         c = Combat(h, seat, dfn, strike)
         if not strike:
             if p.hero_at == h:
@@ -227,11 +238,11 @@ class CombatRules(GameFields):
         if seat < 0 or not has_hero:
             return False
         p = self.players[seat]
-        return bool(p.potions) and p.hero_at == self.combat.hex
+        return bool(p.potions) and p.hero_at == self.fought.hex
 
     def _stage(self, stage: str) -> None:
         """Go to ``stage``, skipping windows and choices that have nobody to decide."""
-        c = self.combat
+        c = self.fought
         while True:
             att_hero = any(u[0] == "H" for u in c.att_units)
             if stage == "def_pre":
@@ -304,11 +315,11 @@ class CombatRules(GameFields):
     def _counter_seat(self) -> int:
         """The seat that assigns the counter roll: the defender, or for a troll
         the attacker's left neighbour (R-COMBAT-3, decision 10)."""
-        c = self.combat
+        c = self.fought
         return self.next_seat(c.att) if c.dfn == TROLL else c.dfn
 
     # ------------------------------------------------------------------ dice
-    def _hero_dice(self, p, attacking: bool, kraft: int) -> list[str]:
+    def _hero_dice(self, p: Player, attacking: bool, kraft: int) -> list[str]:
         d = list(p.weapon_dice())
         if p.cbonus == "S":
             d.append("S")  # R-CRYSTAL-2
@@ -317,7 +328,7 @@ class CombatRules(GameFields):
         d.extend("G" * kraft)
         return d
 
-    def _unit_dice(self, seat: int, units: list[list], attacking: bool, kraft: int) -> list[str]:
+    def _unit_dice(self, seat: int, units: list[list[Any]], attacking: bool, kraft: int) -> list[str]:
         out: list[str] = []
         if seat == TROLL:
             return ["M", "M", "M"]
@@ -334,18 +345,18 @@ class CombatRules(GameFields):
         return out
 
     def _attack_dice(self) -> tuple[str, ...]:
-        c = self.combat
+        c = self.fought
         d = self._unit_dice(c.att, c.att_units, True, c.att_kraft)
         d.extend("S" * c.black)
         return tuple(sorted(d, key=DIE_ORDER.index))
 
     def _counter_dice(self) -> tuple[str, ...]:
-        c = self.combat
+        c = self.fought
         d = self._unit_dice(c.dfn, c.def_units, False, c.def_kraft)
         return tuple(sorted(d, key=DIE_ORDER.index))
 
     def _combat_roll(self, purpose: str, kinds: tuple[str, ...], vals: tuple[int, ...]) -> None:
-        c = self.combat
+        c = self.fought
         rolled = list(zip(kinds, vals))
         if purpose in ("attack", "counter"):
             c.roll = rolled
@@ -359,7 +370,7 @@ class CombatRules(GameFields):
 
     # ------------------------------------------------------------------ protection and blocking (§8)
     def _protection(self, side: str) -> int:
-        c = self.combat
+        c = self.fought
         h = c.hex
         if side == "def":
             if c.dfn == TROLL:
@@ -382,7 +393,7 @@ class CombatRules(GameFields):
     def _block_options(self, seat: int, side: str) -> list[tuple[int, ...]] | None:
         """Distinct choices of red dice to block, or None when nothing is to
         choose (then the block is applied here)."""
-        c = self.combat
+        c = self.fought
         prot = self._protection(side)
         red = sorted((v for k, v in c.roll if k in RED), reverse=True)
         k = min(prot, len(red))
@@ -399,7 +410,7 @@ class CombatRules(GameFields):
 
     # ------------------------------------------------------------------ assignment
     def _start_assign(self) -> None:
-        c = self.combat
+        c = self.fought
         vals = [v for _, v in c.roll]
         for b in c.blocked:
             vals.remove(b)
@@ -417,7 +428,7 @@ class CombatRules(GameFields):
     def _target_classes(self) -> list[int]:
         """Indices of units that can take the next die, one per class of
         interchangeable units (same kind, damage so far and retreat hex)."""
-        c = self.combat
+        c = self.fought
         seat = c.dfn if c.side == "att" else c.att
         units = c.targets()
         seen = set()
@@ -432,7 +443,7 @@ class CombatRules(GameFields):
 
     def _auto_assign(self) -> bool:
         """Assign dice that have one possible target; True when a choice remains."""
-        c = self.combat
+        c = self.fought
         while c.queue:
             cls = self._target_classes()
             if not cls:
@@ -446,7 +457,7 @@ class CombatRules(GameFields):
     def _assign_offers(self) -> list[Action]:
         """The next die (the smallest, R-COMBAT-1.4) to one unit of each class
         that can still take it (the verb table's ``hit``)."""
-        c = self.combat
+        c = self.fought
         labels = unit_labels(c.targets())
         v = c.queue[0]
         return [Action("hit", arg=labels[i], vals=(v,)) for i in self._target_classes()]
@@ -456,7 +467,7 @@ class CombatRules(GameFields):
         units (a hero brought to 0 included), then deal the most damage to the
         hero; returned as (value, target label) in assignment order
         (ascending values), every step legal under R-COMBAT-1.4."""
-        c = self.combat
+        c = self.fought
         seat = c.dfn if c.side == "att" else c.att
         units = c.targets()
         labels = unit_labels(units)
@@ -473,7 +484,7 @@ class CombatRules(GameFields):
         return seq
 
     def _assign_apply(self, a: Action) -> None:
-        c = self.combat
+        c = self.fought
         if a.verb == "auto":
             for v, lab in self.suggest_assignment():
                 idx = unit_labels(c.targets()).index(lab)
@@ -501,7 +512,7 @@ class CombatRules(GameFields):
     def _resolve_attack(self) -> None:
         """R-COMBAT-1.5 for the attack roll: defeated defenders leave, the hero
         loses life; plunder accrues (R-COMBAT-1.7)."""
-        c = self.combat
+        c = self.fought
         h = c.hex
         defeated = 0
         for u, d, lab in zip(c.def_units, c.dmg, unit_labels(c.def_units)):
@@ -539,7 +550,7 @@ class CombatRules(GameFields):
         self.plunder += defeated
 
     def _resolve_counter(self) -> None:
-        c = self.combat
+        c = self.fought
         h = c.hex
         p = self.players[c.att]
         for u, d, lab in zip(c.att_units, c.dmg, unit_labels(c.att_units)):
@@ -569,7 +580,7 @@ class CombatRules(GameFields):
                 else:
                     p.gode_at = -1
 
-    def _faint(self, p, h: int) -> None:
+    def _faint(self, p: Player, h: int) -> None:
         """R-FAINT-1/2: the hero leaves the board; Taler and amber are laid on
         the hex, where an enemy hero standing there takes them at once."""
         p.hero_at = -1
@@ -577,7 +588,7 @@ class CombatRules(GameFields):
         taler, amber = p.taler, p.amber
         p.taler = 0
         p.amber = False
-        c = self.combat
+        c = self.fought
         other = c.dfn if p.seat == c.att else c.att
         taker = None
         if other >= 0 and self.players[other].hero_at == h:
@@ -602,7 +613,7 @@ class CombatRules(GameFields):
 
     def _finish_combat(self) -> None:
         """R-COMBAT-1.8: retreat if any defender stands."""
-        c = self.combat
+        c = self.fought
         h = c.hex
         seat = c.att
         p = self.players[seat]
@@ -645,13 +656,13 @@ class CombatRules(GameFields):
     # turn_verbs.STAGE_VERBS; these apply them)
     def _do_block(self, a: Action) -> None:
         """R-COMBAT-1: the red dice protection blocks, then the assignment."""
-        self.combat.blocked = list(a.vals)
+        self.fought.blocked = list(a.vals)
         self._stage("att_assign" if self.step == Step.C_DEF_BLOCK else "def_assign")
 
     def _do_combat_drink(self, a: Action) -> None:
         """R-POT-4..6: a potion drunk at a window; the window stays open."""
         step = self.step
-        c = self.combat
+        c = self.fought
         seat = self.decider
         p = self.players[seat]
         p.remove_potion(a.arg)

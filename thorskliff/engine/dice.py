@@ -7,6 +7,10 @@ generator object, copies cheaply for search, and replays exactly.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 FACES: dict[str, tuple[int, ...]] = {
     "K": (1, 1, 1, 2, 2, 2),
     "M": (1, 2, 2, 3, 3, 4),
@@ -19,7 +23,7 @@ DIE_ORDER = "GMKS"  # the order dice are listed in a request (largest red first,
 _MASK = (1 << 64) - 1
 
 
-def blocked_kinds(roll, vals) -> str:
+def blocked_kinds(roll: list[tuple[str, int]], vals: tuple[int, ...] | list[int]) -> str:
     """The kind of die each blocked value in ``vals`` stands for: a block names
     values (R-COMBAT-1 step 4), so each is read as the first red die of that
     value in ``roll`` ((kind, value) pairs) not yet taken by an earlier one
@@ -54,7 +58,7 @@ def roll(kinds: tuple[str, ...], seed: int, counter: int) -> tuple[int, ...]:
     return tuple(FACES[k][draw(seed, counter + i, 6)] for i, k in enumerate(kinds))
 
 
-def shuffle(items: list, seed: int, counter: int) -> list:
+def shuffle(items: list[T], seed: int, counter: int) -> list[T]:
     """Fisher–Yates with the game's generator; uses draws ``counter``…"""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

@@ -23,8 +23,8 @@ Hexes are 0-based hex indices (``hexlabel`` names them); seats are 0-based,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, ParamSpec, dataclass_transform
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, ParamSpec, TypeVar, dataclass_transform
 
 TROLL = -2
 
@@ -152,11 +152,12 @@ class Event:
         return d
 
 
+_E = TypeVar("_E", bound="Event")
 KINDS: dict[str, type[Event]] = {}
 
 
-def _kind(name: str, *hexes: str):
-    def deco(cls):
+def _kind(name: str, *hexes: str) -> Callable[[type[_E]], type[_E]]:
+    def deco(cls: type[_E]) -> type[_E]:
         cls.kind = name
         cls.hexes = hexes
         KINDS[name] = cls
@@ -529,12 +530,12 @@ def made(said: Said) -> Event:
     return kind(*args, **kw)
 
 
-def visible(events, viewer: int | None) -> list[Event]:
+def visible(events: Iterable[Event], viewer: int | None) -> list[Event]:
     """The events ``viewer`` (0-based seat, None: a spectator) may see, secrets redacted."""
     return [e.seen_by(viewer) for e in events]
 
 
-def combats(events) -> list[list[Event]]:
+def combats(events: Iterable[Event]) -> list[list[Event]]:
     """Each combat's events, from its CombatBegan to its CombatEnded (never merged)."""
     out: list[list[Event]] = []
     cur: list[Event] | None = None

@@ -26,6 +26,7 @@ PHASE_NAMES = {0: "Gode", 1: "movement", 2: "combat", 3: "silver", 4: "action", 
 
 
 if TYPE_CHECKING:
+    from .player import Player
     from .state import GameState
 
 class TurnRules(GameFields):
@@ -80,7 +81,7 @@ class TurnRules(GameFields):
         self._own = (step, out)
         return out
 
-    def _free_steps(self, p) -> list[Action]:
+    def _free_steps(self, p: Player) -> list[Action]:
         """R-TURN-3: the free steps open to ``p`` (the turn stops at its end for them)."""
         return legal(cast("GameState", self), p, FREE_PLANS)
 
@@ -269,7 +270,7 @@ class TurnRules(GameFields):
             self.round += 1
         self._begin_turn(nxt)
 
-    def _lay_options(self, p) -> list[int]:
+    def _lay_options(self, p: Player) -> list[int]:
         """R-FAINT-3/6: a free farm; in the waiting turn, failing that, a free beach."""
         seat = p.seat
         farms = [h for h in self.island.farms
@@ -324,7 +325,7 @@ class TurnRules(GameFields):
             else:
                 self.moved.append([dst, src, 0 if stop else self.warrior_steps - 1])
 
-    def _auto_amber(self, p) -> None:
+    def _auto_amber(self, p: Player) -> None:
         """R-AMBER-1: a hero without an amber on a beach with no enemy takes one."""
         h = p.hero_at
         if h >= 0 and not p.amber and self.island.beach[h] and self.amber_supply > 0 and p.seat == self.seat \
@@ -376,7 +377,7 @@ class TurnRules(GameFields):
             return self.hooks.heart_counts(self)  # type: ignore[arg-type]
         return True
 
-    def _on_deliver(self, p) -> None:
+    def _on_deliver(self, p: Player) -> None:
         """R-AMBER-3: the delivery's reward."""
         if self.hooks.deliver is not None:
             self.hooks.deliver(self, p)  # type: ignore[arg-type]
@@ -385,7 +386,7 @@ class TurnRules(GameFields):
         if p.track:
             p.supply += p.track.pop(0)
 
-    def _heal(self, p, n: int, cause: str) -> None:
+    def _heal(self, p: Player, n: int, cause: str) -> None:
         before = p.life
         p.heal(n)
         if p.life != before:
@@ -510,7 +511,7 @@ class TurnRules(GameFields):
         self.decider = self.seat
         self._enter_phase(5)
 
-    def _buy_epic(self, p, card: str) -> None:
+    def _buy_epic(self, p: Player, card: str) -> None:
         self.epic_free.discard(card)
         self._emit(E.Bought, p.seat, "epic", EPIC_PRICE[card], card)
         p.epic = (*p.epic, card)

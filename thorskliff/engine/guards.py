@@ -93,7 +93,7 @@ def _offers_none(st: GameState, p: Player) -> Sequence[Action]:
     return ()
 
 
-class Fixed(tuple):
+class Fixed(tuple[Any, ...]):
     """A verb's offers that never change (``end``, ``sell``, the potions to
     put back): the decisions themselves, callable like any ``offers``;
     generation takes them without a call."""
@@ -153,7 +153,7 @@ class Verb:
     #: what the place guards are asked of before any candidate is made
     probe: Action = field(init=False)
     #: what generation asks, in one tuple (:func:`legal` reads it on every decision)
-    plan: tuple = field(init=False)
+    plan: tuple[Any, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -260,13 +260,13 @@ def index(table: Sequence[Verb]) -> Index:
 
 # ------------------------------------------------------------------ generation
 
-def plans(verbs: Iterable[Verb], fast: bool = True) -> tuple[tuple, ...]:
+def plans(verbs: Iterable[Verb], fast: bool = True) -> tuple[tuple[Any, ...], ...]:
     """What :func:`legal` asks of ``verbs`` (``fast=False``: the guards
     themselves even where a verb has a fast generator)."""
     return tuple(v.plan if fast else (None, *v.plan[1:]) for v in verbs)
 
 
-def legal(st: GameState, p: Player, plans: Iterable[tuple]) -> list[Action]:
+def legal(st: GameState, p: Player, plans: Iterable[tuple[Any, ...]]) -> list[Action]:
     """Every candidate of the verbs (their :func:`plans`) that passes all
     their guards (asked as the module says), in the table's order."""
     h = p.hero_at

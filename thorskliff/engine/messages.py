@@ -53,11 +53,11 @@ class SetupError(ValueError):
     def say(self, lang: str = "en") -> str:
         return self.msg.say(lang)
 
-    def __reduce__(self):  # pickled by key, not by its English words
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled by key, not by its English words
         return type(self), (self.key, self.params)
 
 
-def _flatten(doc: dict, prefix: str = "") -> dict[str, str]:
+def _flatten(doc: dict[str, Any], prefix: str = "") -> dict[str, str]:
     out: dict[str, str] = {}
     for k, v in doc.items():
         if isinstance(v, dict):

@@ -13,18 +13,23 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import fmt, hexlabel
 from .combat import TROLL, unit_labels
 from .player import AWAKE, FAINTED, LYING, WAIT_NEXT, WAITING, X_TURN
+
+if TYPE_CHECKING:
+    from ..island import Island
+    from .player import Player
+    from .state import GameState
 
 SCHEMA = "thorskliff-observation/1"
 FAINT_NAMES = {AWAKE: "awake", FAINTED: "fainted", X_TURN: "x-turn", WAIT_NEXT: "waiting-next",
                WAITING: "waiting", LYING: "lying"}
 
 
-def observe(st, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict[str, Any]:
+def observe(st: GameState, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict[str, Any]:
     """The view of ``seat`` (0-based) or of a spectator (None). Without
     ``decisions``, "legal" and "fights" stay empty: a bot that is handed
     the legal actions as actions (the search's rollouts ask the heuristic
@@ -69,7 +74,7 @@ def observe(st, seat: int | None = None, decisions: bool = True, board: bool = T
     return obs
 
 
-def _player(st, p, viewer: int | None) -> dict[str, Any]:
+def _player(st: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
     own = viewer == p.seat
     potions = []
     for kind, uses in p.potions:
@@ -107,7 +112,7 @@ def _player(st, p, viewer: int | None) -> dict[str, Any]:
 
 
 @cache
-def _island_hexes(isl) -> tuple[dict[str, Any], ...]:
+def _island_hexes(isl: Island) -> tuple[dict[str, Any], ...]:
     """Each hex as it is with nothing on it and no rift: what never changes
     (the island is shared by every copy of a game). Its keys are in the
     order :func:`_hexes` shows them."""
@@ -116,7 +121,7 @@ def _island_hexes(isl) -> tuple[dict[str, Any], ...]:
                   "troll": False, "taler": 0, "ambers": 0, "crystals": 0, "lying": None} for h in range(isl.size))
 
 
-def _hexes(st) -> list[dict[str, Any]]:
+def _hexes(st: GameState) -> list[dict[str, Any]]:
     """Every hex: the island's fixed part copied, then what lies and stands
     there filled in from the state's own indexes (the bots read the
     observation on every decision of a search, so this is built without a
@@ -148,12 +153,12 @@ def _hexes(st) -> list[dict[str, Any]]:
     return out
 
 
-def _combat(st) -> dict[str, Any] | None:
+def _combat(st: GameState) -> dict[str, Any] | None:
     c = st.combat
     if c is None:
         return None
 
-    def units(us, owner):
+    def units(us: list[list[Any]], owner: int) -> list[dict[str, Any]]:
         labels = unit_labels(us)
         return [{"id": lab, "kind": u[0], "retreat": hexlabel(u[1]) if u[1] >= 0 else None,
                  "defeated": len(u) > 2} for lab, u in zip(labels, us)]

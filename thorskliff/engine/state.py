@@ -13,7 +13,7 @@ silver, actions, recruit, haste, fainting) and :mod:`.combat`.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import dice
 from . import events as E
@@ -25,7 +25,7 @@ from .combat import CombatRules
 from ..island import Island, island_for
 from .flow import TurnRules
 from .player import COLOURS, Player
-from ..scenario import RIFT_KINDS, ModeSpec, load_heroes, load_mode
+from ..scenario import RIFT_KINDS, HeroSpec, ModeSpec, load_heroes, load_mode
 
 CHANCE = -1
 TERMINAL = -4
@@ -55,9 +55,6 @@ class GameState(TurnRules, CombatRules):
 
     #: the notation reader of this game (a variant reads its own decisions too)
     parse_action = staticmethod(parse)
-    #: a game of record flow 1: the haste phase as it was before it kept its
-    #: secret (``Setup.flow``); set on such games only, so positions never hold it
-    old_haste = False
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -115,7 +112,8 @@ class GameState(TurnRules, CombatRules):
         st._init(mode, island, seats, heroes, seed, dict(rifts), first, counter)
         return st
 
-    def _init(self, mode, island, seats, heroes, seed, rifts, first, counter):
+    def _init(self, mode: ModeSpec, island: Island, seats: list[SeatSpec], heroes: dict[str, HeroSpec], seed: int,
+              rifts: dict[int, str], first: int, counter: int) -> None:
         n = len(seats)
         self.mode = mode
         self.island: Island = island
@@ -142,7 +140,7 @@ class GameState(TurnRules, CombatRules):
         self.amber_at: dict[int, int] = {}
         self.lying: dict[int, int] = {}  # hex -> seat of a fainted hero lying there (R-FAINT-4)
         self.rifts = rifts
-        self.rune: list | None = None  # [seat, hex, counter] (R-RUNE-1..3)
+        self.rune: list[int] | None = None  # [seat, hex, counter] (R-RUNE-1..3)
         # R-SETUP-B3: the supply: 12 ambers less those carried, every potion, the helmet, 4 Wisent
         self.amber_supply = AMBERS - sum(p.amber for p in self.players)
         self.potion_supply = dict(POTION_SUPPLY)
@@ -160,7 +158,7 @@ class GameState(TurnRules, CombatRules):
         self.chance_kinds: tuple[str, ...] = ()
         self.chance_for = ""
         self.combat = None
-        self.pending: list = []  # interrupts that return to the step below (crystal choice)
+        self.pending: list[tuple[Step, int]] = []  # interrupts that return to the step below (crystal choice)
         self.result: Outcome | None = None
         self.decisions = 0
         self.in_melee = None
@@ -305,7 +303,7 @@ class GameState(TurnRules, CombatRules):
         else:
             self._combat_roll(purpose, kinds, vals)
 
-    def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict:
+    def observation(self, seat: int | None = None, decisions: bool = True, board: bool = True) -> dict[str, Any]:
         """What ``seat`` (or a spectator, None) may see: see :mod:`.observation`
         (without ``decisions``: the legal decisions not written out; without
         ``board``: the hexes not written out)."""

@@ -16,14 +16,14 @@ each stage is declared here like any other step's (:data:`STAGE_VERBS`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .actions import END, GODE_ABILITIES, POTIONS, Action, hexlabel
-from .guards import END_TIER, FREE, Fixed, Guard, Verb, belongs, in_combat, never
+from .guards import END_TIER, FREE, Check, Fixed, Guard, Params, Verb, belongs, in_combat, never
 from .steps import COMBAT_STEPS, OPEN_STEPS, Step
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def _step_params(st: GameState, p: Player, a: Action) -> dict[str, str]:
     return {"to": hexlabel(a.b), "at": hexlabel(a.a)}
 
 
-def _hex(which: str):
+def _hex(which: str) -> Params:
     return lambda st, p, a: {"hex": hexlabel(getattr(a, which))}
 
 
@@ -169,7 +169,8 @@ def step_tables(island: Island) -> StepTables:
     return got
 
 
-def _open(actions: tuple[Action, ...], lying: dict[int, int], seat: int, append) -> None:
+def _open(actions: tuple[Action, ...], lying: dict[int, int], seat: int,
+          append: Callable[[Action], None]) -> None:
     """R-FAINT-4: the steps not into a hex where an enemy's fainted hero lies."""
     for a in actions:
         if lying.get(a[2], seat) == seat:
@@ -333,11 +334,11 @@ def _recruit_offers(st: GameState, p: Player) -> Sequence[Action]:
     return out
 
 
-def _w(check):
+def _w(check: Callable[[GameState, Player], bool]) -> Check:
     return lambda st, p, a: a.arg != "W" or check(st, p)
 
 
-def _g(check):
+def _g(check: Callable[[GameState, Player], bool]) -> Check:
     return lambda st, p, a: a.arg != "G" or check(st, p)
 
 
@@ -368,13 +369,13 @@ def _strike_target() -> Guard:
     return Guard("R-GODE-4", "no_strike", ok, params=lambda st, p, a: {"verb": a.verb, "hex": hexlabel(a.a)})
 
 
-def _next_to(origin) -> Guard:
+def _next_to(origin: Callable[[Player], int]) -> Guard:
     return Guard("R-GODE-4", "no_strike", lambda st, p, a: origin(p) >= 0
                  and a.a in st.island.neighbours[origin(p)], given=True,
                  params=lambda st, p, a: {"verb": a.verb, "hex": hexlabel(a.a)})
 
 
-def _strike(verb: str, origin, can) -> Verb:
+def _strike(verb: str, origin: Callable[[Player], int], can: Callable[[GameState, Player], bool]) -> Verb:
     def offers(st: GameState, p: Player) -> Sequence[Action]:
         h = origin(p)
         out = []
@@ -501,7 +502,7 @@ ENEMY_HERE = Guard("R-TURN-3", "enemy_here", lambda st, p, a: not st.enemy_at(p.
 HAS_AMBER = Guard("R-UNIT-2", "no_amber", lambda st, p, a: p.amber, place=True, weight=0)
 
 
-def _free(verb: str, rule: str, offers, guards: tuple[Guard, ...], last: Guard) -> Verb:
+def _free(verb: str, rule: str, offers: Callable[[GameState, Player], Sequence[Action]], guards: tuple[Guard, ...], last: Guard) -> Verb:
     return Verb(verb, verb, rule, OPEN_STEPS, offers, (FREE_HERO, *guards), tier=FREE,
                 elsewhere=(FREE_WHEN, FREE_HERO, *guards, last), apply="_do_free")
 
@@ -594,7 +595,7 @@ def _window_offers(st: GameState, p: Player) -> Sequence[Action]:
     return _STRIKE_OFFERS if c is not None and c.strike else _WINDOW_OFFERS[st.step]
 
 
-def _in_window(kind: str):
+def _in_window(kind: str) -> Check:
     """A potion of ``kind`` is drunk at this window (always true of another kind)."""
     return lambda st, p, a: a.arg != kind or kind in _window(st)
 

@@ -25,7 +25,7 @@ after it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import EPIC_CARDS, POTIONS, Action, hexlabel
 from .guards import Fixed, Guard, Offer, Verb, belongs, in_combat
@@ -101,7 +101,7 @@ ACTION_ELSEWHERE = (
 
 
 def _act(name: str, verb: str, rule: str, offers: Fixed,
-         guards: tuple[Guard, ...], steps: frozenset[Step] = frozenset({Step.ACTION}), **kw) -> Verb:
+         guards: tuple[Guard, ...], steps: frozenset[Step] = frozenset({Step.ACTION}), **kw: Any) -> Verb:
     """A verb of phase 4: the hero on the board first, then its own guards."""
     return Verb(name, verb, rule, steps, offers, (HERO_ON, *guards), elsewhere=ACTION_ELSEWHERE,
                 apply="_do_action", **kw)
