@@ -124,7 +124,7 @@ def sweep(folder: str | os.PathLike[str], name: str | None = None, older_than: f
     :func:`write_bytes` names them are touched; a folder that cannot be read
     is left alone."""
     now = time.time()
-    gone = []
+    gone: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -67,7 +67,7 @@ class Setup:
     #: a record without it (flow 1) replays as it was played (``GameState.old_haste``)
     flow: int = 2
 
-    def build(self, sink: list | None = None) -> GameState:
+    def build(self, sink: list[Any] | None = None) -> GameState:
         """The game's state at its start; ``sink`` receives what the engine
         says while a chapter opens (a base game or a position says nothing
         before its first decision)."""
@@ -76,7 +76,7 @@ class Setup:
             st.old_haste = True
         return st
 
-    def _build(self, sink: list | None) -> GameState:
+    def _build(self, sink: list[Any] | None) -> GameState:
         if self.position is not None:
             from .position import from_position
 
@@ -155,7 +155,7 @@ class Game:
         file = str(variants.find("chapter").path(chapter)) if isinstance(chapter, int) else os.fspath(chapter)
         kept = {q: tuple(v) for q, v in sorted((carried or {}).items()) if v}
         probe = Setup("", seats, seed, "", {}, start, dict(meta or {}), ChapterSetup(file, short, kept))
-        opening: list = []
+        opening: list[Any] = []
         st = probe.build(sink=opening)
         setup = Setup(st.mode.id, seats, seed, st.island.arrangement, dict(st.rifts), start, probe.meta,
                       probe.chapter)
@@ -280,7 +280,7 @@ class Game:
         return parser_for(self.state)(text)
 
     # ------------------------------------------------------------ views
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         """The observation of ``seat`` (0-based) or of a spectator (None)."""
         return self.state.observation(seat)
 
@@ -297,7 +297,7 @@ class Game:
 def _applied(st: GameState, action: Action, seat: int | None) -> list[Said]:
     """Apply ``action`` to ``st`` and return what the engine said of it
     (``GameState._emit``: each event's kind and arguments)."""
-    sink: list = []
+    sink: list[Any] = []
     st.sink = sink
     try:
         st.apply_action(action, seat)

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from .engine.actions import fmt
 from .variants import parser_for
 from .engine.player import AWAKE, LYING
-from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, GameState
+from .engine.fields import AMBERS, POTION_SUPPLY
+from .engine.state import CHANCE, TERMINAL, GameState
 
 POTIONS_TOTAL = sum(POTION_SUPPLY.values())  # 22
 WARRIORS = 10  # per colour
@@ -181,7 +182,7 @@ def check_point(st: GameState) -> None:
     check_decider(st)
 
 
-def check_state(st: GameState, after: Callable[[GameState], None] | None = None) -> None:
+def check_state(st: GameState, after: Callable[[GameState], object] | None = None) -> None:
     """:func:`check_point`, and that each listed decision (or the roll due)
     applies and leaves a state that keeps it, on which ``after`` is called
     (a position is written and read back). An error raised names the
@@ -222,7 +223,7 @@ def _said(exc: BaseException) -> str:
     return str(exc) if isinstance(exc, (Inconsistent, ValueError)) else f"{type(exc).__name__}: {exc}"
 
 
-def problem_of(st: GameState, after: Callable[[GameState], None] | None = None) -> str | None:
+def problem_of(st: GameState, after: Callable[[GameState], object] | None = None) -> str | None:
     """What is inconsistent about ``st`` (None: nothing). Any failure of the
     engine on it counts: a position that loads must play on."""
     try:

@@ -15,6 +15,7 @@ import re
 import tomllib
 from dataclasses import fields
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import tomli_w
@@ -24,7 +25,7 @@ from .engine.actions import EPIC_CARDS, GODE_ABILITIES, POTIONS
 from .engine.combat import Combat
 from .engine.dice import FACES
 from .invariants import problem_of
-from .island import LabelError, island_for
+from .island import Island, LabelError, island_for
 from .loaderror import LoadError, Problem, kind_said, parse_toml, plain_int, read_text
 from .engine.player import COLOURS, FAINTS, MARKERS, POSITION as PLAYER_FIELDS, Player
 from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem, available_modes, load_heroes, \
@@ -32,7 +33,8 @@ from .scenario import RIFT_KINDS, RULE_FLAGS, ScenarioError, arrangement_problem
 from .engine.fields import NAMES, POSITION, Pos
 from .engine.steps import CAMPAIGN_STEPS, Step
 from .engine.turn_verbs import WINDOWS
-from .engine.state import AMBERS, CHANCE, POTION_SUPPLY, TERMINAL, TROLL, GameState, Outcome
+from .engine.fields import AMBERS, POTION_SUPPLY
+from .engine.state import CHANCE, TERMINAL, TROLL, GameState, Outcome
 
 FORMAT = "thorskliff-position/1"
 #: every step of a base game (a chapter's position is its replay, :func:`_campaign_position`)
@@ -117,7 +119,7 @@ _ARRAY = re.compile(r"= \[\n((?: {4}[^\s\[{][^\n]*,\n)+)\]$", re.M)
 
 def _compact(text: str) -> str:
     """One line for arrays of plain values (tomli_w writes one item per line)."""
-    def one_line(m: re.Match) -> str:
+    def one_line(m: re.Match[str]) -> str:
         items = [ln.strip()[:-1] for ln in m.group(1).splitlines()]
         return "= [" + ", ".join(items) + "]"
 
@@ -132,7 +134,7 @@ def _decider_out(d: int) -> int | str:
     return d + 1
 
 
-def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab, st: GameState) -> None:
+def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab: Callable[[int], str], st: GameState) -> None:
     """One declared field, as its ``Pos`` says (a hex -1 and a set None are left out)."""
     kind = pos.kind
     if kind in ("int", "bool", "any_int"):
@@ -169,7 +171,7 @@ def _write(doc: dict[str, Any], key: str, pos: Pos, v: Any, lab, st: GameState) 
         raise ValueError(f"no position kind {kind!r} ({key})")
 
 
-def _result_out(v: Outcome | None, lab, st: GameState) -> dict[str, Any] | None:
+def _result_out(v: Outcome | None, lab: Callable[[int], str], st: GameState) -> dict[str, Any] | None:
     if v is None:
         return None
     res: dict[str, Any] = {"reason": v.reason}
@@ -178,7 +180,7 @@ def _result_out(v: Outcome | None, lab, st: GameState) -> dict[str, Any] | None:
     return res
 
 
-def _rune_out(v: list[int] | None, lab, st: GameState) -> dict[str, Any] | None:
+def _rune_out(v: list[int] | None, lab: Callable[[int], str], st: GameState) -> dict[str, Any] | None:
     return {"seat": v[0] + 1, "hex": lab(v[1]), "counter": v[2]} if v else None
 
 
@@ -216,7 +218,7 @@ _WRITE: dict[str, Any] = {
 }
 
 
-def _moved_out(m: list[int], lab) -> dict[str, Any]:
+def _moved_out(m: list[int], lab: Callable[[int], str]) -> dict[str, Any]:
     out: dict[str, Any] = {"at": lab(m[0])}
     if m[1] >= 0:
         out["from"] = lab(m[1])
@@ -224,7 +226,7 @@ def _moved_out(m: list[int], lab) -> dict[str, Any]:
     return out
 
 
-def _units_out(units: list[list], lab) -> list[dict[str, Any]]:
+def _units_out(units: list[list[Any]], lab: Callable[[int], str]) -> list[dict[str, Any]]:
     out = []
     for u in units:
         d: dict[str, Any] = {"unit": u[0]}
@@ -235,7 +237,7 @@ def _units_out(units: list[list], lab) -> list[dict[str, Any]]:
     return out
 
 
-def _combat_out(c: Combat, lab, st: GameState) -> dict[str, Any]:
+def _combat_out(c: Combat, lab: Callable[[int], str], st: GameState) -> dict[str, Any]:
     """The [combat] table: every declared field of a Combat (engine/combat.py)."""
     out: dict[str, Any] = {}
     for name, pos in COMBAT_POSITION:
@@ -243,7 +245,7 @@ def _combat_out(c: Combat, lab, st: GameState) -> dict[str, Any]:
     return out
 
 
-def _player_out(st: GameState, p: Player, lab) -> dict[str, Any]:
+def _player_out(st: GameState, p: Player, lab: Callable[[int], str]) -> dict[str, Any]:
     """A [[players]] table: every declared field of a player (engine/player.py)."""
     d: dict[str, Any] = {}
     for name, pos in PLAYER_POSITION:
@@ -275,21 +277,23 @@ TOP_KEYS, TABLE_KEYS = _layout()
 class _Reader:
     """Typed access to a parsed document; every problem names its key path."""
 
+    #: the island, once the arrangement is read (every hex read after it)
+    island: Island
+
     def __init__(self, source: str):
         self.source = source
-        self.island = None
         self.n = 0
         self.player: Player | None = None  # the player being read (its hero bounds its potions)
 
     def fail(self, key: str, problem: Any) -> PositionError:
         return PositionError(self.source, key, problem)
 
-    def only(self, doc: dict, path: str, allowed: tuple[str, ...]) -> None:
+    def only(self, doc: dict[str, Any], path: str, allowed: tuple[str, ...]) -> None:
         for k in doc:
             if k not in allowed:
                 raise self.fail(_join(path, k), Problem("value.unknown_key", allowed=", ".join(allowed)))
 
-    def get(self, doc: dict, key: str, path: str, kind: type, default: Any = ...) -> Any:
+    def get(self, doc: dict[str, Any], key: str, path: str, kind: type, default: Any = ...) -> Any:
         full = _join(path, key)
         if key not in doc:
             if default is ...:
@@ -303,16 +307,17 @@ class _Reader:
                                           val=repr(val)))
         return val
 
-    def table(self, doc: dict, key: str, path: str, allowed: tuple[str, ...], default: Any = ...) -> dict:
-        val = self.get(doc, key, path, dict, default)
+    def table(self, doc: dict[str, Any], key: str, path: str, allowed: tuple[str, ...], default: Any = ...) -> dict[str, Any]:
+        val: dict[str, Any] = self.get(doc, key, path, dict, default)
         if isinstance(val, dict):
             self.only(val, _join(path, key), allowed)
         return val
 
-    def int_in(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> int:
+    def int_in(self, doc: dict[str, Any], key: str, path: str, lo: int, hi: int, default: Any = ...) -> int:
         if key not in doc and default is not ...:
-            return default
-        val = self.get(doc, key, path, int)
+            given: int = default
+            return given
+        val: int = self.get(doc, key, path, int)
         if not lo <= val <= hi:
             raise self.fail(_join(path, key), Problem("value.between", lo=lo, hi=hi, val=val))
         return val
@@ -324,10 +329,11 @@ class _Reader:
             raise self.fail(full, Problem("value.between", lo=lo, hi=hi, val=val))
         return val
 
-    def choice(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> str:
+    def choice(self, doc: dict[str, Any], key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> str:
         if key not in doc and default is not ...:
-            return default
-        val = self.get(doc, key, path, str)
+            given: str = default
+            return given
+        val: str = self.get(doc, key, path, str)
         if val not in choices:
             raise self.fail(_join(path, key), Problem("position.choice", val=repr(val),
                                                       choices=", ".join(map(repr, choices))))
@@ -341,19 +347,19 @@ class _Reader:
         except LabelError as exc:
             raise self.fail(full, exc) from None
 
-    def hex(self, doc: dict, key: str, path: str, optional: bool = True) -> int:
+    def hex(self, doc: dict[str, Any], key: str, path: str, optional: bool = True) -> int:
         if key not in doc:
             if optional:
                 return -1
             raise self.fail(_join(path, key), Problem("value.missing_key"))
         return self.hex_label(doc[key], _join(path, key))
 
-    def hex_list(self, doc: dict, key: str, path: str) -> list[int]:
+    def hex_list(self, doc: dict[str, Any], key: str, path: str) -> list[int]:
         full = _join(path, key)
         vals = self.get(doc, key, path, list, [])
         return [self.hex_label(v, f"{full}[{i}]") for i, v in enumerate(vals)]
 
-    def hex_counts(self, doc: dict, key: str, path: str, lo: int, hi: int) -> dict[int, int]:
+    def hex_counts(self, doc: dict[str, Any], key: str, path: str, lo: int, hi: int) -> dict[int, int]:
         full = _join(path, key)
         vals = self.get(doc, key, path, dict, {})
         out = {}
@@ -374,7 +380,7 @@ class _Reader:
             raise self.fail(full, Problem("position.decider", n=self.n, val=repr(val)))
         return self.seat(val, full)
 
-    def words(self, doc: dict, key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> list[str]:
+    def words(self, doc: dict[str, Any], key: str, path: str, choices: tuple[str, ...], default: Any = ...) -> list[str]:
         full = _join(path, key)
         vals = self.get(doc, key, path, list, default)
         for i, v in enumerate(vals):
@@ -383,7 +389,7 @@ class _Reader:
                                                         choices=", ".join(map(repr, choices))))
         return list(vals)
 
-    def ints(self, doc: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> list[int]:
+    def ints(self, doc: dict[str, Any], key: str, path: str, lo: int, hi: int, default: Any = ...) -> list[int]:
         full = _join(path, key)
         vals = self.get(doc, key, path, list, default)
         return [self.check_int(v, f"{full}[{i}]", lo, hi) for i, v in enumerate(vals)]
@@ -415,7 +421,7 @@ def from_position(text: str | dict[str, Any], source: str = "<position>", *, pla
     decision (or the roll due) must apply and leave a state that keeps the
     invariants, where a seat or the dice decide, and that a position holds."""
     fmt_line = _line_of(text, "format") if isinstance(text, str) and _RECORD_LINE.search(text) else 0
-    if fmt_line and FORMAT in text.splitlines()[fmt_line - 1]:
+    if fmt_line and isinstance(text, str) and FORMAT in text.splitlines()[fmt_line - 1]:
         # a record whose format line names a position: its decisions are no TOML, said at that line
         raise PositionError(source, "format", Problem("position.a_record_named", fmt=repr(FORMAT), keys="[decisions]",
                                                       want="'thorskliff-record/1'"),
@@ -489,9 +495,9 @@ def from_position(text: str | dict[str, Any], source: str = "<position>", *, pla
     # the invariants of thorskliff.invariants, here and one decision on: a position that loads
     # plays on, not refused a step later (a fight with nobody to roll for, a seat's warriors
     # below 0 in the file written after it); what a decision leads to is written and read back
-    problem = problem_of(st, lambda c: from_position(to_position(c), source, plays_on=False))
-    if problem:
-        raise PositionError(source, "", Problem("position.inconsistent", why=problem))
+    why = problem_of(st, lambda c: from_position(to_position(c), source, plays_on=False))
+    if why:
+        raise PositionError(source, "", Problem("position.inconsistent", why=why))
     return st
 
 
@@ -574,7 +580,7 @@ def _difference(want: Any, given: Any, path: str) -> tuple[str, str, str] | None
     return None
 
 
-def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> Any:
+def _read(r: _Reader, t: dict[str, Any], key: str, path: str, pos: Pos, st: GameState) -> Any:
     """One declared field from table ``t`` (at ``path``), as its ``Pos`` says."""
     kind = pos.kind
     if kind == "int":
@@ -622,7 +628,7 @@ def _read(r: _Reader, t: dict, key: str, path: str, pos: Pos, st: GameState) -> 
     raise ValueError(f"no position kind {kind!r} ({key})")
 
 
-def _read_pending(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[tuple[Step, int]]:
+def _read_pending(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[tuple[Step, int]]:
     out = []
     for i, item in enumerate(r.get(t, key, path, list, [])):
         full = f"{_join(path, key)}[{i}]"
@@ -633,7 +639,7 @@ def _read_pending(r: _Reader, t: dict, key: str, path: str, st: GameState) -> li
     return out
 
 
-def _read_result(r: _Reader, t: dict, key: str, path: str, st: GameState) -> Outcome | None:
+def _read_result(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> Outcome | None:
     res = r.table(t, key, path, ("winner", "reason"), None)
     if res is None:
         return None
@@ -642,7 +648,7 @@ def _read_result(r: _Reader, t: dict, key: str, path: str, st: GameState) -> Out
     return Outcome(None if winner < 0 else winner, r.choice(res, "reason", full, REASONS))
 
 
-def _read_rifts(r: _Reader, t: dict, key: str, path: str, st: GameState) -> dict[int, str]:
+def _read_rifts(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> dict[int, str]:
     out = {}
     for lab, kind in r.get(t, key, path, dict, {}).items():
         full = f"{_join(path, key)}.{lab}"
@@ -655,12 +661,12 @@ def _read_rifts(r: _Reader, t: dict, key: str, path: str, st: GameState) -> dict
     return dict(sorted(out.items()))
 
 
-def _read_potion_supply(r: _Reader, t: dict, key: str, path: str, st: GameState) -> dict[str, int]:
+def _read_potion_supply(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> dict[str, int]:
     pots = r.table(t, key, path, POTIONS)
     return {k: r.int_in(pots, k, _join(path, key), 0, POTION_SUPPLY[k]) for k in POTIONS}
 
 
-def _read_trolls(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[bool]:
+def _read_trolls(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[bool]:
     island = r.island
     troll = [False] * island.size
     for h in r.hex_list(t, key, path):
@@ -670,7 +676,7 @@ def _read_trolls(r: _Reader, t: dict, key: str, path: str, st: GameState) -> lis
     return troll
 
 
-def _read_rune(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[int] | None:
+def _read_rune(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[int] | None:
     rune = r.table(t, key, path, ("seat", "hex", "counter"), None)
     if rune is None:
         return None
@@ -679,12 +685,12 @@ def _read_rune(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[
             r.int_in(rune, "counter", full, 0, 4)]
 
 
-def _read_players_field(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[Player]:
+def _read_players_field(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[Player]:
     _read_players(r, r.get(t, key, path, list), st)  # also the warriors (wc) and where heroes lie (lying)
     return st.players
 
 
-def _read_units(r: _Reader, c: dict, key: str) -> list[list]:
+def _read_units(r: _Reader, c: dict[str, Any], key: str) -> list[list[Any]]:
     out = []
     for i, u in enumerate(r.get(c, key, "combat", list)):
         full = f"combat.{key}[{i}]"
@@ -698,7 +704,7 @@ def _read_units(r: _Reader, c: dict, key: str) -> list[list]:
     return out
 
 
-def _read_combat(r: _Reader, doc: dict, st: GameState) -> Combat:
+def _read_combat(r: _Reader, doc: dict[str, Any], st: GameState) -> Combat:
     """The [combat] table: every declared field of a Combat, in order."""
     path = "combat"
     c_doc = r.table(doc, "combat", "", tuple(pos.key or name for name, pos in COMBAT_POSITION))
@@ -708,7 +714,7 @@ def _read_combat(r: _Reader, doc: dict, st: GameState) -> Combat:
     return c
 
 
-def _read_roll(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[tuple[str, int]]:
+def _read_roll(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[tuple[str, int]]:
     roll = []
     for i, die in enumerate(r.get(t, key, path, list)):
         full = f"{_join(path, key)}[{i}]"
@@ -719,7 +725,7 @@ def _read_roll(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[
     return roll
 
 
-def _read_defender(r: _Reader, t: dict, key: str, path: str, st: GameState) -> int:
+def _read_defender(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> int:
     val = t.get(key)
     return TROLL if val == "troll" else r.seat(val, _join(path, key))
 
@@ -727,7 +733,7 @@ def _read_defender(r: _Reader, t: dict, key: str, path: str, st: GameState) -> i
 PLAYER_KEYS = tuple(pos.key or name for name, pos in PLAYER_POSITION)
 
 
-def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
+def _read_players(r: _Reader, docs: list[dict[str, Any]], st: GameState) -> None:
     """The [[players]] tables: every declared field of each player, in
     order; also the warriors of each seat (``wc``) and where fainted heroes
     lie (``lying``)."""
@@ -760,8 +766,10 @@ def _read_players(r: _Reader, docs: list[dict], st: GameState) -> None:
     st.lying = dict(sorted(st.lying.items()))
 
 
-def _read_potions(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[tuple[str, int]]:
+def _read_potions(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[tuple[str, int]]:
     p = r.player
+    if p is None:  # read inside its player's table only
+        raise r.fail(_join(path, key), Problem("position.table", keys="{kind, uses}"))
     full = _join(path, key)
     pots = r.get(t, key, path, list, [])
     if len(pots) > 3:
@@ -777,7 +785,7 @@ def _read_potions(r: _Reader, t: dict, key: str, path: str, st: GameState) -> li
     return out
 
 
-def _read_warriors(r: _Reader, t: dict, key: str, path: str, st: GameState) -> list[int]:
+def _read_warriors(r: _Reader, t: dict[str, Any], key: str, path: str, st: GameState) -> list[int]:
     wc = [0] * st.island.size
     for h, k in r.hex_counts(t, key, path, 1, 10).items():
         wc[h] = k

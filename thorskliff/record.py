@@ -331,7 +331,7 @@ def _setup(doc: dict[str, Any], lines: list[str], end: int, source: str) -> Game
         raise RecordError(source, end, Problem("record.no_game", why=exc)) from None
 
 
-def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _Header, source: str) -> Game:
+def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict[str, Any], h: _Header, source: str) -> Game:
     """A game that starts from the header's ``[position]`` table."""
     from .position import PositionError, from_position
 
@@ -350,7 +350,7 @@ def _position_setup(pos: Any, mode: str, seats: list[SeatSpec], meta: dict, h: _
     return from_state(st, pos, meta, auto_chance=False)
 
 
-def from_state(st: GameState, position: dict[str, Any] | None = None, meta: dict | None = None,
+def from_state(st: GameState, position: dict[str, Any] | None = None, meta: dict[str, Any] | None = None,
                auto_chance: bool = True) -> Game:
     """A game that starts from the position ``st`` (its record embeds it)."""
     if position is None:
@@ -428,7 +428,7 @@ def _chapter_setup(doc: dict[str, Any], h: _Header, source: str) -> Game:
     if not isinstance(meta, dict):
         raise h.fail(Problem("record.meta"), "meta")
     setup = Setup(doc["mode"], seats, seed, "", {}, first - 1, meta, ChapterSetup(str(file), short, carried))
-    opening: list = []
+    opening: list[Any] = []
     try:
         st = setup.build(sink=opening)
     except (ValueError, ScenarioError) as exc:

@@ -40,8 +40,8 @@ class Variant(Protocol):
     def load(self, path: str | os.PathLike[str]) -> Any:
         """The variant's file read and checked (raises ScenarioError)."""
 
-    def build(self, seats: list, file: str, seed: int, short: bool, start: int,
-              carried: dict[int, list[str]], sink: list | None = None) -> GameState:
+    def build(self, seats: list[Any], file: str, seed: int, short: bool, start: int,
+              carried: dict[int, list[str]], sink: list[Any] | None = None) -> GameState:
         """The state of a new game of this variant; ``sink`` receives what the
         engine says while it is set up (``GameState._emit``)."""
 
