@@ -263,7 +263,9 @@ async def test_a_client_without_any_key_is_told_how_to_make_one(server, keys):
     for client_keys in ([], [keys("anna")]):
         said.clear()
         with pytest.raises(asyncssh.PermissionDenied) if not client_keys else _signs_in():
-            conn = await asyncssh.connect("127.0.0.1", host.port, username="newbie", client_keys=client_keys,
+            # None, not []: asyncssh reads an empty list as "the user's own keys" (~/.ssh), and
+            # this test failed on a machine whose user had one
+            conn = await asyncssh.connect("127.0.0.1", host.port, username="newbie", client_keys=client_keys or None,
                                           known_hosts=None, agent_path=None, kbdint_auth=True,
                                           client_factory=Client)
             conn.close()

@@ -9,9 +9,12 @@ of the game with those secrets removed instead (see :func:`.runner.decide`).
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine.actions import Action
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 
 @runtime_checkable
@@ -24,3 +27,9 @@ class Bot(Protocol):
     name: str
 
     def choose(self, obs: dict, legal: list[Action], rng: random.Random) -> Action: ...
+
+
+class PublicBot(Bot, Protocol):
+    """A bot that decides on the public state (``needs_public_state``)."""
+
+    def choose_public(self, pub: GameState, legal: list[Action], rng: random.Random) -> Action: ...

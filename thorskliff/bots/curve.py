@@ -32,13 +32,16 @@ judged without the healing; the healing is an entry of its own in the turn
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..engine import events as E
 from ..engine.actions import POTIONS
 from ..engine.state import GameState
 from . import estimator
 from .search import HIDDEN
+
+if TYPE_CHECKING:
+    from ..game import Setup
 
 #: how many turns :func:`swings` names by default
 TOP = 3
@@ -54,8 +57,11 @@ AUTO_KINDS = ("won", "out", "stood_up", "took", "healed", "rune_count", "card", 
 
 
 class _Recorded(Protocol):  # a Game or a ReplaySession
-    setup: object
-    lines: list[str]
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def lines(self) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -200,7 +206,8 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
             if not d.judged:
                 continue  # one legal choice: no decision, never a turning point
             for q in range(n):
-                if best[q] is None or abs(d.after[q] - d.before[q]) > abs(best[q].after[q] - best[q].before[q]):
+                b = best[q]
+                if b is None or abs(d.after[q] - d.before[q]) > abs(b.after[q] - b.before[q]):
                     best[q] = d
         now = own
         if begun and after != own:  # the next turn's start moved the chances: a point of its own
@@ -232,12 +239,13 @@ def _said(st: GameState, raw: list) -> tuple[tuple[str, str], ...]:
     public fields are read (no potion is ever named)."""
     found = []
     for e in E.visible([E.made(r) for r in raw], None):
-        if e.kind not in AUTO_KINDS or (e.kind == "took" and not e.auto) or (e.kind == "won" and e.seat is None):
+        if e.kind not in AUTO_KINDS or (isinstance(e, E.Took) and not e.auto) or (isinstance(e, E.Won) and e.seat is None):
             continue
-        p = st.players[e.seat] if hasattr(e, "seat") and e.seat is not None and e.seat >= 0 else None
+        seat = getattr(e, "seat", None)  # the kinds named all have one (a won game's may be None)
+        p = st.players[seat] if seat is not None and seat >= 0 else None
         if e.kind in ("stood_up", "healed"):
             name = p.hero if p else ""
-        elif e.kind == "rune_count":
+        elif isinstance(e, E.RuneCounted):
             name = str(e.left)
         else:
             name = p.name if p else ""

@@ -40,7 +40,7 @@ def damage_odds(dice: str, prot: int) -> tuple[float, ...]:
         nxt: dict = {}
         for (total, top), pr in states.items():
             for face in FACES[kind]:
-                t = top
+                t: tuple[int, ...] = top
                 if kind in RED and prot:
                     t = tuple(sorted((*top, face), reverse=True)[:prot])
                 key = (total + face, t)
@@ -542,16 +542,16 @@ def warrior_targets(v: View) -> tuple[set[int], str]:
     own = list(compress(range(isl.size), mine))
     have: dict[str, set[int]] = {t: set() for t in TERRAINS}
     for h in own:
-        if ter[h] in have:
-            have[ter[h]].add(h)
+        if (th := ter[h]) is not None and th in have:
+            have[th].add(h)
     free = [h for h, t, m, e, b in zip(range(isl.size), ter, mine, enemy, blocks) if t and not (m or e or b)]
     near3 = within3(v.isl.arrangement, v.isl.layout)
     reach = set().union(*(near3[a] for a in own + ([v.hero] if v.hero >= 0 else [])))
     reach.intersection_update(free)
     near = dict.fromkeys(TERRAINS, 0)  # free hexes in reach, per terrain
     for h in reach:
-        if ter[h] in near:
-            near[ter[h]] += 1
+        if (th := ter[h]) is not None and th in near:
+            near[th] += 1
 
     def score(t):
         return 10 * len(have[t]) + near[t]
@@ -583,8 +583,8 @@ def _warrior_step(v: View, legal: list[Action]) -> Action | None:
     dist = v.open_costs(targets)
     count = dict.fromkeys(TERRAINS, 0)  # own warriors per terrain (one pass, not one per terrain)
     for h in compress(range(v.isl.size), v.mine):
-        if ter[h] in count:
-            count[ter[h]] += 1
+        if (th := ter[h]) is not None and th in count:
+            count[th] += 1
     wanted = {silver} | ({t for t in TERRAINS if count[t] <= 1} if not v.p["wisent"] else set())
     best, gain = None, 0.0
     for a in steps:

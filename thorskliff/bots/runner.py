@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..engine.actions import Action
 from ..engine.player import COLOURS
 from ..engine.state import CHANCE, GameState
-from .base import Bot
+from .base import Bot, PublicBot
 from .search import public_state
 
 HEROES = ("Raghild", "Bera", "Oleif", "Jorund")
@@ -58,7 +58,7 @@ def decide(bot: Bot, st: GameState, seat: int, rng: random.Random) -> Action:
     """``bot``'s decision for ``seat``, which must decide now in ``st``."""
     legal = st.legal_actions()
     if getattr(bot, "needs_public_state", False):
-        return bot.choose_public(public_state(st, seat), list(legal), rng)
+        return cast(PublicBot, bot).choose_public(public_state(st, seat), list(legal), rng)
     # a bot that declares it ignores the view is spared building it
     obs = st.observation(seat) if getattr(bot, "uses_observation", True) else {}
     return bot.choose(obs, list(legal), rng)

@@ -59,7 +59,8 @@ from collections import Counter
 from ..engine.steps import COMBAT_STEPS, Step
 from ..engine.actions import POTIONS, Action
 from ..engine.player import AWAKE, Player
-from ..engine.state import CHANCE, POTION_SUPPLY, GameState
+from ..engine.fields import POTION_SUPPLY
+from ..engine.state import CHANCE, GameState
 from .greedy import END, Board, step_distances
 from .heuristic import HeuristicBot
 
@@ -393,7 +394,7 @@ def pick(root: Node, cands: list[Action], choice: Action, seat: int, iterations:
     else:
         best = max(cands, key=lambda a: (root.children[a].n if a in root.children else -1, a == choice))
     mine, theirs = root.children.get(best), root.children.get(choice)
-    if best == choice or theirs is None or not theirs.n:
+    if best == choice or mine is None or theirs is None or not theirs.n:
         return best
     # a small edge may be the evaluation's bias, not the decision's: keep the plan
     if _logit(mine.w[seat] / mine.n) - _logit(theirs.w[seat] / theirs.n) < margin:
@@ -543,16 +544,17 @@ class SearchBot:
                              st.current_player())
             child = node.children.get(a)
             new = child is None
-            if new:
+            if child is None:
                 child = node.children[a] = Node(st.num_players)
             path.append(child)
             node = child
             clock.play(st, a)
             if new:
                 break
-            cands = self._next_choice(st, rng, clock)
-            if cands is None:
+            nxt = self._next_choice(st, rng, clock)
+            if nxt is None:
                 break
+            cands = nxt
         self._rollout(st, rng, clock)
         value = evaluate(st)
         for nd in path:

@@ -241,7 +241,7 @@ class _Loader:
         title = r.texts(cdoc, "title", path)
         story = r.texts(cdoc, "story", path) if "story" in cdoc else None
         text = r.texts(cdoc, "text", path) if "text" in cdoc else None
-        shorts = {}
+        shorts: dict[str, Any] = {}
         for k in ("story", "text"):
             if f"{k}_short" in cdoc:
                 if k not in cdoc:

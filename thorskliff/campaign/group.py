@@ -86,7 +86,7 @@ class Group:
             for n in (1, 2, 3):
                 res = self.results.get(n)
                 won: Any = None if res is None else res.winner == q
-                if n == 3 and won:
+                if n == 3 and won and res is not None:
                     won = {"ambers": "red", "crystals": "blue"}.get(res.reason, "won")
                 row[f"chapter{n}"] = won
             for cid in TABLE_CARDS:

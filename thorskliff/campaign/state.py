@@ -12,9 +12,10 @@ the ability cards they hold, and the decisions ``choose``, ``use`` and
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, cast
 
 from ..engine import dice
 from ..engine import events as E
@@ -37,6 +38,11 @@ SHUFFLE_COUNTER = 100  # setup-range chance counters for the deck shuffles (belo
 
 #: ``buy amber`` (R-CAMP-5): an action of phase 4 at the market once a card
 #: has put ambers on sale, at the chapter's price
+def _played(st: GameState) -> CampaignState:
+    """The chapter's state behind a guard's GameState (its verbs are a chapter's only)."""
+    return cast(CampaignState, st)
+
+
 AMBER_RULE = Guard("R-CAMP-5", "amber_rule", lambda st, p, a: "buy_amber" in st.rules, place=True)
 AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), Fixed((BUY_AMBER,)), (
     AMBER_RULE,
@@ -44,9 +50,9 @@ AMBER_VERB = Verb("amber", "buy", "R-CAMP-5", frozenset({Step.ACTION}), Fixed((B
     ONCE,
     Guard("R-UNIT-2", "amber_one", lambda st, p, a: not p.amber),
     Guard("R-AMBER-7", "amber_supply", lambda st, p, a: st.amber_supply > 0),
-    Guard("R-ACT-1", "amber_cost", lambda st, p, a: p.taler >= st.amber_price,
-          params=lambda st, p, a: {"price": st.amber_price})),
-    cost=lambda st, p, a: st.amber_price, accepts=lambda a: a == BUY_AMBER,
+    Guard("R-ACT-1", "amber_cost", lambda st, p, a: p.taler >= _played(st).amber_price,
+          params=lambda st, p, a: {"price": _played(st).amber_price})),
+    cost=lambda st, p, a: _played(st).amber_price, accepts=lambda a: a == BUY_AMBER,
     # not in force first (R-CAMP-5), then not now (phase 4)
     elsewhere=(AMBER_RULE, Guard("R-ACT-1", "amber_phase", never)), apply="_buy_amber")
 
@@ -59,7 +65,7 @@ def _sail_offers(st: Any, p: Any) -> list[Action]:
 #: Leifs Seekarte (R-CAMP-4, a card's power): from a beach, the hero's whole
 #: movement to any other beach; a step of phase 1 beside the base game's
 SAIL_VERB = Verb("sail", "step", "R-CAMP-4", frozenset({Step.MOVE}), _sail_offers, (
-    Guard("R-CAMP-4", "no_sail", lambda st, p, a: st._can_sail(p), place=True),
+    Guard("R-CAMP-4", "no_sail", lambda st, p, a: _played(st)._can_sail(p), place=True),
     Guard("R-CAMP-4", "no_sail", lambda st, p, a: a.arg == "H" and a.a == p.hero_at
           and st.island.beach[a.b] and a.b != a.a, given=True),
     Guard("R-FAINT-4", "fainted_lies", lambda st, p, a: st.lying.get(a.b, p.seat) == p.seat,
@@ -90,6 +96,14 @@ class CampaignFields:
     iterate them."""
 
     chapter: Chapter | None = _own(lambda st: None)
+
+    @property
+    def played_chapter(self) -> Chapter:
+        """The chapter being played (``chapter`` is None only while one is set up)."""
+        ch = self.chapter
+        if ch is None:
+            raise RuntimeError("no chapter is set up yet")
+        return ch
     short: bool = _own(lambda st: False)
     time_round: int = _own(lambda st: 0)  # the time marker's round (R-CAMP-2)
     time_cards: dict[int, str] = _own(lambda st: {})
@@ -258,7 +272,7 @@ class CampaignState(GameState, CampaignFields):
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new_chapter(cls, group: Any, chapter: Chapter | str | int, seed: int, short: bool = False,
+    def new_chapter(cls, group: Any, chapter: Chapter | str | int | os.PathLike[str], seed: int, short: bool = False,
                     start: int = 0, carried: dict[int, list[str]] | None = None,
                     sink: list | None = None) -> CampaignState:
         """Set up a chapter (R-CAMP-1) for ``group`` (a :class:`~.group.Group`
@@ -357,7 +371,7 @@ class CampaignState(GameState, CampaignFields):
     def read_card(self, cid: str, reader: int | None, resume: tuple | None, how: str) -> None:
         self.card_log.append((cid, reader, self.round, how))
         self._emit(E.CardRead, cid, reader, how)
-        effects.run(self, cid, self.chapter.cards[cid].effects, reader, resume)
+        effects.run(self, cid, self.played_chapter.cards[cid].effects, reader, resume)
 
     def give_card(self, q: int, cid: str) -> str | None:
         """A special card from the deck to seat ``q`` ("top": the top card);
@@ -386,8 +400,8 @@ class CampaignState(GameState, CampaignFields):
         """A hero's abilities are those of its ability cards (chapters 1–2) or
         all printed ones (chapter 3), plus what held cards modify."""
         base = self.base_specs[q]
-        cards = [self.chapter.cards[c] for c in self.held[q]]
-        if self.chapter.abilities == "all":
+        cards = [self.played_chapter.cards[c] for c in self.held[q]]
+        if self.played_chapter.abilities == "all":
             spec = base
         else:
             spec = HeroSpec(name=base.name, life=base.life)
@@ -400,10 +414,10 @@ class CampaignState(GameState, CampaignFields):
         self.players[q].spec = spec
 
     def powers(self, q: int) -> set[str]:
-        return {pw for c in self.held[q] for pw in self.chapter.cards[c].powers}
+        return {pw for c in self.held[q] for pw in self.played_chapter.cards[c].powers}
 
     def usable(self, q: int) -> list[str]:
-        return [c for c in self.held[q] if self.chapter.cards[c].use]
+        return [c for c in self.held[q] if self.played_chapter.cards[c].use]
 
     # ------------------------------------------------------------------ the turn
     def _wake_trolls(self) -> None:
@@ -432,7 +446,7 @@ class CampaignState(GameState, CampaignFields):
     def campaign_view(self, lang: str = "de") -> dict[str, Any]:
         """Plain data for a UI: chapter, time track, goal, held cards, the card log
         and a card's open decision."""
-        ch = self.chapter
+        ch = self.played_chapter
         w = self.waiting if self.step == Step.CARD else None
         return {
             "chapter": ch.number,
@@ -464,23 +478,23 @@ class CampaignState(GameState, CampaignFields):
     def track_view(self, lang: str = "de") -> list[dict[str, Any]]:
         """The time track, space by space: kind, card and whether it was read."""
         out = []
-        marker = min(self.round, len(self.chapter.track))
-        for i, kind in enumerate(self.chapter.track, start=1):
+        marker = min(self.round, len(self.played_chapter.track))
+        for i, kind in enumerate(self.played_chapter.track, start=1):
             cid = self.time_cards.get(i)
             out.append({"space": i, "kind": kind, "card": cid,
-                        "title": lang_text(self.chapter.cards[cid].title, lang) if cid else "",
+                        "title": lang_text(self.played_chapter.cards[cid].title, lang) if cid else "",
                         "read": cid is not None and i <= marker, "marker": i == marker})
         return out
 
     def card(self, cid: str):
-        return self.chapter.cards[cid]
+        return self.played_chapter.cards[cid]
 
     def card_view(self, cid: str, lang: str = "de") -> dict[str, Any]:
         """A card as the app shows it: label, title, story and its effect in words."""
-        c = self.chapter.cards[cid]
+        c = self.played_chapter.cards[cid]
         return {"id": cid, "deck": c.deck, "label": c.label, "title": lang_text(c.title, lang),
                 "story": lang_text(c.story_for(self.short), lang), "text": lang_text(c.text_for(self.short), lang),
-                "usable": bool(c.use), "carry": c.carry, "introduces": list(self.chapter.introduces(cid))}
+                "usable": bool(c.use), "carry": c.carry, "introduces": list(self.played_chapter.introduces(cid))}
 
     def rules_in_force(self) -> list[str]:
         return sorted(self.rules)

@@ -303,9 +303,9 @@ class CampaignTable:
         with self.db:
             cur = self.db.execute("UPDATE chapters SET history = ?, updated = ? WHERE grp = ? AND chapter = ? "
                                   "AND status = 'playing'",
-                                  (json.dumps(st.history), _now(), name, st.chapter.number))
+                                  (json.dumps(st.history), _now(), name, st.played_chapter.number))
         if cur.rowcount != 1:
-            raise KeyError(f"group {name!r} has no chapter {st.chapter.number} in progress")
+            raise KeyError(f"group {name!r} has no chapter {st.played_chapter.number} in progress")
 
     def in_progress(self, name: str) -> int | None:
         row = self.db.execute("SELECT chapter FROM chapters WHERE grp = ? AND status = 'playing'",
@@ -358,15 +358,15 @@ class CampaignTable:
     def finish(self, name: str, st: CampaignState) -> ChapterResult:
         """Record the end of the chapter in progress: result and carried cards."""
         row = self.db.execute("SELECT carried FROM chapters WHERE grp = ? AND chapter = ? AND status = 'playing'",
-                              (name, st.chapter.number)).fetchone()
+                              (name, st.played_chapter.number)).fetchone()
         if row is None:
-            raise KeyError(f"group {name!r} has no chapter {st.chapter.number} in progress")
+            raise KeyError(f"group {name!r} has no chapter {st.played_chapter.number} in progress")
         g = self.group(name)
         res = g.finish(st, _seats(json.loads(row[0])))
         with self.db:
             self.db.execute("UPDATE chapters SET history = ?, status = 'done', winner = ?, reason = ?, updated = ? "
                             "WHERE grp = ? AND chapter = ?",
-                            (json.dumps(st.history), res.winner, res.reason, _now(), name, st.chapter.number))
+                            (json.dumps(st.history), res.winner, res.reason, _now(), name, st.played_chapter.number))
             self._save_group(g)
         return res
 
@@ -379,7 +379,8 @@ class CampaignTable:
         if row is None:
             raise KeyError(f"group {name!r} has no chapter in progress")
         try:
-            rounds = self.resume(name).round
+            resumed = self.resume(name)
+            rounds = resumed.round if resumed is not None else 0
         except (ValueError, ScenarioError):  # a chapter that no longer loads can still be given up
             rounds = 0
         with self.db:

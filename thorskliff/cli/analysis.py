@@ -7,6 +7,7 @@ import json
 import math
 import os
 import sys
+from typing import Any
 
 from .. import record
 from ..ui.helpwords import Count, Refusal
@@ -189,7 +190,7 @@ def cmd_simulate(args) -> int:
         reasons[res["reason"]] = reasons.get(res["reason"], 0) + 1
     decisions = sum(r["decisions"] for r in results)
     game_time = sum(r["seconds"] for r in results)
-    bots = []
+    bots: list[dict[str, Any]] = []
     for e in range(n):
         lo_ci, hi_ci = wilson(wins[e], games)
         bots.append({"entry": e + 1, "bot": labels[e], "games": games, "wins": wins[e],

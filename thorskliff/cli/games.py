@@ -298,10 +298,11 @@ def cmd_log(args) -> int:
     card = getattr(st, "card_view", None)
     card_name = (lambda cid: card(cid, args.lang)["title"]) if card else None
     option_name = None
-    if getattr(st, "chapter", None) is not None:
+    chapter = getattr(st, "chapter", None)
+    if chapter is not None:
         from ..ui.words import option_words
 
-        option_name = lambda cid, oid: option_words(st.chapter, cid, oid)  # noqa: E731
+        option_name = lambda cid, oid: option_words(chapter, cid, oid)  # noqa: E731
     # the game log's own lines, as plain text (logtext: grouped, a combat's events indented)
     writer = LogWriter(eventwords.Names.of_state(st), None, card_name, option_name)
     for evs in game.told():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 
 def add_parser(sub, lang_help: str = "") -> None:
@@ -47,7 +48,7 @@ def cmd_tutorial(args) -> int:
         progress = _progress(args)
         if progress.notice:
             print(f"thorskliff: {general_text('progress_reset', args.lang, file=progress.notice)}", file=sys.stderr)
-        rows = [{"id": les.id, "title": les.text("title", args.lang), "skill": les.text("skill", args.lang),
+        rows: list[dict[str, Any]] = [{"id": les.id, "title": les.text("title", args.lang), "skill": les.text("skill", args.lang),
                  "finished": les.id in progress.finished, "decisions": len(les.solution)} for les in lessons]
         if args.json:
             print(json.dumps(rows, ensure_ascii=False, indent=1))

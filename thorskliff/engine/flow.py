@@ -6,7 +6,7 @@ A mixin of :class:`~thorskliff.engine.state.GameState`; combat is in :mod:`.comb
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import END, GODE_ABILITIES, Action, IllegalActionError, hexlabel
 from .fields import TURN_MADE, TURN_VALUES, GameFields
@@ -35,7 +35,7 @@ class TurnRules(GameFields):
     #: the table by step, built once per class (a variant's with its verbs)
     verb_index: Index = index(verbs)
     #: what a variant changes in the engine (:mod:`.hooks`); the base game: nothing
-    hooks: ClassVar[Hooks] = NO_HOOKS
+    hooks: Hooks = NO_HOOKS  # a class's (a variant's), or one state's own (the curve's copy)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -13,7 +13,7 @@ silver, actions, recruit, haste, fainting) and :mod:`.combat`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from . import dice
 from . import events as E
@@ -60,7 +60,7 @@ class GameState(TurnRules, CombatRules):
     @classmethod
     def new(cls, mode: ModeSpec | str, seats: list[SeatSpec] | list[tuple[str, str, str]], seed: int,
             arrangement: str | None = None, rifts: dict[int, str] | None = None,
-            first: int | None = None) -> GameState:
+            first: int | None = None) -> Self:
         """Set up a game (R-SETUP-B1..B4). Whatever is not given is drawn from
         ``seed``: the arrangement, the rifts and the first player to choose."""
         mode = load_mode(mode) if isinstance(mode, str) else mode

@@ -158,7 +158,7 @@ def lesson_from(doc: dict[str, Any], file: str) -> Lesson:
             raise LessonError(file, f"goal.{name}", Problem("lesson.kind", kind=kind_said(kind)))
         if name in HEX_GOALS:
             try:
-                hexindex(v)
+                hexindex(str(v))  # a str: the kind check above
             except (ValueError, KeyError):
                 raise LessonError(file, f"goal.{name}", Problem("lesson.hex", label=v)) from None
     raw_steps = _need(doc, "steps", list, file)

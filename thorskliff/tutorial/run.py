@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionError
 from ..engine.state import CHANCE
 from ..game import Game
 from .goals import reached, unmet
 from .lesson import Lesson
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
 
 PLAYING, DONE, FAILED = "playing", "done", "failed"
 #: the other seats' decisions at most between two of the learner's (a bot that never ends its turn)
@@ -35,7 +39,7 @@ class LessonRun:
         self.game: Game = from_state(les.state(), dict(les.position), auto_chance=False)
         self._dice = list(les.dice)
         self._others = list(les.others)
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Bot] = {}
         #: for each of the learner's decisions taken: whether it was the solution's at that point
         self._path: list[bool] = []
         self.turns_seen = 0  # the learner's turns begun (the one the lesson opens in counts)

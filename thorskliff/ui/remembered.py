@@ -58,7 +58,7 @@ def remembered(name: str, sources: list[Path], build: Callable[[], T]) -> T:
         pass
     value = build()
     try:
-        data = marshal.dumps(value)
+        data = marshal.dumps(value)  # type: ignore[arg-type]  # any T: what marshal refuses raises ValueError, below
         where.mkdir(parents=True, exist_ok=True)
         for old in where.glob(f"{name}-*.marshal"):  # entries of edited sources
             old.unlink(missing_ok=True)
