@@ -41,7 +41,8 @@ def test_json_has_every_turn_and_the_swings(capsys):
     code, out, err = run(capsys, "analyse", str(RECORD), "--json")
     assert code == 0, err
     doc = json.loads(out)
-    assert set(doc) == {"record", "lang", "estimate", "seats", "outcome", "points", "swings"}
+    assert set(doc) == {"record", "lang", "estimate", "seats", "outcome", "points", "swings", "dice", "review"}
+    assert doc["review"] is None  # no --budget: no decision searched
     points = win_chances(record.load(RECORD))
     assert [p["chances"] for p in doc["points"]] == [list(p.chances) for p in points]
     assert [p["round"] for p in doc["points"]] == [p.round for p in points]

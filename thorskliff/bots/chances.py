@@ -86,7 +86,7 @@ class Choice:
 
 def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int = 3,
             iterations: int = ITERATIONS, progress: Callable[[int, int], None] | None = None,
-            stop: Callable[[], bool] | None = None) -> list[Choice]:
+            stop: Callable[[], bool] | None = None, also: Action | None = None) -> list[Choice]:
     """The ``n`` best decisions of ``seat`` now, best first, as :class:`Choice`.
 
     The chance is the search's mean value of the candidate (the static
@@ -102,8 +102,10 @@ def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int 
     Gode step, a warrior's step into a fight, fights, actions, …); fewer
     than ``n`` when there are fewer. ``progress(done, iterations)`` is
     called every :data:`EVERY` iterations; when ``stop()`` turns true the
-    search ends early and ranks what it has. ValueError when ``seat`` does
-    not decide now.
+    search ends early and ranks what it has. ``also``: a legal decision
+    searched too even if the search bot would not weigh it (the one a player
+    made, judged against the best, :mod:`.review`). ValueError when ``seat``
+    does not decide now.
     """
     st: GameState = getattr(game_or_state, "state", game_or_state)
     if st.current_player() != seat:
@@ -116,6 +118,8 @@ def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int 
     bot = _Even(floor=1, iterations=iterations, horizon=1)
     choice = bot._heuristic(pub, legal, rng)
     cands = candidates(pub, legal, choice)
+    if also is not None and also not in cands and also in legal:
+        cands.append(also)
     # each candidate first gets up to 8 iterations, but at most half of the budget goes that way
     bot.floor = max(1, min(8, iterations // (2 * len(cands))))
     root = bot.root = Node(pub.num_players)

@@ -60,7 +60,7 @@ folder: {data}
   thorskliff log game.tkr [--seat N] [--json] [--lang de|en]   the events in words
   thorskliff replay game.tkr           check a record end to end
   thorskliff position game.tkr [-o FILE]
-  thorskliff analyse game.tkr [--json] [--lang de|en]   win chances per turn, the swings
+  thorskliff analyse game.tkr [--budget N] [--json]   win chances, swings, dice; decisions searched
   thorskliff bench
   thorskliff serve [--host 127.0.0.1] [--port 2222]   host games over SSH
   thorskliff serve --web 8080 [--no-ssh]             ... and to browsers (http://127.0.0.1:8080)
@@ -148,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("analyse", help=_h("cmd_analyse"))
     p.add_argument("record")
     p.add_argument("--json", action="store_true", help=_h("analyse_json"))
+    p.add_argument("--budget", type=int, metavar="N", help=_h("analyse_budget"))
     p.add_argument("--lang", choices=("de", "en"), default="de", help=_h("analyse_lang"))
     p.set_defaults(func=cmd_analyse)
 

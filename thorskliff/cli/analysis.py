@@ -28,10 +28,14 @@ def cmd_analyse(args) -> int:
     from ..ui.i18n import set_lang, t
 
     set_lang(args.lang)
+    budget = getattr(args, "budget", None)
+    if budget is not None and budget < 1:
+        raise CliError("analyse_budget", given=budget)
     game = record.load_any(args.record)  # its own one-line errors (file, line, problem)
     if game.setup.position is not None and not game.lines:
         raise CliError("position_no_turns", file=args.record)
     points = win_chances(game)
+    looked = _review(game, budget, quiet=args.json)
     seats = [(p.name, p.colour) for p in game.state.players]
     per_turn = [None] + turn_swings(points)
     top = swings(points)
@@ -47,7 +51,9 @@ def cmd_analyse(args) -> int:
                                  "words": decision_words(d), "before": list(d.before), "after": list(d.after)}}
 
         out = {"record": args.record, "lang": args.lang,
-               "estimate": "static evaluation of the search bot on what a spectator may know, calibrated on outcomes (docs/calibration.md); no search",
+               "estimate": "static evaluation of the search bot on what a spectator may know, calibrated on outcomes "
+                           "(docs/calibration.md)" + ("; no search" if budget is None else
+                                                     f"; every decision searched with {budget} iterations"),
                "seats": [{"seat": q + 1, "name": n, "colour": c} for q, (n, c) in enumerate(seats)],
                "outcome": _outcome_json(game),
                "points": [{"turn": p.index, "round": p.round, "seat": None if p.seat is None else p.seat + 1,
@@ -55,7 +61,17 @@ def cmd_analyse(args) -> int:
                            "moved_most": None if sw is None else move(sw)}
                           for p, sw in zip(points, per_turn)],
                "swings": [{"turn": sw.point, "round": sw.round, **move(sw), "text": swing_line(sw, seats)}
-                          for sw in top]}
+                          for sw in top],
+               "dice": [{"round": lk.round, "turn_of": lk.turn_of + 1, "seat": lk.seat + 1,
+                         "name": seats[lk.seat][0], "points": round(lk.points, 1)} for lk in looked.luck],
+               "review": None if budget is None else {
+                   "budget": budget,
+                   "decisions": [{"line": j.line + 1, "round": j.round, "seat": j.seat + 1, "name": seats[j.seat][0],
+                                  "choices": j.choices, "chosen": j.chosen, "chosen_words": _words(j.chosen, j.step),
+                                  "chance": j.chance, "chance_spread": j.chosen_spread, "best": j.best,
+                                  "best_words": _words(j.best, j.step), "best_chance": j.best_chance,
+                                  "best_spread": j.best_spread, "loss": round(j.loss, 1),
+                                  "significant": j.significant} for j in looked.decisions]}}
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 0
     con = Console(file=sys.stdout)
@@ -72,7 +88,45 @@ def cmd_analyse(args) -> int:
     for sw in top:
         con.print(f"  {swing_line(sw, seats)}" + (" " + _notation(sw.decision) if _notation(sw.decision) else ""),
                   markup=False)
+    if budget is not None:
+        worst = looked.worst()
+        con.print(t("curve.costly", budget=budget) if worst else t("curve.no_costly", budget=budget))
+        for j in worst:
+            con.print("  " + t("curve.cost", round=j.round, name=seats[j.seat][0], chosen=_words(j.chosen, j.step),
+                               best=_words(j.best, j.step), loss=round(j.loss), before=pct(j.best_chance),
+                               after=pct(j.chance)) + f" ({j.chosen} / {j.best})", markup=False)
+    lucky = sorted(looked.luck, key=lambda lk: (-abs(lk.points), lk.round))[:5]
+    if lucky:
+        con.print(t("curve.dice"))
+        for lk in lucky:
+            con.print("  " + t("curve.luck", round=lk.round, name=seats[lk.seat][0], points=round(lk.points)),
+                      markup=False)
     return 0
+
+
+def _review(game, budget: int | None, quiet: bool):
+    """Every decision searched (``budget`` iterations each), or none; the dice always."""
+    from ..bots.review import review
+    from ..ui.i18n import t
+
+    def progress(done: int, total: int) -> None:
+        if not quiet and sys.stderr.isatty():
+            print("\r" + t("curve.searching", done=done, total=total), end="", file=sys.stderr, flush=True)
+
+    got = review(game, budget or 1, seats=None if budget else set(), progress=progress if budget else None)
+    if budget and not quiet and sys.stderr.isatty():
+        print(file=sys.stderr)
+    return got
+
+
+def _words(text: str, step: str) -> str:
+    """A decision in the player's words (the notation when words fail: a chapter's card)."""
+    from ..ui.words import decision
+
+    try:
+        return decision(text, step)
+    except Exception:
+        return text
 
 
 def _notation(d) -> str:
