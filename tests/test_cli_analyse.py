@@ -52,8 +52,8 @@ def test_json_has_every_turn_and_the_swings(capsys):
     assert [s["seat"] for s in doc["seats"]] == [1, 2, 3]
     top = doc["swings"]
     assert [(s["round"], s["name"], s["decision"]["notation"]) for s in top] == [
-        (6, "Jorund", "H M4-S"), (7, "Raghild", None), (11, "Bera", "haste M2-S")]
-    assert top[0]["text"] == "Runde 6, Jorund: Heldin M4 → S — 49% → 3%"  # the forced fight after it is no choice
+        (6, "Jorund", "fight S"), (7, "Raghild", None), (11, "Bera", "haste M2-S")]
+    assert top[0]["text"] == "Runde 6, Jorund: Würfelglück −55 — 49% → 3%"  # the forced fight's dice, not his step
     # R-FAINT-5: the second is no decision but Raghild's turn start, where she stands up (it was
     # credited to Jorund's "lay 3c2" before, the line after which her turn began)
     d = top[1]["decision"]

@@ -90,11 +90,12 @@ def test_swings_are_the_largest_moves_and_name_their_decision():
             assert game.lines[d.line - 1] == f"{d.seat + 1} {d.text}"
             assert points[s.point - 1].lines < d.line <= points[s.point].lines
     # pinned for this seeded record (the 3-player evaluation fitted in issue 17, search.TABLE): Jorund's
-    # step onto the sanctuary in round 6 costs him most (the fight after it was forced: one legal choice,
-    # no turning point, issue 30); Raghild standing up at her turn's start in round 7
+    # round 6 costs him most, and the dice of the fight on the sanctuary did it (the fight was forced:
+    # one legal choice; its dice are credited to it and named as dice, never to his step onto the
+    # sanctuary before it, issue 30); Raghild standing up at her turn's start in round 7
     # (R-FAINT-5: no decision, the engine's own step) brings her most; Bera's Eiletrank step wins
     assert [(s.round, s.seat, s.decision.text, s.decision.auto, round(s.before, 2), round(s.after, 2))
-            for s in top] == [(6, 0, "H M4-S", (), 0.49, 0.03),
+            for s in top] == [(6, 0, "fight S", (), 0.49, 0.03),
                               (7, 1, "", (("stood_up", "Raghild"),), 0.12, 0.58),
                               (11, 2, "haste M2-S", (), 0.57, 1.0)]
 
@@ -224,3 +225,29 @@ def test_the_godes_healing_is_not_credited_to_the_decision_before_it():
         assert swing_line(sw, seats).startswith("Round 1, P1: the Gode heals Oleif — 12% → ")
     finally:
         set_lang("de")
+
+
+def test_a_swing_the_dice_made_is_named_as_dice_not_as_a_decision():
+    """Issue 30: in round 6 of the base3-greedy record Jorund's chance fell from 49 % to
+    3 %; the estimate after his step onto the sanctuary and his fight's start was still
+    high, and the rolls of the fight took it: the end screen, the replay and analyse say
+    "Würfelglück", not the step (R-COMBAT-1: the fight was forced, no decision)."""
+    from thorskliff.ui.curveview import swing_line
+    from thorskliff.ui.i18n import set_lang
+
+    game = record.load(RECORDS / "base3-greedy.tkr")
+    sw = swings(win_chances(game))[0]
+    luck = sw.decision.dice_share(sw.seat)
+    assert not sw.decision.judged and luck < -0.4 and abs(luck) > abs(sw.delta - luck)
+    seats = [(p.name, p.colour) for p in game.state.players]
+    set_lang("de")
+    assert swing_line(sw, seats) == f"Runde 6, Jorund: Würfelglück −{round(-100 * luck)} — 49% → 3%"
+    set_lang("en")
+    try:
+        assert swing_line(sw, seats).startswith("Round 6, Jorund: dice luck −")
+    finally:
+        set_lang("de")
+    # a decision whose own move outweighs its dice keeps its words
+    for s in turn_swings(win_chances(game)):
+        if s is not None and s.decision.judged and not s.decision.dice:
+            assert "Würfelglück" not in swing_line(s, seats)

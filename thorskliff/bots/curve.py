@@ -81,6 +81,13 @@ class Decision:
     #: how many legal choices the seat had (0 for a turn start or a healing): a step
     #: with one ("Ohne Eile weiter" without an Eiletrank) is no decision to judge (issue 30)
     choices: int = 0
+    #: per seat, the part of ``after - before`` that the dice rolled after the decision
+    #: brought (empty: none rolled): a swing of the dice is named as dice (issue 30)
+    dice: tuple[float, ...] = ()
+
+    def dice_share(self, seat: int) -> float:
+        """What the dice after this decision did to ``seat``'s chance."""
+        return self.dice[seat] if self.dice else 0.0
 
     @property
     def judged(self) -> bool:
@@ -188,12 +195,15 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
         begun.clear()
         _apply(st, lines[i])
         i += 1
+        rolled = i < len(lines) and lines[i].startswith("*")
+        mid = estimate(st) if rolled and not begun else None  # before the dice the decision asked for
         while i < len(lines) and lines[i].startswith("*"):
             _apply(st, lines[i])
             i += 1
         after = estimate(st)
         own = begun[0][2] if begun else after
-        entries = [Decision(first + 1, int(col) - 1, public_text(text), step, now, own, choices=legal)]
+        dice = tuple(o - m for o, m in zip(own, mid)) if mid is not None else ()
+        entries = [Decision(first + 1, int(col) - 1, public_text(text), step, now, own, choices=legal, dice=dice)]
         heal = _gode_heal(sink[:begun[0][3]] if begun else sink)
         if heal is not None:  # the decision without it, then the healing
             seat, before = heal
@@ -203,8 +213,8 @@ def win_chances(game: _Recorded) -> list[TurnPoint]:
             entries = [replace(entries[0], after=mine),
                        Decision(first + 1, seat, "", GODE_HEAL, mine, own, (("healed", st.players[seat].hero),))]
         for d in entries:
-            if not d.judged:
-                continue  # one legal choice: no decision, never a turning point
+            if not d.judged and not d.dice:
+                continue  # one legal choice and no dice: nothing to credit (its dice are named as dice)
             for q in range(n):
                 b = best[q]
                 if b is None or abs(d.after[q] - d.before[q]) > abs(b.after[q] - b.before[q]):

@@ -96,11 +96,11 @@ def review(game: _Recorded, budget: int = BUDGET, seats: set[int] | None = None,
     for i, line in enumerate(lines):
         col, _, text = line.partition(" ")
         if col == "*":
-            before = estimate(st)
+            before, turn = estimate(st), (st.round, st.seat)  # the turn the dice belong to, not the next
             st.apply_action(text, None)
             after = estimate(st)
             for q, (b, a) in enumerate(zip(before, after)):
-                key = (st.round, st.seat, q)
+                key = (*turn, q)
                 luck[key] = luck.get(key, 0.0) + (a - b) * 100
         else:
             seat = int(col) - 1

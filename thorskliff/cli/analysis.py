@@ -48,7 +48,8 @@ def cmd_analyse(args) -> int:
             return {"seat": sw.seat + 1, "name": seats[sw.seat][0], "before": sw.before, "after": sw.after,
                     "decision": {"line": d.line, "seat": d.seat + 1, "notation": None if d.automatic else d.text,
                                  "automatic": d.automatic, "auto": [list(a) for a in d.auto],
-                                 "words": decision_words(d), "before": list(d.before), "after": list(d.after)}}
+                                 "words": decision_words(d), "before": list(d.before), "after": list(d.after),
+                                 "dice": list(d.dice)}}
 
         out = {"record": args.record, "lang": args.lang,
                "estimate": "static evaluation of the search bot on what a spectator may know, calibrated on outcomes "

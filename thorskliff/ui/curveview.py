@@ -50,6 +50,12 @@ def decision_words(d: Decision) -> str:
 
 
 def swing_line(sw: Swing, seats: list[Seat]) -> str:
+    """A turning point in words; where the dice after the decision moved the
+    chance more than the decision did, the dice are named, not the decision."""
+    luck = sw.decision.dice_share(sw.seat)
+    if sw.decision.dice and (not sw.decision.judged or abs(luck) > abs(sw.delta - luck)):
+        return t("curve.swing_dice", round=sw.round, name=seats[sw.seat][0], points=f"{100 * luck:+.0f}".replace("-", "−"),
+                 what=decision_words(sw.decision), before=pct(sw.before), after=pct(sw.after))
     who = seats[sw.decision.seat][0]
     fields = dict(round=sw.round, who=who, what=decision_words(sw.decision), before=pct(sw.before),
                   after=pct(sw.after), name=seats[sw.seat][0])
