@@ -85,3 +85,14 @@ def test_a_budget_below_one_is_refused_in_one_line(capsys):
         assert main(["analyse", str(DUELL), "--budget", bad]) == 2
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1 and "--budget" in err and bad in err
+
+
+def test_a_hidden_potion_is_said_in_words_without_its_kind():
+    """R-SECRET-1: a best alternative 'buy ?' (the kind only its holder knows) reads as
+    words, never as notation with a question mark."""
+    from thorskliff.cli.analysis import _words
+
+    set_lang("de")
+    assert _words("buy ?", "action") == "einen Trank kaufen (verdeckt)"
+    assert "?" not in _words("discard ?", "action")
+    assert _words("hammer", "action") == "Kriegshammer kaufen"

@@ -121,9 +121,15 @@ def _review(game, budget: int | None, quiet: bool):
 
 
 def _words(text: str, step: str) -> str:
-    """A decision in the player's words (the notation when words fail: a chapter's card)."""
+    """A decision in the player's words (the notation when words fail: a chapter's card);
+    a potion whose kind stays its holder's is said without it, as the curve says it."""
+    from ..bots.search import HIDDEN
+    from ..ui.i18n import t
     from ..ui.words import decision
 
+    verb, _, arg = text.partition(" ")
+    if arg == HIDDEN:
+        return t(f"do.{verb}_hidden")
     try:
         return decision(text, step)
     except Exception:
