@@ -25,6 +25,8 @@ LAYERS = [
     ("calibration", "bots"),
     # the Lehrgang's lessons, their goals and runner: above the bots that play the other seats
     ("tutorial", "bots"),
+    # puzzles (Rätsel) found by the bots' search in records, their files and ratings
+    ("puzzles", "bots"),
     # who plays a seat and when (bots and stand-ins), for the app and the host alike
     ("play", "play"),
     ("ui", "ui"),
@@ -56,7 +58,9 @@ MAY = {
 #: third-party packages a layer may import (the engine and the data below it: none)
 THIRD_PARTY = {
     "geometry": set(), "data": set(), "engine": set(),
-    "records": {"tomli_w"}, "campaign": {"tomli_w", "platformdirs"}, "bots": set(), "play": set(),
+    "records": {"tomli_w"}, "campaign": {"tomli_w", "platformdirs"},
+    # the puzzles write their files (tomli_w) and rate attempts (glicko2)
+    "bots": {"tomli_w", "glicko2"}, "play": set(),
     "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve",
             "yarl"},  # aiohttp's URLs (a query built safely), installed with it
     "host": {"textual", "rich", "platformdirs"},

@@ -154,6 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .calibration import add_parser as _calibration  # its own module (issue 30)
     _calibration(sub)
+    from .puzzle import add_parser as _puzzle  # its own module (issue 30, Rätsel)
+
+    _puzzle(sub)
 
     p = sub.add_parser("position", help=_h("cmd_position"))
     p.add_argument("record")

@@ -1,0 +1,53 @@
+"""Plays seeded bot games, writes their records and finds puzzles in them
+(issue #30): ``python scripts/make_puzzles.py OUTDIR MODE PLAYERS GAMES SEED BUDGET``.
+The bots are "Mittel" against "Leicht" so that mistakes happen to start from."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from thorskliff import record
+from thorskliff.bots.registry import make_bot
+from thorskliff.bots.runner import decide, seat_rng
+from thorskliff.game import Game
+from thorskliff.bots.runner import HEROES
+from thorskliff.engine.player import COLOURS
+from thorskliff.puzzles import make
+from thorskliff.puzzles.fileformat import dump
+
+
+def play(mode: str, players: int, seed: int, out: Path) -> Path:
+    k = seed % len(HEROES)
+    heroes = (HEROES[k:] + HEROES[:k])[:players]
+    game = Game.new(mode, [(h, h, COLOURS[i]) for i, h in enumerate(heroes)], seed)
+    game.keep_undo = False
+    bots = [make_bot("heuristic" if (i + seed) % 2 else "careless") for i in range(players)]
+    rngs = [seat_rng(seed, i) for i in range(players)]
+    while not game.state.is_terminal() and game.state.round <= 40:
+        seat = game.state.current_player()
+        game.submit(decide(bots[seat], game.state, seat, rngs[seat]), seat)
+    path = out / f"{mode}{players}-{seed}.record"
+    record.write(game, path)
+    return path
+
+
+def main() -> None:
+    out, mode, players, games, seed, budget = sys.argv[1:7]
+    outdir = Path(out)
+    outdir.mkdir(parents=True, exist_ok=True)
+    got = []
+    for g in range(int(games)):
+        path = play(mode, int(players), int(seed) + g, outdir)
+        found = make([str(path)], budget=int(budget), seed=int(seed), per_game=5,
+                     progress=lambda s: print(s, flush=True))
+        got.extend(found)
+        for k, p in enumerate(got):
+            p.id = f"{mode}{players}-{k + 1:03d}"
+        (outdir / f"{mode}{players}.toml").write_text(dump(got), encoding="utf-8")
+        print(f"game {g + 1}: {len(got)} puzzles", flush=True)
+
+
+if __name__ == "__main__":
+    main()

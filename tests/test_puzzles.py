@@ -1,0 +1,93 @@
+"""Puzzles (Rätsel, issue #30): the file format's refusals, ratings, the CLI."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import glicko2
+import pytest
+
+from thorskliff.cli import main
+from thorskliff.puzzles import Puzzle
+from thorskliff.puzzles.fileformat import PuzzleError, dump, loads, shipped
+from thorskliff.puzzles.rating import Book, Rating, update
+
+
+def one() -> Puzzle:
+    return shipped()[0]
+
+
+def test_shipped_puzzles_load():
+    got = shipped()
+    assert got and all(len(p.choices) >= 2 and p.choices[0][0] == p.solution for p in got)
+    assert all(p.gap() >= 0.2 for p in got)
+
+
+def test_round_trip():
+    p = one()
+    back = loads(dump([p]), "x.toml")[0]
+    assert (back.id, back.solution, back.seat, back.theme) == (p.id, p.solution, p.seat, p.theme)
+
+
+@pytest.mark.parametrize("edit, line", [
+    (lambda t: t.replace('theme = "', 'theme = "x', 1), "x.toml: puzzle[0].theme:"),
+    (lambda t: t.replace("seat = ", "seat = 9 #", 1), "x.toml: puzzle[0].seat: must be 1 to 4, not 9"),
+    (lambda t: t.replace('solution = "', 'solution = "zz', 1), "x.toml: puzzle[0].solution:"),
+    (lambda t: t.replace("budget = ", "budgt = ", 1), "x.toml: puzzle[0].budgt: is no puzzle key"),
+])
+def test_damaged_file_one_line(edit, line):
+    text = edit(dump([one()]))
+    with pytest.raises(PuzzleError) as exc:
+        loads(text, "x.toml")
+    said = str(exc.value)
+    assert "\n" not in said and said.startswith(line)
+
+
+def test_stale_position_skipped_with_notice():
+    p = one()
+    p.position = p.position.replace("[board]", "[board]\nbogus = 1", 1)
+    heard: list[str] = []
+    assert loads(dump([p]), "x.toml", heard.append) == []
+    assert len(heard) == 1 and p.id in heard[0] and "skipped" in heard[0]
+
+
+def test_damaged_file_exit_2(tmp_path, capsys):
+    f = tmp_path / "bad.toml"
+    f.write_text('[[puzzle]]\nid = "a"\n', encoding="utf-8")
+    assert main(["puzzle", "--list", "--file", str(f), "--lang", "en"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "bad.toml" in err and "puzzle[0].mode" in err
+
+
+def test_rating_matches_library():
+    me, pz = Rating(1600, 200, 0.06), Rating(1450, 80, 0.05)
+    a, b = update(me, pz, True)
+    ref = glicko2.Player(1600, 200, 0.06)
+    ref.update_player([1450], [80], [1.0])
+    assert (a.rating, a.rd) == pytest.approx((ref.getRating(), ref.getRd()))
+    ref2 = glicko2.Player(1450, 80, 0.05)
+    ref2.update_player([1600], [200], [0.0])
+    assert (b.rating, b.rd) == pytest.approx((ref2.getRating(), ref2.getRd()))
+
+
+def test_solve_via_stdin(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("THORSKLIFF_DATA", str(tmp_path))
+    p = one()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(p.solution + "\n"))
+    assert main(["puzzle", "solve", p.id, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert f"Right: {p.solution}." in out and "Why" in out
+    assert Book(tmp_path).me.rating > 1500 and p.id in Book(tmp_path).solved
+
+
+def test_verify_exit_codes(tmp_path, capsys):
+    p = one()
+    good = tmp_path / "good.toml"
+    good.write_text(dump([p]), encoding="utf-8")
+    wrong = Puzzle(**{**vars(p), "solution": p.choices[1][0],
+                      "choices": [(p.choices[1][0], 0.99)] + [(a, 0.01) for a, _ in p.choices if a != p.choices[1][0]]})
+    bad = tmp_path / "bad.toml"
+    bad.write_text(dump([wrong]), encoding="utf-8")
+    assert main(["puzzle", "--verify", "--file", str(bad), "--budget", "60", "--lang", "en"]) == 1
+    assert p.id in capsys.readouterr().out

@@ -1,0 +1,168 @@
+"""Puzzles ("Rätsel", issue #30): positions from real games where one
+decision's win chance beats every other by at least :data:`GAP`.
+
+A puzzle is found by one search of the seat's choices (:func:`.bots.chances.choices`
+on what that seat can see) and kept only when a second search with at least
+:data:`CONFIRM` times the budget and another seed agrees. The search ranks
+from the public state, so a puzzle's answer never depends on a secret.
+
+Files: TOML, one ``[[puzzle]]`` table each (:mod:`.fileformat`); the shipped
+ones are package data next to this module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bots import chances
+from ..engine.actions import Action, fmt
+from ..engine.state import GameState
+
+#: points (0-1) the solution's chance must beat every other choice by
+GAP = 0.20
+#: the confirming search has at least this many times the finding search's budget
+CONFIRM = 4
+#: a decision losing this much against the best is a mistake (puzzles after one come first)
+MISTAKE = 0.10
+#: the iterations of the finding search by default
+BUDGET = 100
+THEMES = ("fight", "amber run", "troll", "runestone", "potion")
+SHIPPED = Path(__file__).parent
+
+
+@dataclass
+class Puzzle:
+    id: str
+    mode: str
+    theme: str
+    seat: int  # 0-based; files say 1-based
+    solution: str  # notation
+    choices: list[tuple[str, float]]  # every searched choice with its chance, best (the solution) first
+    source: str
+    position: str  # the position's TOML text (thorskliff/position.py)
+    after_mistake: bool = False
+    budget: int = BUDGET
+    rating: float = 1500.0
+    rd: float = 350.0
+    vol: float = 0.06
+    file: str = field(default="", compare=False)
+
+    def state(self) -> GameState:
+        from ..position import from_position
+
+        return from_position(self.position, f"{self.file}:{self.id}")
+
+    def gap(self) -> float:
+        return self.choices[0][1] - max((c for _, c in self.choices[1:]), default=0.0)
+
+
+@contextlib.contextmanager
+def _seeded(seed: int) -> Iterator[None]:
+    """:func:`.bots.chances.choices` seeds its generator from the position
+    only; a confirmation needs another seed, so its seed helper is salted
+    for the one call (chances.py belongs to the hint and is not changed here)."""
+    plain = chances.hint_rng
+
+    def salted(pub: GameState, seat: int) -> random.Random:
+        base = plain(pub, seat)
+        return random.Random(f"{base.random()}:{seed}")
+
+    chances.hint_rng = salted
+    try:
+        yield
+    finally:
+        chances.hint_rng = plain
+
+
+def search(st: GameState, seat: int, budget: int, seed: int = 0) -> list[tuple[Action, float]]:
+    """Every candidate decision of ``seat`` with its chance, best first."""
+    legal = st.legal_actions()
+    with _seeded(seed):
+        got = chances.choices(st, seat, legal, n=len(legal), iterations=budget)
+    return [(c.action, c.chance) for c in got]
+
+
+def clear(ranked: list[tuple[Action, float]]) -> bool:
+    """One choice beats every other by :data:`GAP`."""
+    return len(ranked) >= 2 and ranked[0][1] - ranked[1][1] >= GAP
+
+
+def holds(p: Puzzle, budget: int, seed: int) -> bool:
+    """A fresh search of ``budget`` iterations and ``seed`` agrees: same best, gap kept."""
+    st = p.state()
+    ranked = search(st, p.seat, budget, seed)
+    return clear(ranked) and fmt(ranked[0][0]) == p.solution
+
+
+def theme(st: GameState, action: Action) -> str:
+    """What the solution is about, from the decision and what it changes."""
+    v = action.verb
+    if v in ("drink", "discard", "gift", "haste") or (v == "buy" and "potion" in fmt(action)):
+        return "potion"
+    if v in ("rune", "lay"):
+        return "runestone"
+    after = st.clone()
+    seat = st.current_player()
+    before_amber = (dict(st.amber_at), [getattr(p, "ambers", 0) for p in st.players])
+    after.apply_action(action, seat)
+    if after.rune != st.rune:
+        return "runestone"
+    if after.troll != st.troll or "troll" in fmt(action):
+        return "troll"
+    if v in ("fight", "hit", "block", "roll", "recruit") or after.combat is not None or after.combat_hexes != st.combat_hexes:
+        return "fight"
+    if v in ("take", "deliver", "sell") or (dict(after.amber_at), [getattr(p, "ambers", 0) for p in after.players]) != before_amber:
+        return "amber run"
+    # a hero's or the Gode's step that fights, takes or lays nothing: the race to the ambers
+    return "amber run"
+
+
+def make(paths: list[str], budget: int = BUDGET, seed: int = 1, per_game: int = 4,
+         progress: Callable[[str], None] | None = None) -> list[Puzzle]:
+    """Puzzles from the records at ``paths`` (their decisions in order); at
+    most ``per_game`` from one record, those after an opponent's mistake first."""
+    from .. import record
+    from ..position import to_position
+    from ..variants import parser_for
+
+    out: list[Puzzle] = []
+    for path in paths:
+        game = record.load(path)
+        st = game.setup.build()
+        found: list[Puzzle] = []
+        mistake_by: set[int] = set()  # seats whose last decision was a mistake
+        for i, line in enumerate(game.lines):
+            col, _, text = line.partition(" ")
+            if col == "*":
+                st.apply_action(text, None)
+                continue
+            seat = int(col) - 1
+            if st.current_player() == seat and len(st.legal_actions()) >= 2:
+                ranked = search(st, seat, budget, seed)
+                chosen = parser_for(st)(text)
+                mine = next((c for a, c in ranked if a == chosen), None)
+                after = bool(mistake_by - {seat})
+                if clear(ranked):
+                    sure = search(st, seat, CONFIRM * budget, seed + 1)
+                    if clear(sure) and sure[0][0] == ranked[0][0]:
+                        pos = to_position(st)
+                        found.append(Puzzle(
+                            id="", mode=st.mode.id, theme=theme(st, sure[0][0]), seat=seat,
+                            solution=fmt(sure[0][0]), choices=[(fmt(a), round(c, 3)) for a, c in sure],
+                            source=f"{Path(path).name}:{i + 1}", position=pos, after_mistake=after,
+                            budget=CONFIRM * budget))
+                        if progress:
+                            progress(f"{path}:{i + 1} {found[-1].theme} {found[-1].solution}")
+                mistake_by.discard(seat)
+                if mine is not None and ranked and ranked[0][1] - mine >= MISTAKE:
+                    mistake_by.add(seat)
+            st.apply_action(text, seat)
+        found.sort(key=lambda p: (not p.after_mistake, -p.gap()))
+        out.extend(found[:per_game])
+    for k, p in enumerate(out):
+        p.id = f"{p.mode}-{k + 1:03d}"
+    return out
