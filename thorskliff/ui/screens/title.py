@@ -19,7 +19,7 @@ BANNER = r"""
   |_| |_||_\___/_| /__/    |_|\_\_|_|_| |_|
 """
 
-ENTRIES = ("new", "tutorial", "campaign", "resume", "replay", "rules", "lang", "quit")
+ENTRIES = ("new", "tutorial", "puzzles", "campaign", "resume", "replay", "rules", "lang", "quit")
 
 
 class Recomposed:
@@ -43,6 +43,7 @@ class TitleScreen(Recomposed, Screen):
     CSS_PATH = "title.tcss"
     BINDINGS = [
         Binding("n", "pick('new')", "title.new", show=False),
+        Binding("t", "pick('puzzles')", "title.puzzles", show=False),
         Binding("k", "pick('campaign')", "title.campaign", show=False),
         Binding("l", "pick('tutorial')", "title.tutorial", show=False),
         Binding("r", "pick('resume')", "title.resume", show=False),
@@ -91,6 +92,10 @@ class TitleScreen(Recomposed, Screen):
             app.action_new_game()
         elif what == "tutorial":
             app.action_tutorial()
+        elif what == "puzzles":
+            from .puzzle import PuzzleScreen
+
+            app.push_screen(PuzzleScreen())
         elif what == "campaign":
             app.action_campaign()
         elif what == "resume":
