@@ -4,7 +4,6 @@ The bots are "Mittel" against "Leicht" so that mistakes happen to start from."""
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -33,7 +32,34 @@ def play(mode: str, players: int, seed: int, out: Path) -> Path:
     return path
 
 
+def ship(files: list[str]) -> None:
+    """Gather generated files into the package, one file per table size,
+    themes classified anew (the classifier may have learnt since) and ids
+    numbered per table: ``make_puzzles.py ship FILE…``."""
+    from collections import Counter
+
+    from thorskliff.puzzles import SHIPPED, theme
+    from thorskliff.puzzles.fileformat import load
+    from thorskliff.variants import parser_for
+
+    tables: dict[str, list] = {}
+    for f in files:
+        for p in load(f, print):
+            st = p.state()
+            read = parser_for(st)
+            p.theme = theme(st, read(p.solution), read(p.choices[1][0]))
+            tables.setdefault(f"{p.mode}{len(st.players)}", []).append(p)
+    for name, got in tables.items():
+        for k, p in enumerate(got):
+            p.id = f"{name}-{k + 1:03d}"
+        (SHIPPED / f"{name}.toml").write_text(dump(got), encoding="utf-8")
+    print(Counter((p.mode, len(p.state().players), p.theme) for got in tables.values() for p in got))
+
+
 def main() -> None:
+    if sys.argv[1] == "ship":
+        ship(sys.argv[2:])
+        return
     out, mode, players, games, seed, budget = sys.argv[1:7]
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)

@@ -98,27 +98,44 @@ def holds(p: Puzzle, budget: int, seed: int) -> bool:
     return clear(ranked) and fmt(ranked[0][0]) == p.solution
 
 
-def theme(st: GameState, action: Action) -> str:
-    """What the solution is about, from the decision and what it changes."""
-    v = action.verb
-    if v in ("drink", "discard", "gift", "haste") or (v == "buy" and "potion" in fmt(action)):
+def theme(st: GameState, action: Action, runner_up: Action | None = None) -> str:
+    """What the solution is about, from the decision and what it changes; a
+    decision that changes nothing telling (ending the turn) takes the theme
+    of the runner-up it is better than."""
+    told = _told(st, action)
+    if told is None and runner_up is not None:
+        told = _told(st, runner_up)
+    return told or "amber run"
+
+
+def _told(st: GameState, action: Action) -> str | None:
+    from ..engine.actions import POTIONS
+
+    v, text = action.verb, fmt(action)
+    if v in ("drink", "discard", "gift", "haste") or (v == "buy" and any(k in text for k in POTIONS)):
         return "potion"
     if v in ("rune", "lay"):
         return "runestone"
-    after = st.clone()
     seat = st.current_player()
-    before_amber = (dict(st.amber_at), [getattr(p, "ambers", 0) for p in st.players])
+    after = st.clone()
     after.apply_action(action, seat)
+    me, was = after.players[seat], st.players[seat]
     if after.rune != st.rune:
         return "runestone"
-    if after.troll != st.troll or "troll" in fmt(action):
+    if me.potions != was.potions:
+        return "potion"
+    if after.troll != st.troll or "troll" in text or v == "hammer":
         return "troll"
-    if v in ("fight", "hit", "block", "roll", "recruit") or after.combat is not None or after.combat_hexes != st.combat_hexes:
+    if (v in ("fight", "hit", "block", "roll", "recruit", "met", "wisent", "helm", "gode")
+            or after.combat is not None or after.combat_hexes != st.combat_hexes
+            or [p.life for p in after.players] != [p.life for p in st.players]):
         return "fight"
-    if v in ("take", "deliver", "sell") or (dict(after.amber_at), [getattr(p, "ambers", 0) for p in after.players]) != before_amber:
+    if (me.amber != was.amber or me.delivered != was.delivered or after.amber_at != st.amber_at
+            or v in ("take", "deliver", "sell") or (v == "step" and was.amber)):
         return "amber run"
-    # a hero's or the Gode's step that fights, takes or lays nothing: the race to the ambers
-    return "amber run"
+    if v == "step" and me.hero_at != was.hero_at and me.hero_at in after.amber_at:
+        return "amber run"
+    return None
 
 
 def make(paths: list[str], budget: int = BUDGET, seed: int = 1, per_game: int = 4,
@@ -151,7 +168,7 @@ def make(paths: list[str], budget: int = BUDGET, seed: int = 1, per_game: int = 
                     if clear(sure) and sure[0][0] == ranked[0][0]:
                         pos = to_position(st)
                         found.append(Puzzle(
-                            id="", mode=st.mode.id, theme=theme(st, sure[0][0]), seat=seat,
+                            id="", mode=st.mode.id, theme=theme(st, sure[0][0], sure[1][0]), seat=seat,
                             solution=fmt(sure[0][0]), choices=[(fmt(a), round(c, 3)) for a, c in sure],
                             source=f"{Path(path).name}:{i + 1}", position=pos, after_mistake=after,
                             budget=CONFIRM * budget))
