@@ -33,6 +33,8 @@ def test_round_trip():
 @pytest.mark.parametrize("edit, line", [
     (lambda t: t.replace('theme = "', 'theme = "x', 1), "x.toml: puzzle[0].theme:"),
     (lambda t: t.replace("seat = ", "seat = 9 #", 1), "x.toml: puzzle[0].seat: must be 1 to 4, not 9"),
+    (lambda t: t.replace("seat = ", 'seat = "1" #', 1), "x.toml: puzzle[0].seat: must be "),
+    (lambda t: t.replace("id = ", "# id = ", 1), "x.toml: puzzle[0].id: is missing"),
     (lambda t: t.replace('solution = "', 'solution = "zz', 1), "x.toml: puzzle[0].solution:"),
     (lambda t: t.replace("budget = ", "budgt = ", 1), "x.toml: puzzle[0].budgt: is no puzzle key"),
 ])
@@ -47,9 +49,10 @@ def test_damaged_file_one_line(edit, line):
 def test_stale_position_skipped_with_notice():
     p = one()
     p.position = p.position.replace("[board]", "[board]\nbogus = 1", 1)
-    heard: list[str] = []
+    heard: list = []
     assert loads(dump([p]), "x.toml", heard.append) == []
-    assert len(heard) == 1 and p.id in heard[0] and "skipped" in heard[0]
+    assert len(heard) == 1 and str(heard[0]).startswith(f"x.toml: puzzle[0]: puzzle {p.id} skipped, its position")
+    assert heard[0].say("de").startswith(f"x.toml: puzzle[0]: Rätsel {p.id} übersprungen")
 
 
 def test_damaged_file_exit_2(tmp_path, capsys):

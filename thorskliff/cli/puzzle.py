@@ -28,8 +28,8 @@ def add_parser(sub) -> None:
 def _puzzles(args):
     from ..puzzles.fileformat import load, shipped
 
-    def notice(line: str) -> None:
-        print(f"thorskliff: {line}", file=sys.stderr)
+    def notice(err) -> None:
+        print(f"thorskliff: {err.say(args.lang)}", file=sys.stderr)
 
     return load(args.file, notice) if args.file else shipped(notice)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import tomli_w
 
-from ..loaderror import LoadError, parse_toml, read_text
+from ..loaderror import LoadError, Problem, kind_said, parse_toml, read_text
 from . import SHIPPED, THEMES, Puzzle
 
 _REQUIRED: dict[str, type | tuple[type, ...]] = {
@@ -51,59 +51,52 @@ def dump(puzzles: list[Puzzle]) -> str:
 def _check(name: str, i: int, t: Any) -> dict[str, Any]:
     where = f"puzzle[{i}]"
     if not isinstance(t, dict):
-        raise PuzzleError(name, where, "is no table")
+        raise PuzzleError(name, where, Problem("puzzle_no_table"))
     got: dict[str, Any] = {}
     for key, typ in _REQUIRED.items():
         if key not in t:
-            raise PuzzleError(name, f"{where}.{key}", "is missing")
+            raise PuzzleError(name, f"{where}.{key}", Problem("puzzle_missing"))
         if not isinstance(t[key], typ) or isinstance(t[key], bool) and typ is int:
-            raise PuzzleError(name, f"{where}.{key}", f"must be {_word(typ)}")
+            raise PuzzleError(name, f"{where}.{key}", Problem("puzzle_kind", kind=kind_said(typ)))
         got[key] = t[key]
     for key, (typ, default) in _OPTIONAL.items():
         v = t.get(key, default)
         if not isinstance(v, typ) or (isinstance(v, bool) and typ != bool):
-            raise PuzzleError(name, f"{where}.{key}", f"must be {_word(typ)}")
+            raise PuzzleError(name, f"{where}.{key}", Problem("puzzle_kind", kind=kind_said(typ)))
         got[key] = v
     for key in t:
         if key not in _REQUIRED and key not in _OPTIONAL:
-            raise PuzzleError(name, f"{where}.{key}", "is no puzzle key")
+            raise PuzzleError(name, f"{where}.{key}", Problem("puzzle_unknown_key"))
     if got["theme"] not in THEMES:
-        raise PuzzleError(name, f"{where}.theme", f"must be one of {', '.join(THEMES)}, not {got['theme']!r}")
+        raise PuzzleError(name, f"{where}.theme", Problem("puzzle_theme", themes=", ".join(THEMES), given=got["theme"]))
     if not 1 <= got["seat"] <= 4:
-        raise PuzzleError(name, f"{where}.seat", f"must be 1 to 4, not {got['seat']}")
+        raise PuzzleError(name, f"{where}.seat", Problem("puzzle_seat", given=got["seat"]))
     for a, c in got["choices"].items():
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 1:
-            raise PuzzleError(name, f"{where}.choices.{a}", "must be a chance from 0 to 1")
+            raise PuzzleError(name, f"{where}.choices.{a}", Problem("puzzle_chance"))
     if got["solution"] not in got["choices"]:
-        raise PuzzleError(name, f"{where}.solution", f"{got['solution']!r} is not among the choices")
+        raise PuzzleError(name, f"{where}.solution", Problem("puzzle_not_a_choice", given=got["solution"]))
     if max(got["choices"].values()) != got["choices"][got["solution"]]:
-        raise PuzzleError(name, f"{where}.solution", "is not the choice with the highest chance")
+        raise PuzzleError(name, f"{where}.solution", Problem("puzzle_not_best"))
     if len(got["choices"]) < 2:
-        raise PuzzleError(name, f"{where}.choices", "needs at least two choices")
+        raise PuzzleError(name, f"{where}.choices", Problem("puzzle_two_choices"))
     return got
-
-
-def _word(typ: Any) -> str:
-    names = {str: "text", int: "a whole number", dict: "a table", bool: "true or false"}
-    if isinstance(typ, tuple):
-        return "a number"
-    return names.get(typ, typ.__name__)
 
 
 def loads(text: str, name: str, notice=None) -> list[Puzzle]:
     """The puzzles of one file's ``text``; PuzzleError for a damaged file.
-    ``notice(line)`` hears of each puzzle skipped because its position no
-    longer loads."""
+    ``notice(error)`` hears of each puzzle skipped because its position no
+    longer loads (a PuzzleError, said in the caller's language)."""
     doc = parse_toml(text, lambda problem, line=0: PuzzleError(name, "", problem, line))
     items = doc.get("puzzle")
     if not isinstance(items, list):
-        raise PuzzleError(name, "puzzle", "is missing: a puzzle file holds [[puzzle]] tables")
+        raise PuzzleError(name, "puzzle", Problem("puzzle_none"))
     out: list[Puzzle] = []
     seen: set[str] = set()
     for i, t in enumerate(items):
         got = _check(name, i, t)
         if got["id"] in seen:
-            raise PuzzleError(name, f"puzzle[{i}].id", f"{got['id']!r} is used twice")
+            raise PuzzleError(name, f"puzzle[{i}].id", Problem("puzzle_id_twice", given=got["id"]))
         seen.add(got["id"])
         p = Puzzle(id=got["id"], mode=got["mode"], theme=got["theme"], seat=got["seat"] - 1,
                    solution=got["solution"],
@@ -117,7 +110,7 @@ def loads(text: str, name: str, notice=None) -> list[Puzzle]:
                 raise ValueError(f"seat {p.seat + 1} does not decide in it")
         except (LoadError, ValueError) as exc:
             if notice is not None:
-                notice(f"{name}: puzzle {p.id}: skipped, its position no longer loads: {exc}")
+                notice(PuzzleError(name, f"puzzle[{i}]", Problem("puzzle_skipped", id=p.id, why=str(exc))))
             continue
         out.append(p)
     return out
