@@ -38,13 +38,18 @@ def ship(files: list[str]) -> None:
     numbered per table: ``make_puzzles.py ship FILE…``."""
     from collections import Counter
 
-    from thorskliff.puzzles import SHIPPED, theme
+    from thorskliff.puzzles import SHIPPED, holds, theme
     from thorskliff.puzzles.fileformat import load
     from thorskliff.variants import parser_for
 
     tables: dict[str, list] = {}
+    dropped = 0
     for f in files:
         for p in load(f, print):
+            # a third search (seed 7, not the one --verify uses by default) must agree too
+            if not holds(p, p.budget, 7):
+                dropped += 1
+                continue
             st = p.state()
             read = parser_for(st)
             p.theme = theme(st, read(p.solution), read(p.choices[1][0]))
@@ -53,6 +58,7 @@ def ship(files: list[str]) -> None:
         for k, p in enumerate(got):
             p.id = f"{name}-{k + 1:03d}"
         (SHIPPED / f"{name}.toml").write_text(dump(got), encoding="utf-8")
+    print(f"dropped {dropped} that a third search did not confirm")
     print(Counter((p.mode, len(p.state().players), p.theme) for got in tables.values() for p in got))
 
 

@@ -94,3 +94,9 @@ def test_verify_exit_codes(tmp_path, capsys):
     bad.write_text(dump([wrong]), encoding="utf-8")
     assert main(["puzzle", "--verify", "--file", str(bad), "--budget", "60", "--lang", "en"]) == 1
     assert p.id in capsys.readouterr().out
+
+
+def test_a_sample_of_three_shipped_puzzles_holds(capsys):
+    """Fresh searches (another seed than the ones that found and shipped them); about 2 s."""
+    assert main(["puzzle", "--verify", "--sample", "3", "--seed", "5", "--lang", "en"]) == 0
+    assert "all 3 puzzles hold" in capsys.readouterr().out

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import glicko2
+import glicko2  # type: ignore[import-untyped]  # the package ships no type information
 
 from .. import durable
 from . import Puzzle
