@@ -100,3 +100,29 @@ def test_a_sample_of_three_shipped_puzzles_holds(capsys):
     """Fresh searches (another seed than the ones that found and shipped them); about 2 s."""
     assert main(["puzzle", "--verify", "--sample", "3", "--seed", "5", "--lang", "en"]) == 0
     assert "all 3 puzzles hold" in capsys.readouterr().out
+
+
+def test_make_writes_a_file_that_loads(tmp_path, capsys):
+    from thorskliff import record
+    from thorskliff.bots.registry import make_bot
+    from thorskliff.bots.runner import decide, seat_rng
+    from thorskliff.game import Game
+
+    game = Game.new("duell", [("A", "Bera", "brown"), ("B", "Oleif", "black")], 7)
+    bot, rng = make_bot("heuristic"), seat_rng(7, 0)
+    for _ in range(30):
+        seat = game.state.current_player()
+        game.submit(decide(bot, game.state, seat, rng), seat)
+    rec = tmp_path / "g.record"
+    record.write(game, rec)
+    out = tmp_path / "p.toml"
+    assert main(["puzzle", "make", str(rec), "-o", str(out), "--budget", "12", "--lang", "en"]) == 0
+    made = loads(out.read_text(encoding="utf-8"), str(out))
+    assert f"{len(made)} puzzles written" in capsys.readouterr().out
+    for p in made:
+        assert p.gap() >= 0.2 and p.budget == 48 and p.source.startswith("g.record:")
+
+
+def test_make_without_output_refused(tmp_path, capsys):
+    assert main(["puzzle", "make", "x.record", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.strip() == "thorskliff: puzzle make: -o FILE is missing"
