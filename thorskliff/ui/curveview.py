@@ -9,6 +9,8 @@ in the replay and in ``thorskliff analyse``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from ..bots.curve import GODE_HEAL, Decision, Swing, TurnPoint
@@ -84,7 +86,7 @@ def sparkline(values: list[float]) -> str:
 
 
 def chart(points: list[TurnPoint], seats: list[Seat], width: int, at: int | None = None,
-          marks: list[int] = ()) -> Text:
+          marks: Sequence[int] = ()) -> Text:
     """A line per seat: chip and name, the curve in at most ``width``
     columns, the chance at the end (or at point ``at``); under the curves,
     the marks ①, ②, … of the swings at points ``marks`` and ↑ at ``at`` (at a

@@ -152,6 +152,8 @@ class Play:
     def explain_step(self, src: int, dst: int) -> str:
         """Why the selected units may not step from ``src`` to ``dst``."""
         hx = self.obs["hexes"][src]
+        if self.viewer is None:  # a spectator moves nothing
+            return ""
         u = hx["units"].get(str(self.viewer + 1), {})
         text = choices.guess_step({"H": u.get("hero"), "W": u.get("warriors"), "G": u.get("gode")}, src, dst)
         why = self.session.explain(text, self.viewer)

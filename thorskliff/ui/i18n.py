@@ -102,9 +102,9 @@ def t(key: str, **fields) -> str:
     return text
 
 
-def tl(key: str) -> list:
+def tl(key: str) -> list[Any]:
     """A list from the catalogue (table rows and the like)."""
-    val = catalogue(_lang).get(key)
+    val: Any = catalogue(_lang).get(key)  # the catalogue's values are texts and, here, lists
     if val is None:
-        val = catalogue(DEFAULT).get(key, [])
+        val = catalogue(DEFAULT).get(key) or []
     return val

@@ -86,6 +86,8 @@ class LogWriter:
             return Text("   ")
         if seat == E.TROLL:
             return Text(G.TROLL + " ", style=G.TROLL_STYLE) + Text(" ")
+        if self.colours is None:  # no seats' colours given: no chip
+            return Text("   ")
         colour = self.colours[seat]
         return Text(G.OWNER[colour] + " ", style=G.chip_style(colour)) + Text(" ")
 

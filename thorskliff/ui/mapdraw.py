@@ -74,13 +74,12 @@ def geometry(coords: tuple[tuple[int, int], ...], a: int, h: int) -> Geometry:
 
 def fits(coords, width: int, height: int) -> Geometry:
     """The largest scale whose map fits ``width`` x ``height`` (the smallest otherwise)."""
-    geo = None
     coords = tuple(coords)
     for a, h in SCALES:
         geo = geometry(coords, a, h)
         if geo.width <= width and geo.height <= height:
             return geo
-    return geo
+    return geometry(coords, *SCALES[-1])  # the smallest
 
 
 @dataclass

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from .i18n import lang
 
@@ -34,7 +34,7 @@ def per_view(view: dict, what: tuple, make: Callable[[], T]) -> T:
     made = _MADE.get(key)
     if made is not None and made[0] is view:
         _MADE.move_to_end(key)
-        return made[1]
+        return cast(T, made[1])  # made by this ``make`` for this key
     text = make()
     _MADE[key] = (view, text)
     while len(_MADE) > KEEP:

@@ -57,7 +57,7 @@ class DirtyOnlyCompositor(Compositor):
                     y0, y1 = max(shown.y, d.y), min(shown.bottom, d.bottom)
                     top = y0 if top is None else min(top, y0)
                     bottom = y1 if bottom is None else max(bottom, y1)
-            if top is None:
+            if top is None or bottom is None:
                 continue
             # the clip narrowed to the lines that hold a dirty region: _render_chops
             # pairs the lines of region ∩ clip with the strips drawn here
@@ -68,4 +68,5 @@ class DirtyOnlyCompositor(Compositor):
 
 def install() -> None:
     """Every screen made from now on composes with DirtyOnlyCompositor."""
-    textual.screen.Compositor = DirtyOnlyCompositor
+    # the patch itself: the class Textual's screens make their compositor from
+    textual.screen.Compositor = DirtyOnlyCompositor  # type: ignore[misc]

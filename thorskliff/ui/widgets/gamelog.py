@@ -93,7 +93,8 @@ class GameLog(RichLog):
             # log is written anew, each line with the name the seat has
             self.reset()
             self.viewer = viewer
-            card_name = (lambda cid: self.card(cid)["title"]) if self.card is not None else None
+            card = self.card
+            card_name = (lambda cid: card(cid)["title"]) if card is not None else None
             self.writer = LogWriter(names, [p["colour"] for p in obs["players"]], card_name, self.option)
         for evs in per_line[len(self.shown):]:
             for line in self.writer.lines(evs):
@@ -122,7 +123,7 @@ class GameLog(RichLog):
         known, or some of them were dropped beyond max_lines). RichLog keeps its rows in
         ``lines`` (``_start_line``: how many it dropped; its cache of drawn rows goes) and,
         while it is not shown, what waits to be drawn in ``_deferred_renders``."""
-        if not j:
+        if not j or self.writer is None:  # nothing written yet: nothing to go back to
             return False
         how, n, state = self._marks[j - 1]
         if how == "wait" and not self._size_known and n <= len(self._deferred_renders):

@@ -136,6 +136,7 @@ class IslandMap(Widget, can_focus=True):
         the marks (without the focus, laid over in render_line), the scale
         and the rift letters."""
         obs = self.obs
+        assert obs is not None  # drawn only once shown a view (render_line returns first without)
         letters = tuple(t(f"riftletter.{k}") for k in ("kobold", "silber", "quelle"))
         return (obs["hexes"], obs["players"], obs.get("runestone"), replace(self.marks, focus=False),
                 (self.geo.a, self.geo.h), letters)
@@ -146,6 +147,7 @@ class IslandMap(Widget, can_focus=True):
         over it (mapdraw.with_cursor) instead of drawing every hex anew."""
         bare = (*source[:3], replace(source[3], cursor=-1), *source[4:])
         if self._bare is None or self._bare[0] != bare:
+            assert self.obs is not None  # as in _source
             letters = dict(zip(("kobold", "silber", "quelle"), source[5]))
             self._bare = (bare, mapdraw.draw(self.geo, self.obs, bare[3], letters))
         return mapdraw.with_cursor(self._bare[1], self.geo, source[3])
