@@ -86,7 +86,8 @@ class Choice:
 
 def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int = 3,
             iterations: int = ITERATIONS, progress: Callable[[int, int], None] | None = None,
-            stop: Callable[[], bool] | None = None, also: Action | None = None) -> list[Choice]:
+            stop: Callable[[], bool] | None = None, also: Action | None = None,
+            salt: int | None = None) -> list[Choice]:
     """The ``n`` best decisions of ``seat`` now, best first, as :class:`Choice`.
 
     The chance is the search's mean value of the candidate (the static
@@ -104,7 +105,8 @@ def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int 
     called every :data:`EVERY` iterations; when ``stop()`` turns true the
     search ends early and ranks what it has. ``also``: a legal decision
     searched too even if the search bot would not weigh it (the one a player
-    made, judged against the best, :mod:`.review`). ValueError when ``seat``
+    made, judged against the best, :mod:`.review`). ``salt``: another search
+    of the same position (a puzzle's confirmation, :mod:`thorskliff.puzzles`). ValueError when ``seat``
     does not decide now.
     """
     st: GameState = getattr(game_or_state, "state", game_or_state)
@@ -113,6 +115,8 @@ def choices(game_or_state, seat: int, legal: list[Action] | None = None, n: int 
     pub = public_state(st, seat)  # from here on only what the seat may see
     legal = list(legal if legal is not None else pub.legal_actions())
     rng = hint_rng(pub, seat)
+    if salt is not None:
+        rng = random.Random(f"{rng.random()}:{salt}")
     # one round ahead at every table: a Duell's two (search.HORIZON) would take a hint
     # past the 2 s it may take (2.7 times the time an iteration takes)
     bot = _Even(floor=1, iterations=iterations, horizon=1)

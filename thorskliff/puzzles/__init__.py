@@ -12,9 +12,7 @@ ones are package data next to this module.
 
 from __future__ import annotations
 
-import contextlib
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,29 +58,10 @@ class Puzzle:
         return self.choices[0][1] - max((c for _, c in self.choices[1:]), default=0.0)
 
 
-@contextlib.contextmanager
-def _seeded(seed: int) -> Iterator[None]:
-    """:func:`.bots.chances.choices` seeds its generator from the position
-    only; a confirmation needs another seed, so its seed helper is salted
-    for the one call (chances.py belongs to the hint and is not changed here)."""
-    plain = chances.hint_rng
-
-    def salted(pub: GameState, seat: int) -> random.Random:
-        base = plain(pub, seat)
-        return random.Random(f"{base.random()}:{seed}")
-
-    chances.hint_rng = salted
-    try:
-        yield
-    finally:
-        chances.hint_rng = plain
-
-
 def search(st: GameState, seat: int, budget: int, seed: int = 0) -> list[tuple[Action, float]]:
     """Every candidate decision of ``seat`` with its chance, best first."""
     legal = st.legal_actions()
-    with _seeded(seed):
-        got = chances.choices(st, seat, legal, n=len(legal), iterations=budget)
+    got = chances.choices(st, seat, legal, n=len(legal), iterations=budget, salt=seed)
     return [(c.action, c.chance) for c in got]
 
 
