@@ -27,7 +27,7 @@ def localize(node) -> None:
         for b in bindings:
             desc = orig.get((key, b.action), b.description)
             desc = TEXTUAL.get(desc, desc)
-            if desc.startswith(("key.", "play.", "curve.", "hint.")):
+            if desc.startswith(("key.", "play.", "curve.", "hint.", "puzzle.")):
                 b = replace(b, description=t(desc), tooltip=b.tooltip)
             new.append(b)
         node._bindings.key_to_bindings[key] = new

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from ...puzzles import Puzzle
 from ...puzzles.rating import Book
 from ..i18n import t
+from ..words import decision
 from ..keys import localize
 from ..saves import data_dir
 from ..widgets.hexmap import IslandMap
@@ -83,7 +84,8 @@ class PuzzleScreen(Screen):
             t("puzzle.to_move", seat=p.seat + 1, name=st.players[p.seat].name) + "\n" + t("puzzle.choices"))
         menu = self.query_one("#puzzle-choices", OptionList)
         menu.clear_options()
-        menu.add_options([Option(a, id=a) for a, _ in sorted(p.choices)])
+        self._step = str(st.step)
+        menu.add_options([Option(self.said(a), id=a) for a, _ in sorted(p.choices)])
         menu.highlighted = 0
         menu.focus()
         self.query_one("#puzzle-result", Static).update("")
@@ -100,7 +102,7 @@ class PuzzleScreen(Screen):
         self.answered = answer
         right = answer == p.solution
         me, _ = self.book.attempt(p, right)
-        said = t("puzzle.right" if right else "puzzle.wrong", solution=p.solution)
+        said = t("puzzle.right" if right else "puzzle.wrong", solution=self.said(p.solution))
         self.query_one("#puzzle-result", Static).update(
             said + "\n" + t("puzzle.new_rating", rating=round(me.rating), rd=round(me.rd)))
 
@@ -108,7 +110,15 @@ class PuzzleScreen(Screen):
         p = self.puzzle
         if p is None:
             return ""
-        return t("puzzle.why") + "\n" + "\n".join(f"  {a}: {round(c * 100)} %" for a, c in p.choices)
+        return t("puzzle.why") + "\n" + "\n".join(f"  {self.said(a)}: {round(c * 100)} %" for a, c in p.choices)
+
+    def said(self, notation: str) -> str:
+        """A choice in the player's words, its notation after it (as the game's list shows)."""
+        try:
+            words = decision(notation, getattr(self, "_step", ""))
+        except Exception:  # a chapter's card without its chapter: the notation is still true
+            return notation
+        return f"{words} ({notation})" if words != notation else notation
 
     def action_why(self) -> None:
         if self.puzzle is None:
