@@ -19,6 +19,8 @@ freed at once. What the methods return is unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.strip import Strip
 
 _done = False
@@ -38,9 +40,9 @@ def install() -> None:
             self._crop_extend_cache._cache.pop((start, end, style), None)
         return strip
 
-    def divide_acyclic(self: Strip, cuts) -> list[Strip]:
+    def divide_acyclic(self: Strip, cuts) -> Sequence[Strip]:
         cuts = list(cuts)  # read twice: by divide and for its cache's key
-        strips = list(divide(self, cuts))
+        strips = divide(self, cuts)
         if len(strips) == 1 and strips[0] is self:
             cell_length = self.cell_length
             self._divide_cache._cache.pop(tuple(cut for cut in cuts if cut <= cell_length), None)
