@@ -63,7 +63,8 @@ THIRD_PARTY = {
     "bots": {"tomli_w", "glicko2"}, "play": set(),
     "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve",
             "yarl"},  # aiohttp's URLs (a query built safely), installed with it
-    "host": {"textual", "rich", "platformdirs"},
+    # the PostgreSQL store (host/pgstore.py, #31), imported only when ``serve --db`` names one
+    "host": {"textual", "rich", "platformdirs", "psycopg"},
     "serve": {"asyncssh"},
     "front": {"rich", "textual", "asyncssh", "platformdirs"},
 }
