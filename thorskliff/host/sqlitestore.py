@@ -67,7 +67,8 @@ class SqliteStore:
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")  # a finished move survives a power cut
-            self.migrate()
+            #: the schema versions applied as it opened
+            self.migrated = self.migrate()
         except sqlite3.Error as exc:
             self.db.close()
             raise LoadError(self.path, Problem("ssh.unusable", why=str(exc))) from None

@@ -60,6 +60,8 @@ class Store(Protocol):
 
     #: whether other processes may serve the same store (then they must be heard)
     shared: bool
+    #: the schema versions applied as the store opened (.schema)
+    migrated: list[int]
 
     def close(self) -> None: ...
 
