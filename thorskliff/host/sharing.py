@@ -50,6 +50,11 @@ class Sharing:
         """In the running loop: listen and beat (a shared store only)."""
         if not self.on or self._tasks:
             return
+        for hg in list(self.hub.games.values()):
+            try:
+                self.reseat(hg)  # who is connected through the other processes
+            except StoreError:
+                break
         self._tasks = [asyncio.ensure_future(self.hub.store.listen(self.heard)),
                        asyncio.ensure_future(self._beat())]
 

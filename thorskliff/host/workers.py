@@ -47,6 +47,12 @@ def run_workers(config: Config) -> int:
     from .pgstore import PgStore
 
     PgStore(config.db or "").close()  # a wrong --db or an old schema: said once, before any worker starts
+    if config.ssh:
+        from ..ssh.server import host_key
+        from ..ui import saves
+
+        # one host key for all: made here, before the workers could each make their own at once
+        host_key(config.data or saves.data_dir())
     # the same command, whose --workers N now only says "share the ports" (is_worker)
     argv = [sys.executable, "-m", "thorskliff.cli", *sys.argv[1:]]
     env = dict(os.environ, **{WORKER: "1"})
