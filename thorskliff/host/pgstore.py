@@ -301,25 +301,24 @@ class PgStore:
         self._run(lambda db: db.execute(f"UPDATE presence SET beat = {NOW} WHERE owner = %s", (owner,)))
 
     async def listen(self, heard: Callable[[Change], None]) -> None:
-        """Hear the other processes' changes until cancelled; after the
-        database was away, ("resync", 0) says that changes may have been missed."""
-        first = True
+        """Hear the other processes' changes until cancelled. Each time the
+        listening starts, ("resync", 0) says that changes may have been missed:
+        those made between the hub's reading of the store and the LISTEN (a
+        process starting while another creates a game), or while the
+        database was away."""
         while True:
             try:
                 aconn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
                                                               connect_timeout=CONNECT_TIMEOUT)
                 async with aconn:
                     await aconn.execute(f"LISTEN {CHANNEL}")
-                    if not first:
-                        heard(("resync", 0))
-                    first = False
+                    heard(("resync", 0))
                     async for note in aconn.notifies():
                         kind, gid, writer = (note.payload.split() + ["", "", ""])[:3]
                         if writer != self.me and gid.isdigit():
                             heard((kind, int(gid)))
             except psycopg.OperationalError as exc:
                 log.warning("the database %s is away (%s); listening again in 1 s", self.where, _first_line(exc))
-                first = False
                 await asyncio.sleep(1)
 
 

@@ -98,6 +98,7 @@ class Sharing:
     def heard(self, change: Change) -> None:
         """Another process changed the store (:meth:`Store.listen`)."""
         kind, gid = change
+        log.debug("heard %s of game %s", kind, gid)
         hub = self.hub
         try:
             if kind == "resync":  # the store was away: anything may have been missed
