@@ -68,7 +68,7 @@ async def start(url: str, workers: int, cap: int) -> tuple[subprocess.Popen, int
     port = free_port()
     data = tempfile.mkdtemp(prefix="thorskliff-bench-workers-")
     argv = [sys.executable, "-m", "thorskliff.cli", "serve", "--db", url, "--port", str(port), "--data", data,
-            *server_options(cap)]
+            *server_options(cap), "--max-per-network", str(cap)]  # every client comes from 127.0.0.1
     if workers > 1:
         argv += ["--workers", str(workers)]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -82,53 +82,44 @@ async def start(url: str, workers: int, cap: int) -> tuple[subprocess.Popen, int
     return proc, port, pids
 
 
-async def one(url: str, workers: int, sessions: list[int], keys: int, think: float, decisions: int) -> dict:
-    server, port, pids = await start(url, workers, max(sessions) + 8)
-    held = []
+async def one(cluster: Cluster, workers: int, n: int, keys: int, think: float, decisions: int) -> float:
+    """One run: a fresh database and server, ``n`` sessions; the keys' p95 (ms)."""
+    server, port, pids = await start(cluster.url(f"bench_w{workers}_n{n}"), workers, n + 8)
     try:
-        for n in sessions:
-            open_client = partial(Client.open, port)
-            clients, decider_name, players = await seated(open_client, n, f"w{workers}n{n}u")
-            where = {id(c): process_of(c, port) for c in clients}
-            cpu0 = sum(cpu_s(p) for p in pids)
-            _, settled = await keys_round(clients, keys, think)
-            cpu1 = sum(cpu_s(p) for p in pids)
-            decider = players[decider_name]
-            home = where[id(decider)]
-            each_same: list[float] = []
-            each_other: list[float] = []
-            for _ in range(decisions):
+        open_client = partial(Client.open, port)
+        clients, decider_name, players = await seated(open_client, n, "u")
+        where = {id(c): process_of(c, port) for c in clients}
+        cpu0 = sum(cpu_s(p) for p in pids)
+        _, settled = await keys_round(clients, keys, think)
+        cpu1 = sum(cpu_s(p) for p in pids)
+        decider = players[decider_name]
+        home = where[id(decider)]
+        each_same: list[float] = []
+        each_other: list[float] = []
+        for _ in range(decisions):
+            for key in ("e", "u"):  # ends its phase and takes it back
                 for c in clients:
                     c.got.clear()
                 t0 = time.perf_counter()
-                await decider.press("e")
+                await decider.press(key)
                 await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
                 for c in clients:
                     (each_same if where[id(c)] == home else each_other).append(c.last - t0)
                 for c in clients:
                     await c.quiet()
-                for c in clients:
-                    c.got.clear()
-                await decider.press("u")
-                await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
-                for c in clients:
-                    await c.quiet()
-            spread = {p: sum(1 for c in clients if where[id(c)] == p) for p in pids}
-            p95 = 1000 * pct(settled, 95)
-            if p95 <= 150:
-                held.append(n)
-            other = (f"p95 {1000 * pct(each_other, 95):.1f} ms over {len(each_other)}"
-                     if each_other else "none in another process")
-            print(f"workers {workers}, {n} sessions (per process {sorted(spread.values())}): key to settled "
-                  f"p50 {1000 * statistics.median(settled):.1f} ms, p95 {p95:.1f} ms; decision to the screens "
-                  f"in its own process p95 {1000 * pct(each_same, 95):.1f} ms, in another {other}; "
-                  f"workers' CPU {cpu1 - cpu0:.1f} s over the keys", flush=True)
-            for c in clients:
-                await c.close()
-            await asyncio.sleep(1.0)
+        spread = {p: sum(1 for c in clients if where[id(c)] == p) for p in pids}
+        p95 = 1000 * pct(settled, 95)
+        other = (f"p95 {1000 * pct(each_other, 95):.1f} ms over {len(each_other)}"
+                 if each_other else "none in another process")
+        print(f"workers {workers}, {n} sessions (per process {sorted(spread.values())}): key to settled "
+              f"p50 {1000 * statistics.median(settled):.1f} ms, p95 {p95:.1f} ms; decision to the screens "
+              f"in its own process p95 {1000 * pct(each_same, 95):.1f} ms, in another {other}; "
+              f"workers' CPU {cpu1 - cpu0:.1f} s over the keys", flush=True)
+        for c in clients:
+            await c.close()
+        return p95
     finally:
         stop(server)
-    return {"workers": workers, "held": held}
 
 
 async def main() -> None:
@@ -142,12 +133,14 @@ async def main() -> None:
     sessions = [int(s) for s in args.sessions.split(",")]
     cluster = Cluster()
     try:
-        results = []
+        held: dict[int, list[int]] = {}
         for w in [int(s) for s in args.workers.split(",")]:
-            results.append(await one(cluster.url(f"bench{w}"), w, sessions, args.keys, args.think, args.decisions))
-        for r in results:
-            most = max(r["held"]) if r["held"] else 0
-            print(f"workers {r['workers']}: held p95 <= 150 ms up to {most} sessions (of {args.sessions})")
+            held[w] = []
+            for n in sessions:
+                if await one(cluster, w, n, args.keys, args.think, args.decisions) <= 150:
+                    held[w].append(n)
+        for w, ns in held.items():
+            print(f"workers {w}: held p95 <= 150 ms up to {max(ns) if ns else 0} sessions (of {args.sessions})")
         print(f"machine: {os.cpu_count()} cores; the clients run on it too")
     finally:
         cluster.stop()
