@@ -64,7 +64,8 @@ THIRD_PARTY = {
     "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve",
             "yarl"},  # aiohttp's URLs (a query built safely), installed with it
     # the PostgreSQL store (host/pgstore.py, #31), imported only when ``serve --db`` names one
-    "host": {"textual", "rich", "platformdirs", "psycopg"},
+    # and the hosted games' ratings (host/ratings.py, #32)
+    "host": {"textual", "rich", "platformdirs", "psycopg", "openskill"},
     "serve": {"asyncssh"},
     "front": {"rich", "textual", "asyncssh", "platformdirs"},
 }

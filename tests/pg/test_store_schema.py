@@ -42,7 +42,8 @@ def test_an_older_database_is_refused_until_migrated_and_keeps_its_games(pg_url,
     assert "version 1" in said and str(VERSION) in said and "--migrate" in said
     assert cli.main(["serve", "--db", pg_url, "--migrate"]) == 0
     out = capsys.readouterr().out
-    assert f"Schema-Version {VERSION}" in out and "(angewandt: 2)" in out, out
+    applied = ", ".join(str(v) for v in range(2, VERSION + 1))
+    assert f"Schema-Version {VERSION}" in out and f"(angewandt: {applied})" in out, out
     store = PgStore(pg_url)
     assert store.version() == VERSION
     assert [g.record for g in store.games()] == ["old record"]
@@ -66,7 +67,7 @@ def test_a_sqlite_file_of_version_1_is_migrated_as_it_opens_and_keeps_its_games(
         db.executescript(SQLITE[1])
         db.execute("INSERT INTO games (created, updated, record) VALUES (0, 0, 'old')")
     store = SqliteStore(path)
-    assert store.migrated == [2] and store.version() == VERSION
+    assert store.migrated == list(range(2, VERSION + 1)) and store.version() == VERSION
     assert [(g.record, g.moves) for g in store.games()] == [("old", 0)]
     assert store.append(1, Move(0, 0, "decide", "x"), "new", False)
     assert not store.append(1, Move(0, 1, "decide", "y"), "newer", False)  # number 0 is taken
@@ -123,3 +124,18 @@ def test_seat_rows_name_the_seats_of_a_stored_game(pg_url):
     assert store.claim_seat(gid, 1, SeatRow("bob", None)) is False  # a bot's seat is not free
     assert [s.user for s in store.game(gid).seats] == ["anna", None]  # type: ignore[union-attr]
     store.close()
+
+
+def test_ratings_on_postgresql_are_kept_once_per_game(pg_url):
+    """#32 on #31's store: of two processes rating one game, one writes it."""
+    from thorskliff.host import ratings
+
+    one, two = PgStore(pg_url), PgStore(pg_url)
+    gid = one.new_game("x", [SeatRow("anna", None), SeatRow("bert", None)])
+    res = ratings.rate(gid, "duell-2", {0: "anna", 1: "bert"}, {0: 2, 1: 1}, {})
+    assert one.rated(res) and not two.rated(res)
+    assert [(r.player, r.games) for _, r in two.ratings("duell-2")] == [("bert", 1), ("anna", 1)]
+    assert two.ratings_of(["anna", "carl"], "duell-2").keys() == {"anna"}
+    assert [r.rank for r in two.results("anna")] == [2]
+    one.close()
+    two.close()

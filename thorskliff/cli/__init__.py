@@ -157,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .puzzle import add_parser as _puzzle  # its own module (issue 30, Rätsel)
 
     _puzzle(sub)
+    from .ratings import add_parser as _ratings  # a host's leaderboard (#32)
+
+    _ratings(sub)
 
     p = sub.add_parser("position", help=_h("cmd_position"))
     p.add_argument("record")

@@ -416,10 +416,34 @@ class Hub:
         came first, or the store is away, it is undone and refused."""
         problem = replica.logged(hg, self.store, seat, kind, body)
         if problem is None:
+            if hg.finished:
+                self._rate(hg)
             return
         self._tell(hg)
         self._run_bots(hg)
         raise ActionError(problem)
+
+    def _rate(self, hg: HubGame) -> None:
+        """The persons' ratings after ``hg``, which just ended (ratings.py:
+        at least two persons; bots left out; a resignation placed last)."""
+        from ..engine import events as E
+        from . import ratings
+
+        people = {i: s.user for i, s in enumerate(hg.seats) if s.user is not None and not s.bot}
+        result = hg.state.outcome()
+        if len(people) < 2 or result is None:
+            return
+        resigned = {e.seat for evs in hg.local.events(None) for e in evs
+                    if isinstance(e, E.WentOut) and e.reason == "resign"}
+        pool = ratings.pool(hg.game.setup.mode, len(hg.seats))
+        known = self.store.ratings_of(sorted(people.values()), pool)
+        results = ratings.rate(hg.id, pool, people, ratings.placings(result.winner, resigned, sorted(people)), known)
+        try:
+            if self.store.rated(results):
+                log.info("game %s rated (%s): %s", hg.id, pool,
+                         ", ".join(f"{r.player} {r.before:.1f}→{r.after:.1f}" for r in results))
+        except StoreError as exc:  # the game stays over; it is rated by nobody then (said in the log)
+            log.error("game %s not rated: %s", hg.id, exc)
 
     def _changed(self, hg: HubGame, origin: RemoteSession | None = None) -> None:
         self._tell(hg, origin)

@@ -36,6 +36,7 @@ from psycopg import errors
 
 from ..loaderror import LoadError, Problem
 from .schema import POSTGRES, VERSION, StoreError, check_not_newer, steps
+from .ratings import Rating, Result
 from .store import WEB_KEY, Change, GameRow, Move, SeatRow
 
 log = logging.getLogger("thorskliff.ssh")
@@ -263,6 +264,39 @@ class PgStore:
             seats.setdefault(gid, []).append(SeatRow(user, bot))
         return [GameRow(gid, rec, seats.get(gid, []), moves)
                 for gid, rec, moves in self._all("SELECT id, record, moves FROM games ORDER BY id")]
+
+    # ------------------------------------------------------------ ratings
+    def ratings_of(self, players: list[str], pool: str) -> dict[str, Rating]:
+        return {r[0]: Rating(*r) for r in self._all(
+            "SELECT player, mu, sigma, games FROM ratings WHERE pool = %s AND player = ANY(%s)", (pool, players))}
+
+    def rated(self, results: list[Result]) -> bool:
+        now = time.time()
+
+        def run(db: psycopg.Connection[Any]) -> bool:
+            try:
+                with db.transaction():
+                    with db.cursor() as cur:
+                        cur.executemany("INSERT INTO results (game, player, pool, rank, before, after, sigma, at) "
+                                        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)", [(*r, now) for r in results])
+                        cur.executemany(
+                            "INSERT INTO ratings (player, pool, mu, sigma, games) VALUES (%s, %s, %s, %s, 1) "
+                            "ON CONFLICT (player, pool) DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, "
+                            "games = ratings.games + 1", [(r.player, r.pool, r.after, r.sigma) for r in results])
+            except errors.UniqueViolation:  # another process rated this game first
+                return False
+            return True
+        return self._run(run)
+
+    def ratings(self, pool: str | None = None) -> list[tuple[str, Rating]]:
+        rows = self._all("SELECT pool, player, mu, sigma, games FROM ratings WHERE %s::text IS NULL OR pool = %s",
+                         (pool, pool))
+        return sorted(((r[0], Rating(*r[1:])) for r in rows), key=lambda pr: (pr[0], -pr[1].shown, pr[1].player))
+
+    def results(self, player: str, limit: int = 20) -> list[Result]:
+        return [Result(*r) for r in self._all(
+            "SELECT game, player, pool, rank, before, after, sigma FROM results WHERE player = %s "
+            "ORDER BY at DESC, game DESC LIMIT %s", (player, limit))]
 
     # ------------------------------------------------------------ many processes
     def claim(self, gid: int, owner: str, seconds: float) -> bool:

@@ -10,7 +10,9 @@ take-back, unique by game and number, so of two processes deciding at once
 exactly one insert wins), ``games.moves`` (how many rows the stored record
 holds), ``leases`` (which process drives a game's bots until when) and
 ``presence`` (how many sessions each process holds at each seat, so a seat
-counts as connected wherever its player is).
+counts as connected wherever its player is). Version 3 adds the ratings
+(:mod:`.ratings`, #32): ``ratings`` (each player's per pool) and ``results``
+(each rated game's placings, once per game and player).
 
 ``thorskliff serve --migrate`` brings a database to :data:`VERSION` and
 stops. A SQLite file belongs to one process and is migrated as it opens; a
@@ -24,7 +26,7 @@ from __future__ import annotations
 from ..loaderror import LoadError, Problem
 
 #: the schema this program reads and writes
-VERSION = 2
+VERSION = 3
 
 SQLITE = {
     1: """
@@ -82,6 +84,28 @@ CREATE TABLE presence (
     beat REAL NOT NULL,
     PRIMARY KEY (owner, game, seat)
 );
+""",
+    3: """
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, pool)
+);
+CREATE TABLE results (
+    game INTEGER NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    rank INTEGER NOT NULL,
+    before REAL NOT NULL,
+    after REAL NOT NULL,
+    sigma REAL NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game, player)
+);
+CREATE INDEX results_player ON results (player, at);
 """,
 }
 
@@ -141,6 +165,28 @@ CREATE TABLE presence (
     beat DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (owner, game, seat)
 );
+""",
+    3: """
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, pool)
+);
+CREATE TABLE results (
+    game BIGINT NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    pool TEXT NOT NULL,
+    rank INTEGER NOT NULL,
+    before DOUBLE PRECISION NOT NULL,
+    after DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game, player)
+);
+CREATE INDEX results_player ON results (player, at);
 """,
 }
 

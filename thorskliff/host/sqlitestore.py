@@ -23,7 +23,8 @@ from pathlib import Path
 
 from ..loaderror import LoadError, Problem
 from .private import private_file, private_folder, tighten_if_there
-from .schema import SQLITE, check_not_newer, steps
+from .schema import SQLITE, VERSION, check_not_newer, steps
+from .ratings import Rating, Result
 from .store import WEB_KEY, Change, GameRow, Move, SeatRow
 
 def check_store(path: Path) -> None:
@@ -49,8 +50,19 @@ class SqliteStore:
 
     shared = False
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, readonly: bool = False):
         self.path = Path(path)
+        if readonly:
+            # a reader beside a running server (thorskliff ratings): nothing changed, nothing migrated
+            check_store(self.path)
+            self.db = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
+            self.migrated: list[int] = []
+            found = self.version()
+            check_not_newer(self.path, found)
+            if found < VERSION:
+                self.db.close()
+                raise LoadError(self.path, Problem("store.older_file", found=found, known=VERSION))
+            return
         # Every seat's secrets are in here: owner-only. SQLite gives its -wal
         # and -shm files the database file's mode, so the file is made 0600
         # before SQLite opens it; files from a laxer older start are tightened.
@@ -215,6 +227,38 @@ class SqliteStore:
             seats.setdefault(gid, []).append(SeatRow(user, bot))
         return [GameRow(gid, rec, seats.get(gid, []), moves)
                 for gid, rec, moves in self.db.execute("SELECT id, record, moves FROM games ORDER BY id")]
+
+    # ------------------------------------------------------------ ratings
+    def ratings_of(self, players: list[str], pool: str) -> dict[str, Rating]:
+        marks = ", ".join("?" * len(players))
+        return {r[0]: Rating(*r) for r in self.db.execute(
+            f"SELECT player, mu, sigma, games FROM ratings WHERE pool = ? AND player IN ({marks})", (pool, *players))}
+
+    def rated(self, results: list[Result]) -> bool:
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN")
+            try:
+                self.db.executemany("INSERT INTO results (game, player, pool, rank, before, after, sigma, at) "
+                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(*r, now) for r in results])
+            except sqlite3.IntegrityError:
+                self.db.execute("ROLLBACK")
+                return False
+            self.db.executemany(
+                "INSERT INTO ratings (player, pool, mu, sigma, games) VALUES (?, ?, ?, ?, 1) "
+                "ON CONFLICT (player, pool) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                "games = ratings.games + 1", [(r.player, r.pool, r.after, r.sigma) for r in results])
+        return True
+
+    def ratings(self, pool: str | None = None) -> list[tuple[str, Rating]]:
+        rows = self.db.execute("SELECT pool, player, mu, sigma, games FROM ratings WHERE ? IS NULL OR pool = ?",
+                               (pool, pool)).fetchall()
+        return sorted(((r[0], Rating(*r[1:])) for r in rows), key=lambda pr: (pr[0], -pr[1].shown, pr[1].player))
+
+    def results(self, player: str, limit: int = 20) -> list[Result]:
+        return [Result(*r) for r in self.db.execute(
+            "SELECT game, player, pool, rank, before, after, sigma FROM results WHERE player = ? "
+            "ORDER BY at DESC, game DESC LIMIT ?", (player, limit))]
 
     # ------------------------------------------------------------ one process
     # A SQLite file has one serving process: it drives every game and every

@@ -22,7 +22,10 @@ bot kind, or nobody yet. A name belongs to one SSH key or to one browser
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from .ratings import Rating, Result
 
 #: how a browser's token hash is written where an SSH key would be
 WEB_KEY = "web sha256:"
@@ -114,6 +117,20 @@ class Store(Protocol):
 
     def games(self) -> list[GameRow]:
         """Every game kept, oldest first."""
+
+    # ratings (.ratings, #32)
+    def ratings_of(self, players: list[str], pool: str) -> dict[str, Rating]:
+        """The ratings ``players`` have in ``pool`` (a newcomer has none)."""
+
+    def rated(self, results: list[Result]) -> bool:
+        """Keep one game's results and the ratings after it, whole; False
+        (nothing written) when that game was rated already."""
+
+    def ratings(self, pool: str | None = None) -> list[tuple[str, Rating]]:
+        """Every (pool, rating), or one pool's, best first (by Rating.shown)."""
+
+    def results(self, player: str, limit: int = 20) -> list[Result]:
+        """``player``'s latest rated games, newest first."""
 
     # many processes on one store (a single-process store answers as the only one)
     def claim(self, gid: int, owner: str, seconds: float) -> bool:

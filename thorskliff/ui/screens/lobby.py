@@ -153,6 +153,7 @@ class LobbyScreen(Screen):
     CSS_PATH = "lobby.tcss"
     BINDINGS = [
         Binding("n", "new", "new"),
+        Binding("r", "ratings", "key.ratings"),
         Binding("question_mark,f1", "help", "key.help"),
         Binding("q", "quit", "key.quit"),
     ]
@@ -391,6 +392,16 @@ class LobbyScreen(Screen):
 
     def action_help(self) -> None:
         thors_app(self).action_help()
+
+    def action_ratings(self) -> None:
+        """The leaderboard and this player's rated games (#32); Enter on one opens it."""
+        from .ratings import RatingsScreen
+
+        def chosen(gid: int | None) -> None:
+            if gid is not None and gid in self.hub.games:
+                self.open_game(gid)
+
+        self.app.push_screen(RatingsScreen(self.hub.store, self.user), callback=chosen)
 
     def action_quit(self) -> None:
         self.app.exit()
