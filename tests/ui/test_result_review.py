@@ -111,3 +111,16 @@ async def test_bots_decisions_are_not_reviewed():
         assert screen.review_worker is None and screen.review_ended.is_set()
         assert not screen.query_one("#r-review").display
         assert i18n.t("curve.swings_marked", marks="① ② ③") in box_text(app)
+
+
+def test_the_seats_reviewed_are_the_persons_and_at_a_hosted_table_the_viewers():
+    from types import SimpleNamespace
+
+    from thorskliff.ui.screens.result import reviewed_seats
+
+    game = record.load(RECORDS / "base4-greedy.tkr")
+    assert reviewed_seats(game, False, None) == {0, 1, 2, 3}
+    game.setup.bots = {1: "greedy", 3: "schwer"}
+    assert reviewed_seats(game, False, None) == {0, 2}
+    assert reviewed_seats(game, True, SimpleNamespace(seat=2)) == {2}
+    assert reviewed_seats(game, True, SimpleNamespace(seat=None)) == set()  # a spectator

@@ -92,6 +92,16 @@ _DONE: WeakKeyDictionary = WeakKeyDictionary()
 WORST = 3
 
 
+def reviewed_seats(game, hosted: bool, session) -> set[int]:
+    """The seats (0-based) whose decisions the end screen reviews: those no bot
+    plays; at a hosted table the viewer's own seat only (a spectator has none),
+    as each viewer's screen reviews in the host's one process."""
+    if hosted:
+        seat = getattr(session, "seat", None)
+        return set() if seat is None else {seat}
+    return set(range(game.state.num_players)) - set(game.setup.bots)
+
+
 class ReviewProgress(Message):
     """Posted by the review's thread after each decision judged."""
 
@@ -155,13 +165,7 @@ class ResultScreen(ModalScreen[str | None]):
         return None
 
     def persons(self, game) -> set[int]:
-        """The seats (0-based) whose decisions are reviewed: those no bot
-        plays; at a hosted table the viewer's own seat only (a spectator
-        has none), as each viewer's screen reviews in the host's process."""
-        if getattr(self.app, "hosted", False):
-            seat = getattr(self._session(), "seat", None)
-            return set() if seat is None else {seat}
-        return set(range(game.state.num_players)) - set(game.setup.bots)
+        return reviewed_seats(game, getattr(self.app, "hosted", False), self._session())
 
     def curve(self):
         """The curve's points and top swings, or None without the game's record."""
