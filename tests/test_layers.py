@@ -33,7 +33,7 @@ LAYERS = [
     # the host of hosted games whatever the transport: hub, store, sessions, options (host/);
     # above it the two transports side by side (ssh/, web/: neither imports the other, the
     # cycle test says so), and above them the composition root that starts both (host.host)
-    ("host.host", "serve"), ("host", "host"), ("ssh", "ssh"), ("web.harness", "serve"), ("web", "ssh"),
+    ("host.host", "serve"), ("host.workers", "serve"), ("host", "host"), ("ssh", "ssh"), ("web.harness", "serve"), ("web", "ssh"),
     # the command line, a package: main and the parser (cli/__init__), the game commands (games),
     # analyse/simulate/bench (analysis), serve and its options (serve), show's text view (render)
     ("cli", "front"),
@@ -63,7 +63,8 @@ THIRD_PARTY = {
     "bots": {"tomli_w", "glicko2"}, "play": set(),
     "ui": {"textual", "rich", "platformdirs", "tomli_w"}, "ssh": {"asyncssh", "textual", "rich", "platformdirs", "aiohttp", "jinja2", "textual_serve",
             "yarl"},  # aiohttp's URLs (a query built safely), installed with it
-    "host": {"textual", "rich", "platformdirs"},
+    # the PostgreSQL store (host/pgstore.py, #31), imported only when ``serve --db`` names one
+    "host": {"textual", "rich", "platformdirs", "psycopg"},
     "serve": {"asyncssh"},
     "front": {"rich", "textual", "asyncssh", "platformdirs"},
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from helpers import begin, place, position
 
@@ -117,7 +119,13 @@ def test_a_restarted_hub_resumes_every_game_exactly(tmp_path):
     want = {g.id: (list(g.game.lines), g.state.observation(None), [s.user for s in g.seats])
             for g in (a.hg, c.hg)}
 
-    again = Hub(SqliteStore(path))  # the first hub plays on beside it as the reference
+    # The first hub plays on beside it as the reference, so the second reads a copy
+    # of the file: two hubs on one file would share its decision log (#31), and
+    # the second's same decisions would lose to the first's.
+    copy = tmp_path / "copy.sqlite3"
+    with sqlite3.connect(path) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    again = Hub(SqliteStore(copy))
     for gid, (lines, obs, users) in want.items():
         hg2 = again.games[gid]
         assert hg2.game.lines == lines

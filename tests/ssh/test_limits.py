@@ -394,9 +394,9 @@ async def test_files_of_a_laxer_older_start_are_tightened(server, data):
     os.chmod(data, 0o755)
     db = sqlite3.connect(data / "hub.sqlite3")
     db.execute("PRAGMA journal_mode=WAL")
-    from thorskliff.host.sqlitestore import SCHEMA
+    from thorskliff.host.schema import SQLITE
 
-    db.executescript(SCHEMA)  # an older start's database (another program's is refused)
+    db.executescript(SQLITE[1])  # an older start's database (another program's is refused)
     for p in data.iterdir():
         os.chmod(p, 0o644)
     await server()

@@ -39,6 +39,7 @@ def cmd_serve(args) -> int:
         raise CliError("takeover", given=args.takeover)
     _check_serve_limits(args)
     _check_serve_web(args)
+    _check_serve_db(args)
     if args.authorized_keys and not Path(args.authorized_keys).is_file():
         raise CliError("no_keys_file", file=args.authorized_keys)
     if args.bot:
@@ -49,7 +50,33 @@ def cmd_serve(args) -> int:
         from ..ui import i18n
 
         i18n.set_lang(args.lang)
-    return serve(from_options(args))
+    config = from_options(args)
+    if config.migrate:
+        from ..host.host import migrate
+
+        return migrate(config)
+    if config.workers > 1:
+        from ..host.workers import is_worker, run_workers
+
+        if not is_worker():
+            return run_workers(config)
+    return serve(config)
+
+
+def _check_serve_db(args) -> None:
+    """``--db`` names a PostgreSQL database; ``--workers N`` above 1 share one, on fixed ports."""
+    if args.db is not None:
+        from ..host.pgstore import is_url
+
+        if not is_url(args.db):
+            raise CliError("db_form", db=args.db)
+    if not 1 <= args.workers <= 64:
+        raise CliError("workers_range", n=args.workers)
+    if args.workers > 1 and not args.migrate:
+        if args.db is None:
+            raise CliError("workers_need_db", n=args.workers)
+        if (args.ssh and args.port == 0) or args.web_port == 0:
+            raise CliError("workers_port0", n=args.workers)
 
 
 def _check_serve_web(args) -> None:

@@ -60,6 +60,12 @@ class Config:
     web_url: str | None = option(None, "--web-url", "serve_web_url", "URL")
     #: new browser names one address may choose per hour
     web_names_per_hour: int = 30
+    #: the store: None, the data folder's SQLite file; a postgresql:// address, a shared database (#31)
+    db: str | None = option(None, "--db", "serve_db", "URL")
+    #: bring the store's schema up to date and stop
+    migrate: bool = option(False, "--migrate", "serve_migrate")
+    #: processes on this machine sharing the ports (and a PostgreSQL store)
+    workers: int = option(1, "--workers", "serve_workers", "N")
 
 
 def add_options(parser: argparse.ArgumentParser, help_text: Callable[[str], str]) -> None:

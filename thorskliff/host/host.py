@@ -48,7 +48,7 @@ class Host:
 
         self.config = config
         self.data = Path(config.data) if config.data else saves.data_dir()
-        self.store: Store = SqliteStore(self.data / DATABASE)
+        self.store: Store = open_store(config, self.data)
         self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints)
         self.authorized = None
         if config.authorized_keys:
@@ -86,7 +86,7 @@ class Host:
                     line_editor=False,  # keys go to the app as typed, not line by line
                     agent_forwarding=False, x11_forwarding=False, allow_scp=False,
                     login_timeout=config.login_grace, keepalive_interval=config.keepalive,
-                    keepalive_count_max=3, backlog=256, **algorithms())
+                    keepalive_count_max=3, backlog=256, reuse_port=config.workers > 1, **algorithms())
                 host.port = host.server.sockets[0].getsockname()[1]
             if config.web_port is not None:
                 from ..web.server import WebServer
@@ -205,6 +205,45 @@ class Host:
         self.store.close()
 
 
+def open_store(config: Config, data: Path) -> Store:
+    """The store ``config`` names: its PostgreSQL database, or the data folder's SQLite file."""
+    if config.db:
+        from .pgstore import PgStore
+
+        return PgStore(config.db, migrate=config.migrate)
+    return SqliteStore(data / DATABASE)
+
+
+def migrate(config: Config) -> int:
+    """``serve --migrate``: bring the store's schema to this program's, say so, stop."""
+    from ..ui import saves
+    from .schema import VERSION
+
+    data = Path(config.data) if config.data else saves.data_dir()
+    store = open_store(config, data)
+    try:
+        done = store.migrated
+    finally:
+        store.close()
+    applied = (t("web.serve_migrated_applied", steps=", ".join(map(str, done))) if done
+               else t("web.serve_migrated_none"))
+    print(t("web.serve_migrated", where=_where(config, data), version=VERSION, applied=applied))
+    return 0
+
+
+def _where(config: Config, data: Path) -> str:
+    if not config.db:
+        return str(data / DATABASE)
+    from .pgstore import redacted
+
+    return redacted(config.db)
+
+
+def where(host: Host) -> str:
+    """Where the host keeps its games, for its messages (never a password)."""
+    return _where(host.config, host.data)
+
+
 def startup_lines(host: Host) -> list[str]:
     """What ``serve`` says when it listens, in the server's language, with
     the address players really type."""
@@ -252,7 +291,7 @@ def serve(config: Config) -> int:
             await stop.wait()
         finally:
             await host.close()
-            log.info("stopped; every game is kept in %s", host.data / DATABASE)
+            log.info("stopped; every game is kept in %s", where(host))
 
     try:
         asyncio.run(main())

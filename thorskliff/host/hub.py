@@ -13,38 +13,52 @@ player is back, but only while some person plays at the table: a game with
 nobody connected waits (its own bots, seats that were bots from the start,
 still play up to a person's turn). After a restart every seat's clock starts
 anew.
+
+Several processes may serve one store (PostgreSQL, #31): each holds a copy
+of every game (:mod:`.replica`), appends each decision to the game's log,
+and hears the others' changes (:meth:`Store.listen`). A seat counts as
+connected wherever its player is (the store's presence rows); a game's bots
+run in the one process holding its lease, and another takes them over when
+that lease runs out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 import random
 import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import ParamSpec, TypeVar
 
 from .. import record
 from ..play.driver import BotJob, SeatDriver, StandIn
-from ..engine.actions import WrongSeatError
+from ..engine.actions import ActionError, WrongSeatError
 from ..engine.messages import Msg
 from ..game import Game
 from ..engine.player import COLOURS
 from ..scenario import available_modes, load_heroes, load_mode
 from ..engine.state import CHANCE, TERMINAL
 from ..ui.i18n import t
-from ..ui.session import LocalSession
+from . import replica
+from .hubgame import HubGame, SeatInfo
 from .remote import RemoteSession
-from .store import SeatRow, Store
-
-if TYPE_CHECKING:
-    from ..bots.seats import Seats
+from .schema import StoreError
+from .sharing import Sharing
+from .store import GameRow, SeatRow, Store
 
 log = logging.getLogger("thorskliff.ssh")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: seconds a process drives a game's bots after its last claim: when it dies,
+#: another takes them over within this and one sweep (sharing.SWEEP)
+LEASE = 6.0
 
 #: SSH user names that may play: they become seat names, so keep them short and plain
 #: a player's name has at most this many characters
@@ -76,82 +90,16 @@ def bots_available() -> bool:
     return True
 
 
-@dataclass
-class SeatInfo:
-    """Who sits at a seat. ``bot``: the kind of bot that plays it for good;
-    ``away_bot``: a bot plays it while its player is gone."""
-
-    user: str | None = None
-    bot: str | None = None
-    sessions: int = 0
-    gone_since: float | None = None
-    away_bot: bool = False
-
-    @property
-    def free(self) -> bool:
-        return self.user is None and self.bot is None
-
-    @property
-    def connected(self) -> bool:
-        return self.sessions > 0
-
-    def row(self) -> SeatRow:
-        return SeatRow(self.user, self.bot)
-
-
-class HubGame:
-    """One hosted game: the game with its events per line (a LocalSession that
-    saves nowhere; the hub stores the record), its seats and its sessions."""
-
-    def __init__(self, gid: int, game: Game, seats: list[SeatInfo]):
-        self.id = gid
-        self.local = LocalSession(game)
-        self.seats = seats
-        self.sessions: list[RemoteSession] = []
-        self.bots: Seats | None = None  # once a bot plays here (each seat's bot and generator)
-        #: plays the bots' decisions (play/driver.py), made by the hub at the first bot due
-        self.driver: SeatDriver | None = None
-        #: counts the changes told to the sessions (Hub._tell)
-        self.version = 0
-        #: the spectators' view and what it was made from (version, record length, state)
-        self._public: tuple[tuple, dict, object] | None = None
-
-    @property
-    def game(self) -> Game:
-        return self.local.game
-
-    @property
-    def state(self):
-        return self.local.game.state
-
-    @property
-    def finished(self) -> bool:
-        return self.state.is_terminal()
-
-    def name(self, seat: int) -> str:
-        return self.state.players[seat].name
-
-    def spectators(self) -> int:
-        return sum(1 for s in self.sessions if s.seat is None)
-
-    def public_view(self) -> dict:
-        """What a spectator sees, made once per change and handed to every
-        spectator alike: one object, so what the screens draw from it alone
-        is drawn once for all of them (ui.viewmemo). Never a seat's view:
-        a seat's holds its own potion kinds (R-SECRET-1)."""
-        made_from = (self.version, len(self.game.lines), id(self.state))
-        if self._public is None or self._public[0] != made_from or self._public[2] is not self.state:
-            self._public = (made_from, self.local.view(None), self.state)
-        return self._public[1]
-
-    def seat_of(self, user: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s.user == user:
-                return i
-        return None
-
-    def is_bot(self, seat: int) -> bool:
-        return self.bots is not None and self.bots.is_bot(seat)
+def _store_said(method: Callable[P, R]) -> Callable[P, R]:
+    """A lobby request while the store is away is refused in words, changing nothing."""
+    @functools.wraps(method)
+    def said(*args: P.args, **kw: P.kwargs) -> R:
+        try:
+            return method(*args, **kw)
+        except StoreError as exc:
+            log.error("the store is away: %s", exc)
+            raise LobbyError(t("host.store_away")) from None
+    return said
 
 
 class Hub:
@@ -171,21 +119,27 @@ class Hub:
         self.problems: list[record.RecordError] = []
         self._lobbies: list[tuple[Callable[[], None], contextvars.Context]] = []
         self._timers: list[asyncio.TimerHandle] = []
+        #: this process among the others on one store (sharing.py)
+        self.sharing = Sharing(self)
         for row in store.games():
-            try:
-                game = record.loads(row.record, f"game {row.id}")
-            except record.RecordError as exc:
-                # one broken game must not keep the others from being played
-                self.problems.append(exc)
-                log.error("game %s does not load: %s", row.id, exc)
-                continue
-            seats = [SeatInfo(s.user, s.bot) for s in row.seats]
-            seats += [SeatInfo() for _ in range(game.state.num_players - len(seats))]
-            hg = HubGame(row.id, game, seats)
-            for i, s in enumerate(seats):
-                if s.bot:
-                    self._give_bot(hg, i, s.bot)
-            self.games[row.id] = hg
+            self._add(row)
+
+    def _add(self, row: GameRow) -> HubGame | None:
+        try:
+            game = replica.load(row)
+        except record.RecordError as exc:
+            # one broken game must not keep the others from being played
+            self.problems.append(exc)
+            log.error("game %s does not load: %s", row.id, exc)
+            return None
+        seats = [SeatInfo(s.user, s.bot) for s in row.seats]
+        seats += [SeatInfo() for _ in range(game.state.num_players - len(seats))]
+        hg = HubGame(row.id, game, seats, row.moves, row.record)
+        for i, s in enumerate(seats):
+            if s.bot:
+                self._give_bot(hg, i, s.bot)
+        self.games[row.id] = hg
+        return hg
 
     def start(self) -> None:
         """In the running loop: players not back yet count as gone from now,
@@ -197,6 +151,7 @@ class Hub:
                     s.gone_since = now
                     self._arm_takeover(hg, i)
             self._run_bots(hg)
+        self.sharing.start()
 
     @staticmethod
     def _someone_here(hg: HubGame) -> bool:
@@ -210,6 +165,7 @@ class Hub:
         for hg in self.games.values():
             if hg.driver is not None:
                 hg.driver.stop()
+        self.sharing.stop()
 
     # ------------------------------------------------------------ the lobby
     def bots_available(self) -> bool:
@@ -219,6 +175,7 @@ class Hub:
         """Games in play first, newest first."""
         return sorted(self.games.values(), key=lambda g: (g.finished, -g.id))
 
+    @_store_said
     def create(self, user: str, mode: str, players: int, bots: bool | str = False,
                seed: int | None = None) -> RemoteSession:
         """A new game; ``user`` takes seat 1, the other seats are free or
@@ -259,6 +216,7 @@ class Hub:
         hg = self.take_seat(gid, seat, user)
         return self._attach(hg, seat, user)
 
+    @_store_said
     def take_seat(self, gid: int, seat: int, user: str) -> HubGame:
         """``user`` sits at the free ``seat`` from now on (no session yet)."""
         hg = self._game(gid)
@@ -268,15 +226,18 @@ class Hub:
             raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
         if hg.finished:
             raise LobbyError(t("host.game_over", id=gid))
+        if not self.store.claim_seat(gid, seat, SeatRow(user, None)):
+            self.sharing.reseat(hg)  # another process's player sat down first
+            raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
         hg.seats[seat].user = user
-        _rename(hg.game, seat, user)
-        self.store.save_seat(gid, seat, hg.seats[seat].row())
-        self.store.save_record(gid, record.dumps(hg.game), hg.finished)
+        replica.rename(hg.game, seat, user)
+        self.store.save_record(gid, record.dumps(hg.game), hg.finished, hg.moves)
         self.store.drop_invites(gid, seat)  # an invitation to a taken seat holds no more
         log.info("%s joins game %s at seat %s", user, gid, seat + 1)
         self._lobby_changed()
         return hg
 
+    @_store_said
     def seat_bot(self, gid: int, seat: int, user: str) -> HubGame:
         """The game's creator (seat 1) gives the free ``seat`` to the host's bot
         for good: two friends at a base game (3-4 seats) had no way to fill the
@@ -290,10 +251,12 @@ class Hub:
             raise LobbyError(t("host.no_bots"))
         if not 0 <= seat < len(hg.seats) or not hg.seats[seat].free:
             raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
+        if not self.store.claim_seat(gid, seat, SeatRow(None, self.bot_kind)):
+            self.sharing.reseat(hg)
+            raise LobbyError(t("host.seat_taken", seat=seat + 1, id=gid))
         hg.seats[seat].bot = self.bot_kind
-        _rename(hg.game, seat, f"Bot {seat + 1}")
-        self.store.save_seat(gid, seat, hg.seats[seat].row())
-        self.store.save_record(gid, record.dumps(hg.game), hg.finished)
+        replica.rename(hg.game, seat, f"Bot {seat + 1}")
+        self.store.save_record(gid, record.dumps(hg.game), hg.finished, hg.moves)
         self.store.drop_invites(gid, seat)  # an invitation to a seat a bot plays holds no more
         self._give_bot(hg, seat, self.bot_kind)
         log.info("game %s: %s gives seat %s to a bot", gid, user, seat + 1)
@@ -302,6 +265,7 @@ class Hub:
         return hg
 
     # ------------------------------------------------------------ invitations
+    @_store_said
     def invite(self, gid: int, seat: int, user: str) -> str:
         """A new invitation token for the free ``seat`` of ``gid``, asked by
         the game's creator (seat 1) only; it replaces an older one for that
@@ -320,6 +284,7 @@ class Hub:
         log.info("game %s: %s made an invitation to seat %s", gid, user, seat + 1)
         return token
 
+    @_store_said
     def accept_invite(self, gid: int, token: str, user: str) -> int:
         """``user`` takes the seat ``token`` invites to (used up then); the
         seat. A player already there (the link opened again) just keeps it."""
@@ -372,6 +337,7 @@ class Hub:
             s = hg.seats[seat]
             s.sessions += 1
             s.gone_since = None
+            self.sharing.present(hg, seat)
             if self.stand_in.hands_back(s.away_bot, s.connected):
                 s.away_bot = False
                 if hg.bots is not None:
@@ -395,6 +361,7 @@ class Hub:
         if rs.seat is not None:
             s = hg.seats[rs.seat]
             s.sessions -= 1
+            self.sharing.present(hg, rs.seat)
             if not s.connected:
                 s.gone_since = time.monotonic()
                 self._arm_takeover(hg, rs.seat)
@@ -426,9 +393,11 @@ class Hub:
     def submit(self, rs: RemoteSession, decision) -> list[str]:
         """``rs``'s decision for its own seat; raises the engine's ActionError
         (WrongSeatError for a decision out of turn) and changes nothing then."""
-        hg = rs.hg
-        self.check_seat(hg, rs.seat)
-        lines = hg.local.submit(decision, rs.seat)
+        hg, seat = rs.hg, rs.seat
+        self.check_seat(hg, seat)
+        assert seat is not None  # check_seat refuses a spectator
+        lines = hg.local.submit(decision, seat)
+        self._log(hg, seat, "decide", replica.body_of(lines[0]))
         self._changed(hg, rs)
         return lines
 
@@ -436,12 +405,23 @@ class Hub:
         hg = rs.hg
         if rs.seat is None:
             raise WrongSeatError("R-TURN-4", "spectator_undo")
-        line = hg.local.undo(rs.seat)
+        seat = rs.seat
+        line = hg.local.undo(seat)
+        self._log(hg, seat, "undo", "")
         self._changed(hg, rs)
         return line
 
+    def _log(self, hg: HubGame, seat: int, kind: str, body: str) -> None:
+        """Log the change just made to ``hg``'s copy; when another process's
+        came first, or the store is away, it is undone and refused."""
+        problem = replica.logged(hg, self.store, seat, kind, body)
+        if problem is None:
+            return
+        self._tell(hg)
+        self._run_bots(hg)
+        raise ActionError(problem)
+
     def _changed(self, hg: HubGame, origin: RemoteSession | None = None) -> None:
-        self.store.save_record(hg.id, record.dumps(hg.game), hg.finished)
         self._tell(hg, origin)
         self._run_bots(hg)
 
@@ -491,6 +471,13 @@ class Hub:
             return False
         return self.stand_in.plays(hg.seats[d].away_bot, self._someone_here(hg))
 
+    def _drives(self, hg: HubGame) -> bool:
+        """Whether this process plays ``hg``'s bots now (it holds the game's lease)."""
+        try:
+            return self.store.claim(hg.id, self.sharing.owner, LEASE)
+        except StoreError:
+            return False
+
     def _run_bots(self, hg: HubGame) -> None:
         if _loop() is None:
             return
@@ -504,7 +491,7 @@ class Hub:
         def job() -> BotJob | None:
             from ..bots.seats import decide
 
-            if not self._bot_due(hg):
+            if not self._bot_due(hg) or not self._drives(hg):
                 return None
             d = hg.state.current_player()
             seats = hg.bots
@@ -517,8 +504,11 @@ class Hub:
         def submit(job: BotJob, action) -> bool | None:
             if len(hg.game.lines) != job.lines or hg.state.current_player() != job.seat or not self._bot_due(hg):
                 return None  # the game moved on meanwhile (an undo, the player came back, all left)
-            hg.local.submit(action, job.seat)
-            self.store.save_record(hg.id, record.dumps(hg.game), hg.finished)
+            lines = hg.local.submit(action, job.seat)
+            try:
+                self._log(hg, job.seat, "decide", replica.body_of(lines[0]))
+            except ActionError:
+                return None  # another process's bot or player came first: this copy follows it
             return True
 
         def failed(job: BotJob, exc: Exception) -> None:  # a bot bug must not stop the game for the others
@@ -526,15 +516,6 @@ class Hub:
 
         return SeatDriver(job, submit, delay=lambda: self.bot_delay, on_step=lambda job, done: self._tell(hg),
                           on_error=failed, due_now=lambda: self._bot_due(hg))
-
-
-def _rename(game: Game, seat: int, name: str) -> None:
-    """The seat's name in the record header and every state kept for undo
-    (names are only shown, never played with)."""
-    game.setup.seats[seat] = game.setup.seats[seat]._replace(name=name)
-    game.state.players[seat].name = name
-    for snap in getattr(game, "_snaps", ()):
-        snap.state.players[seat].name = name
 
 
 def _loop() -> asyncio.AbstractEventLoop | None:

@@ -18,41 +18,13 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from ..loaderror import LoadError, Problem
 from .private import private_file, private_folder, tighten_if_there
-from .store import WEB_KEY, GameRow, SeatRow
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS users (
-    name TEXT PRIMARY KEY,
-    key TEXT NOT NULL,
-    since REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    record TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    user TEXT,
-    bot TEXT,
-    PRIMARY KEY (game, seat)
-);
-CREATE INDEX IF NOT EXISTS users_key ON users(key);
-CREATE INDEX IF NOT EXISTS users_name_nocase ON users(name COLLATE NOCASE);
-CREATE TABLE IF NOT EXISTS invites (
-    hash TEXT PRIMARY KEY,
-    game INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    created REAL NOT NULL
-);
-"""
+from .schema import SQLITE, check_not_newer, steps
+from .store import WEB_KEY, Change, GameRow, Move, SeatRow
 
 def check_store(path: Path) -> None:
     """Refuse an existing ``path`` that is no database of the server's games,
@@ -75,6 +47,8 @@ class SqliteStore:
     """The host's :class:`~.store.Store` in one SQLite file (the default: one
     process, nothing to install); every write is its own transaction."""
 
+    shared = False
+
     def __init__(self, path: str | Path):
         self.path = Path(path)
         # Every seat's secrets are in here: owner-only. SQLite gives its -wal
@@ -93,10 +67,42 @@ class SqliteStore:
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")  # a finished move survives a power cut
-            self.db.executescript(SCHEMA)
+            #: the schema versions applied as it opened
+            self.migrated = self.migrate()
         except sqlite3.Error as exc:
             self.db.close()
             raise LoadError(self.path, Problem("ssh.unusable", why=str(exc))) from None
+        except LoadError:
+            self.db.close()
+            raise
+
+    def version(self) -> int:
+        """The schema's version (:mod:`.schema`): files from before versions were counted are at 1."""
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema" in tables:
+            return int(self.db.execute("SELECT version FROM schema").fetchone()[0])
+        return 1 if "games" in tables else 0
+
+    def migrate(self) -> list[int]:
+        """Bring the file to :data:`~.schema.VERSION` (one process owns it, so
+        it does so as it opens); the versions applied."""
+        found = self.version()
+        check_not_newer(self.path, found)
+        done = []
+        for v, sql in steps(SQLITE, found):
+            # each step whole or not at all (executescript would commit as it goes)
+            self.db.execute("BEGIN")
+            try:
+                for statement in _statements(sql):
+                    self.db.execute(statement)
+                if v >= 2:
+                    self.db.execute("UPDATE schema SET version = ?", (v,))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            done.append(v)
+        return done
 
     def close(self) -> None:
         self.db.close()
@@ -165,17 +171,73 @@ class SqliteStore:
                                 [(gid, i, s.user, s.bot) for i, s in enumerate(seats)])
         return gid
 
-    def save_record(self, gid: int, record: str, finished: bool) -> None:
-        self.db.execute("UPDATE games SET record = ?, finished = ?, updated = ? WHERE id = ?",
-                        (record, int(finished), time.time(), gid))
+    def save_record(self, gid: int, record: str, finished: bool, moves: int) -> None:
+        self.db.execute("UPDATE games SET record = ?, finished = ?, updated = ? WHERE id = ? AND moves = ?",
+                        (record, int(finished), time.time(), gid, moves))
+
+    def append(self, gid: int, move: Move, record: str, finished: bool) -> bool:
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("INSERT INTO moves (game, n, seat, kind, body, at) VALUES (?, ?, ?, ?, ?, ?)",
+                                (gid, move.n, move.seat, move.kind, move.body, now))
+            except sqlite3.IntegrityError:
+                return False
+            self.db.execute("UPDATE games SET record = ?, finished = ?, updated = ?, moves = ? WHERE id = ?",
+                            (record, int(finished), now, move.n + 1, gid))
+        return True
+
+    def moves(self, gid: int, since: int) -> list[Move]:
+        return [Move(*r) for r in self.db.execute(
+            "SELECT n, seat, kind, body FROM moves WHERE game = ? AND n >= ? ORDER BY n", (gid, since))]
+
+    def game(self, gid: int) -> GameRow | None:
+        row = self.db.execute("SELECT record, moves FROM games WHERE id = ?", (gid,)).fetchone()
+        if row is None:
+            return None
+        seats = [SeatRow(u, b) for u, b in self.db.execute(
+            "SELECT user, bot FROM seats WHERE game = ? ORDER BY seat", (gid,))]
+        return GameRow(gid, row[0], seats, row[1])
 
     def save_seat(self, gid: int, seat: int, row: SeatRow) -> None:
         self.db.execute("UPDATE seats SET user = ?, bot = ? WHERE game = ? AND seat = ?",
                         (row.user, row.bot, gid, seat))
 
+    def claim_seat(self, gid: int, seat: int, row: SeatRow) -> bool:
+        cur = self.db.execute("UPDATE seats SET user = ?, bot = ? WHERE game = ? AND seat = ? "
+                              "AND user IS NULL AND bot IS NULL", (row.user, row.bot, gid, seat))
+        return cur.rowcount == 1
+
     def games(self) -> list[GameRow]:
         seats: dict[int, list[SeatRow]] = {}
         for gid, _seat, user, bot in self.db.execute("SELECT game, seat, user, bot FROM seats ORDER BY game, seat"):
             seats.setdefault(gid, []).append(SeatRow(user, bot))
-        return [GameRow(gid, rec, seats.get(gid, []))
-                for gid, rec in self.db.execute("SELECT id, record FROM games ORDER BY id")]
+        return [GameRow(gid, rec, seats.get(gid, []), moves)
+                for gid, rec, moves in self.db.execute("SELECT id, record, moves FROM games ORDER BY id")]
+
+    # ------------------------------------------------------------ one process
+    # A SQLite file has one serving process: it drives every game and every
+    # session is its own, so there is nobody to share with or to hear from.
+    def claim(self, gid: int, owner: str, seconds: float) -> bool:
+        return True
+
+    def release(self, owner: str) -> None:
+        pass
+
+    def present(self, owner: str, gid: int, seat: int, sessions: int) -> None:
+        pass
+
+    def connected(self, gid: int, owner: str, alive: float) -> dict[int, int]:
+        return {}
+
+    def beat(self, owner: str) -> None:
+        pass
+
+    async def listen(self, heard: Callable[[Change], None]) -> None:
+        return None
+
+
+def _statements(sql: str) -> list[str]:
+    """The statements of a migration (ours: no semicolon inside a statement)."""
+    return [part.strip() for part in sql.split(";") if part.strip()]

@@ -1,18 +1,27 @@
 """The host's store: what the hub keeps of names, keys, browser tokens,
 invitations, games and seats, as one interface (:class:`Store`) with its
 backends behind it — SQLite (:class:`~.sqlitestore.SqliteStore`, the
-default). The hub, the sessions and the transports see only this interface:
-no backend's types (connections, cursors, errors) reach them.
+default: one process) and PostgreSQL (:class:`~.pgstore.PgStore`: any
+number of processes on any number of machines, #31). The hub, the sessions
+and the transports see only this interface: no backend's types
+(connections, cursors, errors) reach them; a store that cannot be reached
+raises :class:`~.schema.StoreError`.
 
-A game is kept as its record text (``thorskliff.record``), rewritten after
-every change; a restarted server replays each record and so resumes every
-game exactly where it stood. A seat row says who sits there: a user name, a
+A game is kept as its record text (``thorskliff.record``) and its decision
+log (``moves``): every decision or take-back is appended under its number,
+and the process whose append wins has made it (:meth:`Store.append`); the
+record text is rewritten in the same transaction, so a restarted server
+replays each record and resumes every game exactly where it stood. Other
+processes hear of every change (:meth:`Store.listen`) and apply the same
+decisions in the same order to their copy of the game: the dice follow from
+the seed. A seat row says who sits there: a user name, a
 bot kind, or nobody yet. A name belongs to one SSH key or to one browser
 (stored as :data:`WEB_KEY` and the hash of its token, in the key's place).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 #: how a browser's token hash is written where an SSH key would be
@@ -28,10 +37,31 @@ class GameRow(NamedTuple):
     id: int
     record: str
     seats: list[SeatRow]
+    #: how many rows of the decision log ``record`` holds
+    moves: int = 0
+
+
+class Move(NamedTuple):
+    """One row of a game's decision log: ``kind`` "decide" (``body`` is the
+    decision's notation) or "undo" (``seat`` takes its decision back)."""
+
+    n: int
+    seat: int
+    kind: str
+    body: str
+
+
+#: what a store tells its listeners: ("move", game), ("seat", game), ("game", game)
+Change = tuple[str, int]
 
 
 class Store(Protocol):
     """What the host asks of its store; every change is durable when the call returns."""
+
+    #: whether other processes may serve the same store (then they must be heard)
+    shared: bool
+    #: the schema versions applied as the store opened (.schema)
+    migrated: list[int]
 
     def close(self) -> None: ...
 
@@ -63,9 +93,46 @@ class Store(Protocol):
     def new_game(self, record: str, seats: list[SeatRow]) -> int:
         """Keep a new game; its id."""
 
-    def save_record(self, gid: int, record: str, finished: bool) -> None: ...
+    def save_record(self, gid: int, record: str, finished: bool, moves: int) -> None:
+        """The record of ``gid`` without a decision (a seat renamed), written
+        only while the stored one holds ``moves`` moves (else a newer one is there)."""
+
+    def append(self, gid: int, move: Move, record: str, finished: bool) -> bool:
+        """Log ``move`` as number ``move.n`` of ``gid`` with the record after
+        it; False when that number is taken (another process decided first:
+        nothing is written)."""
+
+    def moves(self, gid: int, since: int) -> list[Move]:
+        """The log of ``gid`` from number ``since`` on."""
+
+    def game(self, gid: int) -> GameRow | None: ...
 
     def save_seat(self, gid: int, seat: int, row: SeatRow) -> None: ...
 
+    def claim_seat(self, gid: int, seat: int, row: SeatRow) -> bool:
+        """``row`` sits at ``seat`` if it is free; whether it does now."""
+
     def games(self) -> list[GameRow]:
         """Every game kept, oldest first."""
+
+    # many processes on one store (a single-process store answers as the only one)
+    def claim(self, gid: int, owner: str, seconds: float) -> bool:
+        """Whether ``owner`` drives ``gid``'s bots for the next ``seconds``:
+        it did already, or nobody did, or the last driver's lease ran out."""
+
+    def release(self, owner: str) -> None:
+        """``owner`` stops: its leases and presence go at once."""
+
+    def present(self, owner: str, gid: int, seat: int, sessions: int) -> None:
+        """``owner`` holds ``sessions`` sessions at ``seat`` of ``gid`` now."""
+
+    def connected(self, gid: int, owner: str, alive: float) -> dict[int, int]:
+        """Sessions per seat of ``gid`` held by processes other than ``owner``
+        that said so within ``alive`` seconds."""
+
+    def beat(self, owner: str) -> None:
+        """``owner`` is alive: its presence rows stay counted."""
+
+    async def listen(self, heard: Callable[[Change], None]) -> None:
+        """Call ``heard`` for every change other processes make, until cancelled
+        (a single-process store returns at once: there are none)."""

@@ -23,6 +23,7 @@ import asyncssh
 from .. import durable
 from ..loaderror import LoadError, Problem
 from ..ui.i18n import t
+from ..host.schema import StoreError
 from ..host.hub import umlaut_hint, valid_name
 from ..host.private import private_file, private_folder, refuse_special
 from ..host.session import GameSession, reason
@@ -178,7 +179,12 @@ class Gate(asyncssh.SSHServer):
             if self.host.authorized.validate(key, self.addr, self.addr) is None:
                 self.refuse("key not in the authorized keys")
                 return False
-        known = self.host.store.user_key(username)
+        try:
+            known = self.host.store.user_key(username)
+        except StoreError as exc:  # the database went away (#31): said before "Permission denied"
+            self.refuse(f"the store is away: {exc}")
+            self._banner("host.store_away")
+            return False
         if known is not None and known.startswith(WEB_KEY):
             self.refuse("the name belongs to a browser")
             self._name_taken(username)
@@ -218,9 +224,15 @@ class Gate(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.host.pending.pop(self, None)
         # "sven" with Sven's key is Sven: one player, the spelling chosen first
-        self.user = self.host.store.spelling(self.user)
-        problem = self.host.cap_problem(self)
-        if problem is None and (self.key is None or not self.host.store.bind_user(self.user, key_text(self.key))):
+        try:
+            self.user = self.host.store.spelling(self.user)
+            problem = self.host.cap_problem(self)
+            bound = problem is not None or (self.key is not None and self.host.store.bind_user(self.user,
+                                                                                                 key_text(self.key)))
+        except StoreError as exc:
+            self.refuse(f"the store is away: {exc}")
+            raise asyncssh.DisconnectError(asyncssh.DISC_SERVICE_NOT_AVAILABLE, reason(t("host.store_away"))) from None
+        if not bound:
             # two first connections for one name with different keys: the first one bound it
             self.refuse("the name belongs to another key")
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,

@@ -25,6 +25,7 @@ from .keys import localize
 
 if TYPE_CHECKING:
     from .helpwords import Refusal
+    from .screens.game import GameScreen
 
 # a partial update draws only the widgets it repaints (a hosted table's keys and decisions)
 dirtyonly.install()
@@ -147,9 +148,9 @@ class ThorsApp(App):
             if replay:
                 from .screens.replay import ReplayScreen
 
-                session = ReplaySession(record.load(path, auto_chance=False))
+                replayed = ReplaySession(record.load(path, auto_chance=False))
                 self.pop_to_title()
-                self.push_screen(ReplayScreen(session))
+                self.push_screen(ReplayScreen(replayed))
                 return
             session = LocalSession.load(path)
         except (record.RecordError, OSError) as exc:
@@ -238,7 +239,7 @@ class ThorsApp(App):
             if fn:
                 fn()
 
-    def _game_screen(self):
+    def _game_screen(self) -> GameScreen | None:
         from .screens.game import GameScreen
 
         for screen in reversed(self.screen_stack):
@@ -260,8 +261,9 @@ class ThorsApp(App):
             if (screen is gs or screen is gs._combat) and gs.hint_offered():
                 yield SystemCommand(t("hint.cmd"), t("hint.cmd_help"), gs.action_hint)
             yield from self._seat_commands(gs, screen)
+            resign = gs.action_resign
             if gs.can_resign() and screen is gs:
-                yield SystemCommand(t("play.menu_resign"), t("play.resign_cmd"), gs.action_resign)
+                yield SystemCommand(t("play.menu_resign"), t("play.resign_cmd"), resign)
             yield SystemCommand(t("key.menu"), t("cmd.title"), self.pop_to_title)
             path = getattr(gs.session, "path", None)
             if path is not None:

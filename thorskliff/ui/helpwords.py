@@ -74,12 +74,13 @@ def _refusals_in_catalogue():
     """argparse's messages from the catalogue while it parses (it reads its
     module's ``_`` at each message; the parse is synchronous, so nothing else
     speaks through argparse meanwhile)."""
-    was = argparse._
-    argparse._ = _refusal
+    # (by name: argparse's stubs do not declare the gettext it imports as ``_``)
+    was = getattr(argparse, "_")
+    setattr(argparse, "_", _refusal)
     try:
         yield
     finally:
-        argparse._ = was
+        setattr(argparse, "_", was)
 
 
 class HelpParser(argparse.ArgumentParser):

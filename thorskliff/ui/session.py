@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from .. import record
 from ..engine.actions import Action, ActionError, IllegalActionError, fmt, parse
@@ -23,6 +23,10 @@ from ..engine.state import CHANCE, TERMINAL, GameState
 from ..loaderror import os_problem
 from ..play.driver import BotJob
 from .i18n import lang
+
+if TYPE_CHECKING:
+    from ..bots.seats import Seats
+    from ..campaign.state import CampaignState
 
 __all__ = ["CHANCE", "TERMINAL", "BotJob", "CampaignSession", "LocalSession", "MenuEntry", "Session", "SeenEvents"]
 
@@ -100,7 +104,8 @@ class LocalSession:
         self._seen = SeenEvents(self.game.told)
         self.bots: dict[int, str] = dict(record.seat_bots(game) if bots is None else bots)
         game.setup.bots = self.bots  # the record's header keeps them
-        self.seats = None  # bots.seats.Seats (each seat's bot and generator), once a bot plays here
+        #: each seat's bot and generator, once a bot plays here
+        self.seats: Seats | None = None
         # record lines below these counts are never taken back: a bot decided
         # the last of them, or a seat changed hands after them
         self._bot_kept = 0
@@ -198,6 +203,8 @@ class LocalSession:
         from ..bots.seats import decide
 
         bot, st, rng = self.seats.bot(d), self.game.state.clone(), self.seats.rng(d)
+        if bot is None:  # never: is_bot(d) asked the same seats
+            return None
         return BotJob(d, len(self.game.lines), lambda: decide(bot, st, d, rng), bot)
 
     def submit_bot(self, job: BotJob, action: Action) -> list[str] | None:
@@ -205,7 +212,7 @@ class LocalSession:
         logged); None when the game has moved on since it was asked."""
         if len(self.game.lines) != job.lines or self.decider() != job.seat or not self.is_bot(job.seat):
             return None
-        if job.bot is not None and self.seats.bot(job.seat) is not job.bot:
+        if job.bot is not None and self.seats is not None and self.seats.bot(job.seat) is not job.bot:
             return None  # the seat changed hands while this bot thought
         lines = self.submit(action, job.seat)
         self._bot_kept = len(self.game.lines)
@@ -453,7 +460,7 @@ class CampaignSession(LocalSession):
             action = read(line)
             seat = game.state.current_player()
             game.submit(action, None if seat == CHANCE else seat)
-        if game.state.history != st.history:  # pragma: no cover - the engine's replay is exact
+        if _chapter_state(game).history != st.history:  # pragma: no cover - the engine's replay is exact
             raise RuntimeError(f"the chapter of {group!r} does not replay to itself")
         game.auto_chance = game.keep_undo = True
         game.resolve_chance()
@@ -477,25 +484,33 @@ class CampaignSession(LocalSession):
     def view(self, seat: int | None) -> dict:
         """The observation with the chapter's texts in the app's language."""
         obs = super().view(seat)
-        obs["campaign"] = self.game.state.campaign_view(lang())
+        obs["campaign"] = _chapter_state(self.game).campaign_view(lang())
         return obs
 
     def card_view(self, cid: str) -> dict:
-        return self.game.state.card_view(cid, lang())
+        return _chapter_state(self.game).card_view(cid, lang())
 
     def option_words(self, cid: str, option: str) -> str | None:
         """The words of ``option`` of card ``cid`` (the game log's choices)."""
         from .words import option_words
 
-        return option_words(self.game.state.chapter, cid, option)
+        return option_words(_chapter_state(self.game).chapter, cid, option)
 
     def chapter_view(self) -> dict:
         """The chapter's number, title, intro and epilogue."""
         from ..campaign.chapter import lang_text
 
-        ch = self.game.state.chapter
-        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro_for(self.game.state.short), lang()),
+        st = _chapter_state(self.game)
+        ch = st.played_chapter
+        return {"number": ch.number, "title": lang_text(ch.title, lang()), "intro": lang_text(ch.intro_for(st.short), lang()),
                 "epilogue": lang_text(ch.epilogue, lang()) if ch.epilogue else ""}
 
     def rules_in_force(self) -> list[str]:
-        return self.game.state.rules_in_force()
+        return _chapter_state(self.game).rules_in_force()
+
+
+def _chapter_state(game: Game) -> CampaignState:
+    """A chapter's state (a campaign session's game is always one)."""
+    from ..campaign.state import CampaignState
+
+    return cast(CampaignState, game.state)

@@ -20,11 +20,17 @@ LIFE = {"W": 2, "G": 3, "T": 6, "R": 5}
 
 
 # ------------------------------------------------------------------ combat
+def began(group: list[E.Event]) -> E.CombatBegan:
+    """The event a combat's group begins with (events.combats makes them so)."""
+    first = group[0]
+    assert isinstance(first, E.CombatBegan), first
+    return first
+
+
 def unit_lives(group: list[E.Event]) -> list[tuple[int, str, int, int, bool]]:
     """Each unit of the combat as (seat, label, life before, life after,
     defeated), attackers first, from the combat's own events."""
-    begin = group[0]
-    assert isinstance(begin, E.CombatBegan)
+    begin = began(group)
     rows: dict[tuple[int, str], list] = {}
     for seat, labels, hero_life in ((begin.attacker, begin.attackers, begin.att_life),
                                     (begin.defender, begin.defenders, begin.def_life)):
@@ -46,9 +52,9 @@ def unit_lives(group: list[E.Event]) -> list[tuple[int, str, int, int, bool]]:
 def combat_summary(group: list[E.Event], n: W.Names) -> Text:
     """The summary of one combat (its events from CombatBegan on, with the
     plunder paid right after it, if any)."""
-    begin = group[0]
+    begin = began(group)
     out = Text()
-    out.append(W.say(begin, n) + "\n", style="bold underline")
+    out.append((W.say(begin, n) or "") + "\n", style="bold underline")
     for seat, lab, before, after, beaten in unit_lives(group):
         side = "⚔" if seat == begin.attacker else "⛨"
         out.append(f" {side} {n.unit(seat, lab)}", style="bold")
@@ -75,9 +81,9 @@ def combat_summary(group: list[E.Event], n: W.Names) -> Text:
         elif len(standing) == 1:
             out.append("• " + t("summary.stays", who=n.who(standing.pop()), hex=hexlabel(begin.hex)) + "\n",
                        style="bold")
-    beaten = beaten_here(group)
-    if beaten and not any(isinstance(e, E.Plunder) for e in group):
-        out.append("• " + t("summary.plunder_later", who=n.who(begin.attacker), n=beaten) + "\n")
+    plundered = beaten_here(group)
+    if plundered and not any(isinstance(e, E.Plunder) for e in group):
+        out.append("• " + t("summary.plunder_later", who=n.who(begin.attacker), n=plundered) + "\n")
     out.rstrip()
     return out
 
@@ -85,7 +91,7 @@ def combat_summary(group: list[E.Event], n: W.Names) -> Text:
 def beaten_here(group: list[E.Event]) -> int:
     """The defending units this combat defeated (a fainted hero included): its share
     of the phase's plunder (R-COMBAT-1 step 7)."""
-    att = group[0].attacker
+    att = began(group).attacker
     return sum(1 for e in group if isinstance(e, (E.Defeated, E.Fainted)) and e.seat != att)
 
 
@@ -93,14 +99,14 @@ def plunder_words(e: E.Plunder, group: list[E.Event], n: W.Names) -> str:
     """The phase's plunder, paid after its last combat (R-COMBAT-5): said as this
     combat's only where this combat earned all of it (a play-tester read "Beute: Bot 3
     erhält 1 Taler" after a combat where Bot 3 defeated nobody; an earlier one had)."""
-    line = W.say(e, n)
+    line = W.say(e, n) or ""
     if line and e.n != beaten_here(group):
         line = t("summary.phase_plunder", what=line)
     return line
 
 
 def involved(group: list[E.Event]) -> set[int]:
-    b = group[0]
+    b = began(group)
     return {s for s in (b.attacker, b.defender) if s >= 0}
 
 
@@ -114,7 +120,7 @@ def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
     for evs in per_line:
         line_end += [len(line_end) + len(evs)] * len(evs)
     starts = [i for i, e in enumerate(flat) if isinstance(e, E.TurnBegan)]
-    own = [i for i in starts if flat[i].seat == seat]
+    own = [i for i in starts if getattr(flat[i], "seat", None) == seat]
     if not starts:
         return []  # no turn has begun here (a game from a position): nothing to tell
     if not own:
@@ -133,8 +139,8 @@ def since(per_line: list[tuple[E.Event, ...]], seat: int) -> list[E.Event]:
         prev = own[-2]
         nxt = next(i for i in starts if i > prev)
         return flat[nxt:last_own] + woke
-    nxt = next((i for i in starts if i > last_own), None)
-    return [] if nxt is None else flat[nxt:]
+    after = next((i for i in starts if i > last_own), None)
+    return [] if after is None else flat[after:]
 
 
 def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14, card_name=None, option_name=None) -> list[str]:
@@ -157,7 +163,7 @@ def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14, card_name=None,
             continue
         if isinstance(e, E.TurnBegan):
             flush()
-            out.append(W.say(e, n))
+            out.append(W.say(e, n) or "")
         elif isinstance(e, E.Moved):
             if mover[0] != e.seat:
                 flush()
@@ -185,8 +191,8 @@ def since_lines(evs: list[E.Event], n: W.Names, limit: int = 14, card_name=None,
 
 def combat_line(group: list[E.Event], n: W.Names) -> str:
     """One combat in one line: where, who, and what came of it."""
-    begin = group[0]
-    parts = []
+    begin = began(group)
+    parts: list[str] = []
     fainted = {e.seat: e for e in group if isinstance(e, E.Fainted)}
     for seat, lab, before, after, beaten in unit_lives(group):
         if beaten:
@@ -209,5 +215,5 @@ def combat_line(group: list[E.Event], n: W.Names) -> str:
             isinstance(e, E.Retreated) and e.unit == "H" for e in group):
         parts.append(t("summary.retreat", who=n.who(begin.attacker),
                        hex=", ".join(sorted({hexlabel(e.dst) for e in group if isinstance(e, E.Retreated)}))))
-    head = W.say(begin, n)
+    head = W.say(begin, n) or ""
     return head + (" — " + "; ".join(parts) if parts else "")

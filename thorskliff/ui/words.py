@@ -60,7 +60,8 @@ def decision(text: str, step: str = "", obs: dict | None = None, card: Callable[
     """What choosing ``text`` does, for a menu (``card``: a card's view by id,
     for a campaign chapter's titles)."""
     if is_campaign(text):
-        return campaign(text, obs, card)
+        said = campaign(text, obs, card)
+        return said if said is not None else text
     try:
         a = parse(text)
     except NotationError:
@@ -126,7 +127,7 @@ def _hit_hero(obs: dict | None, code: str) -> dict | None:
     """Whose heroine a die goes onto ("Würfel 1 → Heldin" named none): the side the
     roll strikes, R-COMBAT-1 steps 4 and 6."""
     c = (obs or {}).get("combat")
-    if code != "H" or not c:
+    if code != "H" or not c or obs is None:
         return None
     owner = c["defender"] if c["roll_of"] == "attacker" else c["attacker"]
     if not isinstance(owner, int):
@@ -138,8 +139,9 @@ def _hit_hero(obs: dict | None, code: str) -> dict | None:
 def _end_key(step: str, obs: dict | None = None) -> str:
     if step in COMBAT_STEPS:
         return _window_end_key(step, obs)
-    return {Step.MOVE: "move", Step.COMBAT: "combat", Step.ACTION: "action", Step.POTION2: "potion2", Step.GIFT: "gift",
-            Step.RECRUIT: "recruit", Step.HASTE: "haste", Step.AFTERHASTE: "turn", Step.TURNEND: "turn"}.get(step, "other")
+    ends: dict[str, str] = {Step.MOVE: "move", Step.COMBAT: "combat", Step.ACTION: "action", Step.POTION2: "potion2", Step.GIFT: "gift",
+            Step.RECRUIT: "recruit", Step.HASTE: "haste", Step.AFTERHASTE: "turn", Step.TURNEND: "turn"}
+    return ends.get(step, "other")
 
 
 def _window_end_key(step: str, obs: dict | None) -> str:
@@ -187,7 +189,8 @@ def taken_back(line: str, session, viewer: int | None = None) -> str:
     text = line.partition(" ")[2]
     card = getattr(session, "card_view", None)
     if is_campaign(text):
-        return campaign(text, obs, card, undone=True)
+        said = campaign(text, obs, card, undone=True)
+        return said if said is not None else text
     return decision(text, obs["step"], obs)
 
 
@@ -213,8 +216,8 @@ def campaign(text: str, obs: dict | None = None, card: Callable[[str], dict] | N
         return t("campaign.do.buy_amber", n=price if price is not None else "?")
     if head != "choose":
         return None
-    choice = camp.get("choice")
-    for o in (choice or {}).get("options", ()):
+    choice = camp.get("choice") or {}
+    for o in choice.get("options", ()):
         if o["id"] == arg:
             said = o["text"] + (f" ({t('menu.cost', n=o['cost'])})" if o["cost"] else "")
             return t("campaign.do.answer", option=said, card=card_name(choice["card"], camp, card)) if undone else said

@@ -36,6 +36,7 @@ import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from yarl import URL
 
+from ..host.schema import StoreError
 from ..host.driver import Bucket
 from ..host.hub import NAME_MAX, LobbyError, umlaut_hint, valid_name
 from ..host.session import reason
@@ -159,7 +160,9 @@ class WebServer:
         server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2,
                                       keepalive_timeout=15)
         await server.runner.setup()
-        site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=256)
+        # serve --workers: every process listens on the port, the kernel shares the connections out
+        site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=256,
+                           reuse_port=host.config.workers > 1 or None)
         try:
             await site.start()
         except BaseException:
@@ -242,6 +245,9 @@ class WebServer:
                 raise
             key = HTTP_TEXTS.get(exc.status)
             return self._message(t(key) if key else t("web.http_other", status=exc.status), exc.status)
+        except StoreError as exc:  # the database went away (#31): said, and nothing changed
+            log.error("the store is away: %s", exc)
+            return self._message(t("host.store_away"), 503)
 
     async def to_start(self, request: web.Request) -> web.Response:
         raise web.HTTPSeeOther("/")

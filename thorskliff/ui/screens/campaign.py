@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from ...campaign.chapter import chapter_path, lang_text, load_chapter
+from ...campaign.group import Member
 from ...campaign.table import CampaignTable
 from ...engine.player import COLOURS
 from ...scenario import ScenarioError, load_heroes
@@ -194,7 +195,7 @@ class CampaignScreen(Recomposed, Screen):
             if opt.disabled:
                 continue
             try:
-                if table.in_progress(opt.id):
+                if opt.id is not None and table.in_progress(opt.id):
                     return i
             except (ValueError, KeyError, sqlite3.Error):  # a damaged row: said on its line
                 continue
@@ -213,7 +214,7 @@ class CampaignScreen(Recomposed, Screen):
         event.stop()
         if event.option.id == "@new":
             self.action_new()
-        else:
+        elif event.option.id is not None:
             self.app.push_screen(GroupScreen(event.option.id))
 
     def action_new(self) -> None:
@@ -310,13 +311,15 @@ class NewGroupScreen(Screen):
         localize(self)  # the form keeps what was typed; its labels change when it is opened again
         self.refresh_bindings()
 
-    def members(self) -> list[tuple[str, str, str, str]]:
+    def members(self) -> list[Member]:
         out = []
         for i in range(self.players):
             kind = self.query_one(f"#ng-kind-{i}", Select).value
-            out.append((self.query_one(f"#ng-player-{i}", Input).value.strip(),
-                        self.query_one(f"#ng-hero-{i}", Select).value,
-                        self.query_one(f"#ng-colour-{i}", Select).value, stored_kind(str(kind))))
+            # a Select without a choice reads Select.BLANK: said as no hero (the group refuses it)
+            hero, colour = (self.query_one(f"#ng-{what}-{i}", Select).value for what in ("hero", "colour"))
+            out.append(Member(self.query_one(f"#ng-player-{i}", Input).value.strip(),
+                              hero if isinstance(hero, str) else "", colour if isinstance(colour, str) else "",
+                              stored_kind(str(kind))))
         return out
 
     def create(self) -> None:
@@ -523,6 +526,8 @@ class GroupScreen(Recomposed, Screen):
         from .choose import ChooseScreen
 
         n = self.playing
+        if n is None:  # never: the buttons are there only while a chapter is in progress
+            return
         key = "restart" if restart else "abandon"
 
         def answered(yes: str | None) -> None:

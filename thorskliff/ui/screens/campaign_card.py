@@ -156,7 +156,7 @@ class CardListScreen(ModalScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.app.push_screen(CardScreen([self.pages[int(event.option.id)]]))
+        self.app.push_screen(CardScreen([self.pages[int(event.option.id or "0")]]))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -19,6 +19,7 @@ from ..session import TERMINAL
 from ..widgets.campaign import CAMPAIGN_VERBS, CampaignLog, CampaignTableaus, TimeTrack, campaign_decision
 from .campaign_card import CardListScreen, CardScreen, Page
 from .game import GameScreen
+from .gameparts import thors_app
 
 #: card log entries shown as a card when they happen ("setup": cards held from the start are listed, not shown)
 SHOWN = ("time", "sanctuary", "special", "use", "finale")
@@ -53,7 +54,7 @@ class CampaignGameScreen(GameScreen):
 
     # ------------------------------------------------------------ layout
     def compose(self):
-        parts = super().compose()
+        parts = iter(super().compose())
         yield next(parts)  # the phase bar, then the time track under it
         yield TimeTrack(id="timetrack")
         yield from parts
@@ -62,10 +63,10 @@ class CampaignGameScreen(GameScreen):
         # Textual runs GameScreen.on_mount as well (handlers run along the MRO)
         self.query_one(TimeTrack).show(self.obs)
 
-    def _layout(self, width: int, height: int) -> None:
+    def _layout(self, width: int, height: int, taken: int = 0) -> None:
         track = self.query(TimeTrack)
         rows = track.first().size.height if track and track.first().size.height else 1
-        super()._layout(width, height - rows, taken=rows)  # at 80x24 the window is big enough
+        super()._layout(width, height - rows, taken=taken + rows)  # at 80x24 the window is big enough
 
     # ------------------------------------------------------------ the flow
     def sync(self) -> None:
@@ -160,11 +161,11 @@ class CampaignGameScreen(GameScreen):
         return out
 
     # ------------------------------------------------------------ deciding
-    def decide(self, text: str) -> bool:
+    def decide(self, text: str, confirmed: bool = False) -> bool:
         if text == "@group":
             self.action_group()
             return True
-        return super().decide(text)
+        return super().decide(text, confirmed)
 
     def choose_hex(self, i: int) -> None:
         if self.decider == TERMINAL:  # the chapter is over: Enter on the map goes on to the group table too
@@ -186,7 +187,7 @@ class CampaignGameScreen(GameScreen):
         self.app.push_screen(CardListScreen(pages))
 
     def action_group(self) -> None:
-        self.app.open_group(self.session.group)
+        thors_app(self).open_group(self.session.group)
 
     def help_screen(self, tab: str = "campaign"):
         """The help with the chapter's tab (the app asks for it too)."""

@@ -23,6 +23,7 @@ from ..i18n import t
 from ..keys import localize
 from ..widgets.panels import DecisionList, chip, dice_text
 from .hint import HintPanel
+from .gameparts import thors_app
 
 
 def side_text(obs: dict, units: list[dict], owner, damage: list[int] | None) -> Text:
@@ -304,7 +305,7 @@ class CombatScreen(ModalScreen[None]):
             self.refresh_view()
 
     def action_help(self) -> None:
-        self.app.action_help()
+        thors_app(self).action_help()
 
     def action_hint(self) -> None:
         """The game screen searches; its hint is drawn here too (Hints._hint_panels)."""

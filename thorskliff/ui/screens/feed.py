@@ -22,12 +22,13 @@ from .. import mapdraw
 from .. import summary as S
 from ..eventwords import Names
 from ..i18n import t
+from .gameparts import GameParts, thors_app
 
 #: seconds between two bot decisions, to choose from with + and -
 PACES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
 
 
-class EventFeed:
+class EventFeed(GameParts):
     """Mixin state: the combats already summarized, the bot's last step."""
 
     def _init_feed(self) -> None:
@@ -199,7 +200,7 @@ class EventFeed:
         now = getattr(self.app, "bot_delay", 0.3)
         i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - now))
         i = max(0, min(len(PACES) - 1, i + step))
-        self.app.bot_delay = PACES[i]
+        thors_app(self).bot_delay = PACES[i]
         self.say(t("summary.pace", s=f"{PACES[i]:.1f}"))
 
     def action_bot_skip(self) -> None:

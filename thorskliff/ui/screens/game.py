@@ -16,8 +16,11 @@ is ``seats.py``; the keys ``gamekeys.py``; the menu and the result
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
@@ -52,20 +55,15 @@ def island_coords(obs: dict) -> list[tuple[int, int]]:
     return [h.coord for h in isl.hexes]
 
 
-def _state(name: str) -> property:
-    """An attribute of the screen's :class:`~..decisions.Play`."""
-    return property(lambda self: getattr(self.play, name), lambda self, value: setattr(self.play, name, value))
-
-
 #: the least window the game's layout is made for (80x24); a smaller one is told so
 MIN_SIZE = (80, 24)
 
 
 class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
-    CSS_PATH = "game.tcss"
+    CSS_PATH: ClassVar[CSSPathType | None] = "game.tcss"
     #: the panels a variant of this screen may replace (the campaign's)
-    TABLEAUS = Tableaus
-    LOG = GameLog
+    TABLEAUS: Callable[..., Tableaus] = Tableaus
+    LOG: Callable[..., GameLog] = GameLog
     #: Textual repaints the whole screen at every change of focus (Screen.focused
     #: repaints); here the widgets that gained and lost it redraw themselves (their
     #: :focus styles, the island's cursor mark), so Tab repaints those alone
@@ -99,10 +97,10 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
     #: keys the footer leaves out below 100 columns, so that the rest fits whole
     #: (they still work; the help screen and the command palette name them)
     #: (below 100 columns the others have short words, keys.shortened: t, h, b and : were left out)
-    NARROW_HIDDEN = ("labels",)
+    NARROW_HIDDEN: tuple[str, ...] = ("labels",)
     #: and those it leaves out below 120 and 130 columns (with the hint's key
     #: the footer no longer fitted 120 columns whole)
-    MEDIUM_HIDDEN = ((120, ("labels", "hint")), (130, ("labels",)))
+    MEDIUM_HIDDEN: tuple[tuple[int, tuple[str, ...]], ...] = ((120, ("labels", "hint")), (130, ("labels",)))
 
     @property
     def active_bindings(self):
@@ -119,14 +117,6 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
             # by the action's name (a replay's "seek(0)", "seek(-1)" are "seek")
             bindings = {k: b for k, b in bindings.items() if b.binding.action.partition("(")[0] not in hidden}
         return shortened(bindings) if width and width < 100 else bindings
-
-    # the play flow's state, as the screen (and its variants, tests) name it
-    obs = _state("obs")
-    viewer = _state("viewer")
-    legal = _state("legal")
-    selected = _state("selected")
-    stack = _state("stack")
-    chosen = _state("chosen")
 
     def __init__(self, session, handover: bool = True, **kw):
         super().__init__(**kw)
@@ -148,6 +138,8 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
         self._lines = 0
         self.labels = False
         self._combat = None
+        #: the step, viewer and decider the keyboard's focus was last given for (sync)
+        self._last_step: tuple[str, int | None, int] | None = None
         self._init_seats(session)
         d = session.decider()
         first = self._sole_human()
@@ -274,7 +266,7 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
         if self._command_open():
             return  # a change from elsewhere must not take the keys from a decision being typed
         key = (self.obs["step"], self.viewer, self.decider)
-        if key == getattr(self, "_last_step", None):
+        if key == self._last_step:
             return
         self._last_step = key
         if self.obs["step"] in choices.BOARD_STEPS or not self.legal:
@@ -409,7 +401,7 @@ class GameScreen(SeatController, GameKeys, GameMenu, Hints, EventFeed, Screen):
         show_changed(self.query_one("#status", Static), msg)
         if self._combat is not None and self._combat.is_attached:
             # query, not query_one: a dialog just pushed has no widgets until it is composed
-            for box in self._combat.query("#c-status"):
+            for box in self._combat.query("#c-status").results(Static):
                 box.update(msg)
 
     def _stack_prompt(self) -> str:

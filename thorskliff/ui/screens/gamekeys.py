@@ -12,9 +12,10 @@ from ...engine.steps import Step
 from .. import words
 from ..i18n import t
 from ..session import CHANCE, TERMINAL
+from .gameparts import GameParts, thors_app
 
 
-class GameKeys:
+class GameKeys(GameParts):
     def action_end(self) -> None:
         if not any(s == "end" for s, _ in self.legal):
             why = self._engine_says(self.session.explain("end", self.viewer) or "") if self.legal else self._not_yours()
@@ -106,7 +107,7 @@ class GameKeys:
             self._select(-1)
 
     def action_help(self) -> None:
-        self.app.action_help()
+        thors_app(self).action_help()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if not self.ready:

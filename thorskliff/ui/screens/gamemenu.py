@@ -8,9 +8,10 @@ from __future__ import annotations
 from .. import words
 from ..i18n import t
 from ..session import TERMINAL
+from .gameparts import GameParts, thors_app
 
 
-class GameMenu:
+class GameMenu(GameParts):
     def _confirm_end(self) -> None:
         """Ending the phase with an amber that could be delivered now: asked
         first (the delivery is offered first, Esc goes back)."""
@@ -39,7 +40,7 @@ class GameMenu:
         self.app.push_screen(ChooseScreen(title, items), callback=chosen)
 
     def action_title(self) -> None:
-        self.app.pop_to_title()
+        thors_app(self).pop_to_title()
 
     def action_menu(self) -> None:
         """The game's menu: go on, resign (asks first), take a bot's seat back (a local
@@ -127,6 +128,6 @@ class GameMenu:
             if what == "title":
                 self.app.call_later(self.action_title)
             elif what == "replay":
-                self.app.call_later(self.app.show_replay, game)
+                self.app.call_later(thors_app(self).show_replay, game)
 
-        self.app.show_result(obs, rows, game is not None, chosen)
+        thors_app(self).show_result(obs, rows, game is not None, chosen)

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 from .. import glyphs as G
 from ..i18n import t
 from ..keys import localize
+from .gameparts import thors_app
 
 
 class HandOver(ModalScreen[None]):
@@ -74,7 +75,7 @@ class HandOver(ModalScreen[None]):
         scroll.styles.max_height = max(2, room)
 
     def action_help(self) -> None:
-        self.app.action_help()
+        thors_app(self).action_help()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

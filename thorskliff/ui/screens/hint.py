@@ -30,13 +30,14 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.css.query import NoMatches
 from textual.widgets import Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 if TYPE_CHECKING:
     from textual.widgets import ProgressBar
 
 from .. import words
 from ..i18n import t
+from .gameparts import GameParts
 
 
 def hint_pct(q: float) -> str:
@@ -95,7 +96,7 @@ class HintPanel(Vertical):
             return bar
 
 
-class Hints:
+class Hints(GameParts):
     """Mixin state: the decision point of the hint shown or searched, the
     worker, what it found."""
 
@@ -112,7 +113,7 @@ class Hints:
 
     def _init_hints(self) -> None:
         self._hint_point: tuple | None = None
-        self._hint_worker = None
+        self._hint_worker: Worker[None] | None = None
         self._hint_found: tuple[list, int] | None = None
 
     # ------------------------------------------------------------ when a hint is offered
@@ -158,6 +159,8 @@ class Hints:
         point = self.hint_point()
         self._hint_point = point
         seat = self.viewer
+        if seat is None:  # never: hint_refusal refuses a spectator
+            return
         pub = self.session.hint_state(seat)  # on the UI thread: a copy the game's changes cannot touch
         for panel in self._hint_panels():
             panel.bar().update(total=self.HINT_ITERATIONS, progress=0)
@@ -176,6 +179,7 @@ class Hints:
         worker = get_current_worker()
         cap = self.HINT_SECONDS
         deadline = time.monotonic() + cap if cap else None
+        span = cap or 1.0
         done = [0]
         shown = [0.0]
 
@@ -185,7 +189,7 @@ class Hints:
             if now - shown[0] >= self.HINT_REPAINT:  # each repaint of the bar costs the search time
                 shown[0] = now
                 # the bar says how long is left: on a slow machine the time cap comes first
-                at = n if deadline is None else max(n, int(total * (1 - (deadline - now) / cap)))
+                at = n if deadline is None else max(n, int(total * (1 - (deadline - now) / span)))
                 self.post_message(HintProgress(point, min(at, total)))
 
         def stop() -> bool:
@@ -223,6 +227,8 @@ class Hints:
         """The hint in words: a title, one line per decision, how it was found."""
         from ...bots import chances  # loaded by the search that found the hint
 
+        if self._hint_found is None or self._hint_point is None:  # never: shown once found
+            return [t("hint.nothing")]
         got, done = self._hint_found
         if not got:
             return [t("hint.nothing")]

@@ -25,6 +25,7 @@ from ..i18n import t
 from ..keys import localize
 from ..session import LocalSession
 from .game import GameScreen
+from .gameparts import thors_app
 
 MARK = "▶ "
 #: the list's last entry: a first game with tips (ui/tips.py)
@@ -99,7 +100,7 @@ class LessonScreen(GameScreen):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        parts = super().compose()
+        parts = iter(super().compose())
         yield next(parts)  # the phase bar, then the coach under it
         yield Static(id="coach")
         yield from parts
@@ -309,7 +310,7 @@ class LessonListScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id == FIRST_GAME:
-            self.app.play(first_game_session(self.app.seed))
+            thors_app(self).play(first_game_session(thors_app(self).seed))
             return
         les = next(x for x in self.lessons if x.id == event.option.id)
         self.app.push_screen(LessonScreen(les, self.progress, self.lessons))

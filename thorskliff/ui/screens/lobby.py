@@ -9,6 +9,8 @@ Its texts are in the catalogues' [lobby] tables.
 
 from __future__ import annotations
 
+from typing import Protocol, cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -31,6 +33,7 @@ from ..widgets.panels import DrawnAlike, HexInfo, hex_text, show_changed
 from .game import GameScreen
 from .choose import ChooseScreen
 from .help import TABS, HelpScreen
+from .gameparts import thors_app
 
 MODES = ("base", "duell", "episch")
 #: the mark after a seated player's name in a lobby row, by how the seat is played (the legend names them)
@@ -259,7 +262,8 @@ class LobbyScreen(Screen):
     # ------------------------------------------------------------ choosing a game
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.open_game(int(event.option.id))
+        if event.option.id is not None:
+            self.open_game(int(event.option.id))
 
     def open_game(self, gid: int) -> None:
         from .choose import ChooseScreen
@@ -371,8 +375,11 @@ class LobbyScreen(Screen):
         # "the host's bot" said with its kind: beside the levels a bare "bots" named nothing
         items = [("open", tx("open")), ("bots", tx("bots_host", kind=bot_words(self.hub.bot_kind)))]
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
-        self.app.push_screen(NewGameChoice(tx("empty"), items), callback=lambda b: b and self._create(
-            mode, int(n), b.partition(":")[2] or b == "bots"))
+        def chosen(b: str | None) -> None:
+            if b:
+                self._create(mode, int(n), b.partition(":")[2] or b == "bots")
+
+        self.app.push_screen(NewGameChoice(tx("empty"), items), callback=chosen)
 
     def _create(self, mode: str, players: int, bots: bool | str) -> None:
         try:
@@ -383,10 +390,16 @@ class LobbyScreen(Screen):
         self.play(session)
 
     def action_help(self) -> None:
-        self.app.action_help()
+        thors_app(self).action_help()
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+class _Inviting(Protocol):
+    """The host's app (host/hostapp.py), which shows a seat's invitation link."""
+
+    def show_invite(self, gid: int, seat: int) -> None: ...
 
 
 class SeatScreen(GameScreen):
@@ -399,7 +412,7 @@ class SeatScreen(GameScreen):
     def __init__(self, session):
         # q opens the game menu here too (its last entry: to the table), and the footer says so
         super().__init__(session, handover=False)
-        self._pending = False
+        self._redraw_due = False
         self._was_mine = False
 
     #: what a spectator cannot do (she decides nothing, takes nothing back, has no hint): the
@@ -426,12 +439,12 @@ class SeatScreen(GameScreen):
         self.show_presence()
 
     def _changed(self) -> None:
-        if not self._pending:
-            self._pending = True
+        if not self._redraw_due:
+            self._redraw_due = True
             self._host.call_later(self._apply_change)
 
     def _apply_change(self) -> None:
-        self._pending = False
+        self._redraw_due = False
         if self.is_attached:
             self.sync()
 
@@ -477,7 +490,7 @@ class SeatScreen(GameScreen):
 
     def menu_extra_chosen(self, what: str) -> None:
         if what.startswith("invite:"):
-            self.app.show_invite(self.session.game_id, int(what[7:]))
+            cast(_Inviting, self.app).show_invite(self.session.game_id, int(what[7:]))
         elif what.startswith("bot:"):
             try:
                 self.session.hub.seat_bot(self.session.game_id, int(what[4:]), self.session.user)

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ...bots.curve import swings, turn_swings, win_chances
+from ...bots.curve import Swing, swings, turn_swings, win_chances
 from ...engine.actions import ActionError
 from ..curveview import chart, marks_legend, point_at, swing_line
 from ..i18n import t
@@ -50,7 +50,7 @@ class ReplayScreen(GameScreen):
         except ActionError:  # a game set up by hand (a test's position) that its setup cannot rebuild
             self.points = []
         self.swings = swings(self.points)
-        self.moved = [None] + turn_swings(self.points)
+        self.moved: list[Swing | None] = [None, *turn_swings(self.points)]
         #: the curve point s jumped to: a turn ended by the line that also began the next turn, whose
         #: start moved the chances, shares its step with that start's point (bots.curve.TURN_START)
         self.shown: int | None = None

@@ -19,6 +19,7 @@ from ..flow import Flow
 from ..botwords import bot_name
 from ..i18n import said, t
 from ..keys import localize
+from .gameparts import thors_app
 
 
 class ResumeScreen(Screen):
@@ -57,8 +58,7 @@ class ResumeScreen(Screen):
         pieces.append((" ", Text(after.strip())))
         if s.finished:
             pieces.append(("  ", Text(f"({t('resume.finished')})", style="italic")))
-        text = Flow([(sep, piece) for sep, piece in pieces if piece.plain])
-        return Option(text, id=str(n))
+        return Option(Flow([(sep, piece) for sep, piece in pieces if piece.plain]), id=str(n))
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -66,8 +66,8 @@ class ResumeScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        info = self.infos[int(event.option.id)]
-        self.app.open_save(info.path, replay=self.replay)
+        info = self.infos[int(event.option.id or "0")]
+        thors_app(self).open_save(info.path, replay=self.replay)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -25,12 +25,13 @@ from .. import choices
 from ..botwords import bot_name, bot_words
 from ..i18n import t
 from ..session import TERMINAL
+from .gameparts import GameParts
 
 #: a session without bots of its own (a seat at the host, whose hub plays them; a replay)
 _NO_DRIVER = SeatDriver(lambda: None, lambda job, action: None)
 
 
-class SeatController:
+class SeatController(GameParts):
     """Mixin state: the driver playing the bots, the hand-over under way, a
     person who left their seat."""
 
@@ -137,10 +138,12 @@ class SeatController:
             why = self._engine_says(exc) if isinstance(exc, ActionError) else repr(exc)
             self.say(t("bots.failed", name=self.obs["players"][job.seat]["name"], why=why), error=True)
 
-        # a bot due while the driver ended (a card shown, a combat dialog opened) starts it again
+        def again() -> None:  # a bot due while the driver ended (a card shown, a combat dialog opened)
+            self.call_later(self._run_bots)
+
         return SeatDriver(self.session.bot_job, self.session.submit_bot, delay=self._bot_pace,
                           go_on=lambda: self._alive() and not self._summary_open, on_step=stepped,
-                          on_error=failed, on_end=lambda: self.call_later(self._run_bots))
+                          on_error=failed, on_end=again)
 
     def _alive(self) -> bool:
         """Still on screen in a running app (not closing down)."""

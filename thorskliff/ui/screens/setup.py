@@ -27,6 +27,7 @@ from ..botwords import DEFAULT_NAMES, bot_name, renamed
 from ..i18n import t
 from ..widgets.marked import MarkedRadioButton
 from ..keys import localize
+from .gameparts import thors_app
 
 MODES = ("base", "duell", "episch")
 HUMAN = "human"
@@ -156,7 +157,7 @@ class SetupScreen(Screen):
             sel.tooltip = t("setup.who", n=i + 1)
             sel.set_options(kind_choices())
             # set_options keeps an unchanged value's old words: clear it quietly, then set it again
-            sel.set_reactive(Select.value, Select.NULL)
+            sel.set_reactive(Select.value, Select.NULL)  # type: ignore[misc]  # Textual's own idiom for a quiet reset
             sel.value = self.kinds[i]
         for ident, key in (("next", "next"), ("back", "back"), ("start", "start")):
             q(f"#{ident}", Button).label = t(f"setup.{key}")
@@ -286,7 +287,7 @@ class SetupScreen(Screen):
         if seat is None:
             self.query_one("#start", Button).focus()
             return
-        self._hero = None
+        self._hero: str | None = None
         self.query_one("#heroes", OptionList).focus()
 
     def _show_picks(self, refill: bool = False) -> None:
@@ -339,13 +340,18 @@ class SetupScreen(Screen):
             self.query_one("#colours", OptionList).focus()
         elif event.option_list.id == "colours":
             if self._hero is None:
-                self._hero = self.query_one("#heroes", OptionList).highlighted_option.id
-            self.picks[self._chooser()] = (self._hero, event.option.id)
+                highlighted = self.query_one("#heroes", OptionList).highlighted_option
+                self._hero = highlighted.id if highlighted is not None else None
+            seat = self._chooser()
+            if seat is None or self._hero is None or event.option.id is None:
+                return  # every seat has its pick (the list shows none then)
+            self.picks[seat] = (self._hero, event.option.id)
             self._next_pick()
 
     def start(self) -> None:
         seats = [(self.names[s], *self.picks[s]) for s in range(self.players)]
-        self.app.start_game(self.mode, seats, self.seed, self.first, bots=self.bot_seats())
+        assert self.seed is not None  # stage 1 drew one (_seed)
+        thors_app(self).start_game(self.mode, seats, self.seed, self.first, bots=self.bot_seats())
 
     def action_back(self) -> None:
         if self.stage == 2:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from ..i18n import t
 from ..keys import localize
+from .gameparts import thors_app
 
 
 class _Summary(ModalScreen[None]):
@@ -47,7 +48,7 @@ class _Summary(ModalScreen[None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        self.app.action_help()
+        thors_app(self).action_help()
 
 
 class CombatSummary(_Summary):

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from ..i18n import t
 from ..keys import localize
+from .gameparts import ScreenPart, thors_app
 
 BANNER = r"""
  _____ _                    _  ___ _  __  __
@@ -22,7 +23,7 @@ BANNER = r"""
 ENTRIES = ("new", "tutorial", "puzzles", "campaign", "resume", "replay", "rules", "lang", "quit")
 
 
-class Recomposed:
+class Recomposed(ScreenPart):
     """For a screen that writes its texts when it is composed: after a
     language switch its key help is translated and it is composed anew (the
     app calls ``relocalize`` on every screen of the stack)."""
@@ -72,8 +73,9 @@ class TitleScreen(Recomposed, Screen):
         # the menu is composed anew in the other language: the cursor stays on its entry
         # (it went back to "Neues Spiel", so a second Enter to switch back began a new game)
         menu = self.query(OptionList)
-        if menu and menu.first().highlighted_option is not None:
-            self._keep = menu.first().highlighted_option.id
+        highlighted = menu.first().highlighted_option if menu else None
+        if highlighted is not None:
+            self._keep = highlighted.id
         super().relocalize()
 
     def on_mount(self) -> None:
@@ -84,10 +86,10 @@ class TitleScreen(Recomposed, Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_pick(event.option.id)
+        self.action_pick(event.option.id or "")
 
     def action_pick(self, what: str) -> None:
-        app = self.app
+        app = thors_app(self)
         if what == "new":
             app.action_new_game()
         elif what == "tutorial":

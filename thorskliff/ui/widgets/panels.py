@@ -70,9 +70,10 @@ def show_changed(widget: Static, content, layout: bool = True) -> bool:
         return True
     # As high as before (a prompt, the presence line): no layout of the whole
     # screen, which every screen at a hosted table pays at every decision.
-    before = visualize(widget, widget.content).get_height(widget.styles, width)
+    # (Textual's stub asks a RulesMap; a widget's RenderStyles is what its own Static passes)
+    before = visualize(widget, widget.content).get_height(widget.styles, width)  # type: ignore[arg-type]
     widget.update(content, layout=False)
-    if visualize(widget, content).get_height(widget.styles, width) != before:
+    if visualize(widget, content).get_height(widget.styles, width) != before:  # type: ignore[arg-type]
         widget.refresh(layout=True)
     return True
 

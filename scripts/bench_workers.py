@@ -1,0 +1,150 @@
+"""The host on PostgreSQL with one process against ``--workers N`` (#31), on loopback.
+
+For each worker count (``--workers 1,2``) a throwaway PostgreSQL cluster's
+fresh database (tests/pgcluster.py) and ``thorskliff serve --db URL
+--workers W`` on a fixed port; then, for each session count (``--sessions``),
+that many SSH sessions as bench_ssh.py opens them (two players at a Duell,
+the rest watching; the kernel shares them out among the workers):
+
+* key to settled, p50 and p95 over all keys of all sessions (one cursor key
+  about every ``--think`` s per session), and which session counts were held
+  at p95 <= 150 ms;
+* a decision to every screen (the player ends its phase and takes it back),
+  p95 over the screens in the deciding player's own process and over those
+  in another process (each client's process is found from its socket);
+* the workers' CPU seconds.
+
+The benchmark's clients run on the same machine and take CPU of their own:
+on 2 cores the workers and the clients share them.
+
+Run: python scripts/bench_workers.py [--workers 1,2] [--sessions 16,32,48,64] [--keys 15] [--think 1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from bench_ssh import Client, server_options  # noqa: E402
+from pgcluster import Cluster  # noqa: E402
+from sessionbench import cpu_s, keys_round, pct, seated, stop  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def workers_of(parent: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def process_of(client: Client, port: int) -> int:
+    """The serving process holding ``client``'s connection (ss names it)."""
+    local = client.conn.get_extra_info("sockname")[1]
+    out = subprocess.run(["ss", "-tnpH", f"sport = :{port} and dport = :{local}"], capture_output=True,
+                         text=True).stdout
+    m = re.search(r"pid=(\d+)", out)
+    return int(m.group(1)) if m else -1
+
+
+async def start(url: str, workers: int, cap: int) -> tuple[subprocess.Popen, int, list[int]]:
+    port = free_port()
+    data = tempfile.mkdtemp(prefix="thorskliff-bench-workers-")
+    argv = [sys.executable, "-m", "thorskliff.cli", "serve", "--db", url, "--port", str(port), "--data", data,
+            *server_options(cap), "--max-per-network", str(cap)]  # every client comes from 127.0.0.1
+    if workers > 1:
+        argv += ["--workers", str(workers)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    loop = asyncio.get_running_loop()
+    for _ in range(workers):
+        line = await loop.run_in_executor(None, proc.stdout.readline)  # type: ignore[union-attr]
+        if "ssh -p" not in line:
+            proc.kill()
+            raise RuntimeError(f"the server did not start: {line!r}")
+    pids = workers_of(proc.pid) if workers > 1 else [proc.pid]
+    return proc, port, pids
+
+
+async def one(cluster: Cluster, workers: int, n: int, keys: int, think: float, decisions: int) -> float:
+    """One run: a fresh database and server, ``n`` sessions; the keys' p95 (ms)."""
+    server, port, pids = await start(cluster.url(f"bench_w{workers}_n{n}"), workers, n + 8)
+    try:
+        open_client = partial(Client.open, port)
+        clients, decider_name, players = await seated(open_client, n, "u")
+        where = {id(c): process_of(c, port) for c in clients}
+        cpu0 = sum(cpu_s(p) for p in pids)
+        _, settled = await keys_round(clients, keys, think)
+        cpu1 = sum(cpu_s(p) for p in pids)
+        decider = players[decider_name]
+        home = where[id(decider)]
+        each_same: list[float] = []
+        each_other: list[float] = []
+        for _ in range(decisions):
+            for key in ("e", "u"):  # ends its phase and takes it back
+                for c in clients:
+                    c.got.clear()
+                t0 = time.perf_counter()
+                await decider.press(key)
+                await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
+                for c in clients:
+                    (each_same if where[id(c)] == home else each_other).append(c.last - t0)
+                for c in clients:
+                    await c.quiet()
+        spread = {p: sum(1 for c in clients if where[id(c)] == p) for p in pids}
+        p95 = 1000 * pct(settled, 95)
+        other = (f"p95 {1000 * pct(each_other, 95):.1f} ms over {len(each_other)}"
+                 if each_other else "none in another process")
+        print(f"workers {workers}, {n} sessions (per process {sorted(spread.values())}): key to settled "
+              f"p50 {1000 * statistics.median(settled):.1f} ms, p95 {p95:.1f} ms; decision to the screens "
+              f"in its own process p95 {1000 * pct(each_same, 95):.1f} ms, in another {other}; "
+              f"workers' CPU {cpu1 - cpu0:.1f} s over the keys", flush=True)
+        for c in clients:
+            await c.close()
+        return p95
+    finally:
+        stop(server)
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--sessions", default="16,32,48,64")
+    ap.add_argument("--keys", type=int, default=15)
+    ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--decisions", type=int, default=10)
+    args = ap.parse_args()
+    sessions = [int(s) for s in args.sessions.split(",")]
+    cluster = Cluster()
+    try:
+        held: dict[int, list[int]] = {}
+        for w in [int(s) for s in args.workers.split(",")]:
+            held[w] = []
+            for n in sessions:
+                if await one(cluster, w, n, args.keys, args.think, args.decisions) <= 150:
+                    held[w].append(n)
+        for w, ns in held.items():
+            print(f"workers {w}: held p95 <= 150 ms up to {max(ns) if ns else 0} sessions (of {args.sessions})")
+        print(f"machine: {os.cpu_count()} cores; the clients run on it too")
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
