@@ -16,6 +16,7 @@ from thorskliff.bots.review import review
 from thorskliff.ui import i18n
 from thorskliff.ui.app import ThorsApp
 from thorskliff.ui.curveview import cost_line
+from thorskliff.ui.results import combats_won, table
 from thorskliff.ui.screens.result import ResultScreen
 from thorskliff.ui.session import LocalSession
 
@@ -71,6 +72,17 @@ async def test_the_end_screen_says_the_costliest_decision_as_review_finds_it(mon
         assert "② Runde 1, P2: Würfelglück −" in text, text
         assert text.count(" kostete ") == 1  # P1's mistake alone: Bera's steps were her best
         assert not screen.query_one("#r-review").display  # the progress line is gone
+        # the screen opened again (the list of decisions does so) says it at once: no second review
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not screen, "the island")
+        obs = game.view(0)
+        app.push_screen(ResultScreen(obs, table(obs, combats_won(game)), True, game=game))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and app.screen.review_ended.is_set(),
+                    "the end screen again")
+        again = app.screen
+        assert again is not screen and again.review_worker is None and again.reviewed is not None
+        await pilot.pause()
+        assert f"① {said}" in box_text(app)
 
 
 async def test_the_swings_show_while_the_review_runs_and_leaving_cancels_it(monkeypatch):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from rich.table import Table
@@ -139,6 +140,7 @@ class ResultScreen(ModalScreen[str | None]):
         #: the review once done (None while it runs, or without one)
         self.reviewed: Review | None = None
         self.review_worker: Worker | None = None
+        self._reviewing: tuple[Any, tuple] = (None, ())  # the game under review and what of it (_DONE's key)
         #: set when the review's thread has returned, done or given up
         self.review_ended = threading.Event()
         #: the last progress the thread posted: (decisions judged, of how many)
@@ -240,26 +242,25 @@ class ResultScreen(ModalScreen[str | None]):
             return
         finished = _Finished(game.setup, list(game.lines))  # read on the UI thread, before the thread starts
         self.query_one("#r-review", Static).update(Text(t("curve.reviewing", done=0, total="…"), style="dim italic"))
-        self.review_worker = self.run_worker(lambda: self._review(game, finished, seats, key), thread=True,
+        self._reviewing = (game, key)
+        self.review_worker = self.run_worker(lambda: self._review(finished, seats), thread=True,
                                              group="review", exclusive=True, exit_on_error=False)
 
-    def _review(self, game, finished: _Finished, seats: set[int], key: tuple) -> Review | None:
+    def _review(self, finished: _Finished, seats: set[int]) -> Review | None:
         """In the worker's thread: the review, its progress posted to the screen
-        (post_message is thread-safe and does not wait)."""
+        (post_message is thread-safe and does not wait); None when given up."""
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
             self.post_message(ReviewProgress(done, total))
 
         try:
-            got = review(finished, self.REVIEW_BUDGET, seats=seats, progress=progress,
-                         stop=lambda: worker.is_cancelled)
+            return review(finished, self.REVIEW_BUDGET, seats=seats, progress=progress,
+                          stop=lambda: worker.is_cancelled)
         except Stopped:
             return None
         finally:
             self.review_ended.set()
-        _DONE[game] = (key, got)
-        return got
 
     def on_review_progress(self, msg: ReviewProgress) -> None:
         self.review_progress = (msg.done, msg.total)
@@ -271,6 +272,8 @@ class ResultScreen(ModalScreen[str | None]):
         if event.worker is not self.review_worker:
             return
         if event.state == WorkerState.SUCCESS and event.worker.result is not None:
+            game, key = self._reviewing
+            _DONE[game] = (key, event.worker.result)
             self._show_review(event.worker.result)
         elif event.state == WorkerState.ERROR:  # a bug in the search must not take the screen down: the swings stay
             self.query_one("#r-review").display = False
