@@ -90,9 +90,31 @@ def test_a_budget_below_one_is_refused_in_one_line(capsys):
 def test_a_hidden_potion_is_said_in_words_without_its_kind():
     """R-SECRET-1: a best alternative 'buy ?' (the kind only its holder knows) reads as
     words, never as notation with a question mark."""
-    from thorskliff.cli.analysis import _words
+    from thorskliff.ui.curveview import notation_words
 
     set_lang("de")
-    assert _words("buy ?", "action") == "einen Trank kaufen (verdeckt)"
-    assert "?" not in _words("discard ?", "action")
-    assert _words("hammer", "action") == "Kriegshammer kaufen"
+    assert notation_words("buy ?", "action") == "einen Trank kaufen (verdeckt)"
+    assert "?" not in notation_words("discard ?", "action")
+    assert notation_words("hammer", "action") == "Kriegshammer kaufen"
+
+
+def test_progress_counts_the_decisions_judged_and_stop_gives_up():
+    """``progress(done, total)`` counts the decisions with two or more legal choices
+    (the end screen says "Prüfe Entscheidungen… 40/117"), from 0; ``stop`` ends the
+    review with Stopped, never with a review of part of the game."""
+    import pytest
+
+    game = record.load_any(DUELL)
+    seen: list[tuple[int, int]] = []
+    got = rv.review(game, budget=2, seats={0}, progress=lambda d, n: seen.append((d, n)))
+    total = seen[0][1]
+    assert seen == [(d, total) for d in range(total + 1)]
+    assert total >= len(got.decisions) > 0 and all(j.seat == 0 for j in got.decisions)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 5
+
+    with pytest.raises(rv.Stopped):
+        rv.review(game, budget=10 ** 6, seats={0}, stop=stop)

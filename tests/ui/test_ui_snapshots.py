@@ -61,7 +61,11 @@ def test_combat_dialog(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_result_screen(snap_compare, size):
+def test_result_screen(snap_compare, monkeypatch, size):
+    from thorskliff.ui.screens.result import ResultScreen
+
+    # the review of the three persons' decisions, done before the shot (#30); a small budget keeps it short
+    monkeypatch.setattr(ResultScreen, "REVIEW_BUDGET", 40)
     app = finished_app()
 
     async def settled(pilot):
@@ -73,6 +77,7 @@ def test_result_screen(snap_compare, size):
         from thorskliff.ui.widgets.panels import GameLog
 
         await until(pilot, lambda: isinstance(app.screen, ModalScreen), "the end screen")
+        await until(pilot, lambda: app.screen.reviewed is not None, "the review of the decisions")
         await pilot.pause()
         logs = [lg for screen in app.screen_stack for lg in screen.query(GameLog) if lg.display]
         await until(pilot, lambda: all(lg.lines and lg.scroll_y >= lg.max_scroll_y for lg in logs), "the log's end")

@@ -32,6 +32,13 @@ from .curve import _Recorded, estimate, public_text
 
 #: the search's iterations per decision by default (a hint's budget)
 BUDGET = chances.ITERATIONS
+#: the end screen's budget (``ui.screens.result``): a quarter of a hint's, so the
+#: review of a person's Duell is done in seconds in the background (docs/bots.md)
+SCREEN_BUDGET = 100
+
+
+class Stopped(Exception):
+    """The caller's ``stop()`` turned true: the review was given up (a screen left)."""
 
 
 @dataclass(frozen=True)
@@ -84,15 +91,22 @@ class Review:
 
 
 def review(game: _Recorded, budget: int = BUDGET, seats: set[int] | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None,
+           stop: Callable[[], bool] | None = None) -> Review:
     """Replay ``game`` from its setup and judge every decision of ``seats``
     (0-based; default every seat) with ``budget`` search iterations each;
     the dice's share of each turn for every seat. ``progress(done, total)``
-    after each record line."""
-    st = game.setup.build()
+    after each decision judged (of those with two or more legal choices).
+    :class:`Stopped` as soon as ``stop()`` turns true (checked at every
+    iteration of a search)."""
     lines = list(game.lines)
+    asked = _asked(game, lines, seats)
+    st = game.setup.build()
     judged: list[Judged] = []
     luck: dict[tuple[int, int, int], float] = {}
+    done = 0
+    if progress is not None:
+        progress(0, len(asked))
     for i, line in enumerate(lines):
         col, _, text = line.partition(" ")
         if col == "*":
@@ -104,24 +118,44 @@ def review(game: _Recorded, budget: int = BUDGET, seats: set[int] | None = None,
                 luck[key] = luck.get(key, 0.0) + (a - b) * 100
         else:
             seat = int(col) - 1
-            if (seats is None or seat in seats) and st.current_player() == seat:
-                found = _judge(st, seat, text, i, budget)
+            if i in asked:
+                found = _judge(st, seat, text, i, budget, stop)
+                if stop is not None and stop():
+                    raise Stopped
                 if found is not None:
                     judged.append(found)
+                done += 1
+                if progress is not None:
+                    progress(done, len(asked))
             st.apply_action(text, seat)
-        if progress is not None:
-            progress(i + 1, len(lines))
     return Review(judged, [Luck(r, s, q, p) for (r, s, q), p in luck.items() if round(p) != 0])
 
 
-def _judge(st: GameState, seat: int, text: str, line: int, budget: int) -> Judged | None:
+def _asked(game: _Recorded, lines: list[str], seats: set[int] | None) -> set[int]:
+    """The record lines (0-based) of the decisions to judge: ``seats``' with
+    two or more legal choices (a replay without searches, so that progress
+    can say how many there are before the first search)."""
+    st = game.setup.build()
+    out = set()
+    for i, line in enumerate(lines):
+        col, _, text = line.partition(" ")
+        seat = None if col == "*" else int(col) - 1
+        if seat is not None and (seats is None or seat in seats) and st.current_player() == seat \
+                and len(st.legal_actions()) >= 2:
+            out.add(i)
+        st.apply_action(text, seat)
+    return out
+
+
+def _judge(st: GameState, seat: int, text: str, line: int, budget: int,
+           stop: Callable[[], bool] | None = None) -> Judged | None:
     legal = st.legal_actions()
     if len(legal) < 2:
         return None
     chosen = parser_for(st)(text)
     if chosen not in legal:  # a record always holds legal decisions; said plainly if not
         raise ValueError(f"line {line + 1}: {text!r} is not legal there")
-    got = chances.choices(st, seat, legal, n=len(legal), iterations=budget, also=chosen)
+    got = chances.choices(st, seat, legal, n=len(legal), iterations=budget, stop=stop, also=chosen)
     if len(got) < 2:
         return None  # the search weighs one candidate only: nothing to compare
     mine = next((c for c in got if c.action == chosen), None)

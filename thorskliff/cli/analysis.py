@@ -24,7 +24,7 @@ def cmd_analyse(args) -> int:
     from rich.table import Table
 
     from ..bots.curve import swings, turn_swings, win_chances
-    from ..ui.curveview import decision_words, pct, swing_line
+    from ..ui.curveview import cost_line, decision_words, notation_words, pct, swing_line
     from ..ui.i18n import set_lang, t
 
     set_lang(args.lang)
@@ -68,9 +68,9 @@ def cmd_analyse(args) -> int:
                "review": None if budget is None else {
                    "budget": budget,
                    "decisions": [{"line": j.line + 1, "round": j.round, "seat": j.seat + 1, "name": seats[j.seat][0],
-                                  "choices": j.choices, "chosen": j.chosen, "chosen_words": _words(j.chosen, j.step),
+                                  "choices": j.choices, "chosen": j.chosen, "chosen_words": notation_words(j.chosen, j.step),
                                   "chance": j.chance, "chance_spread": j.chosen_spread, "best": j.best,
-                                  "best_words": _words(j.best, j.step), "best_chance": j.best_chance,
+                                  "best_words": notation_words(j.best, j.step), "best_chance": j.best_chance,
                                   "best_spread": j.best_spread, "loss": round(j.loss, 1),
                                   "significant": j.significant} for j in looked.decisions]}}
         print(json.dumps(out, indent=1, ensure_ascii=False))
@@ -93,9 +93,7 @@ def cmd_analyse(args) -> int:
         worst = looked.worst()
         con.print(t("curve.costly", budget=budget) if worst else t("curve.no_costly", budget=budget))
         for j in worst:
-            con.print("  " + t("curve.cost", round=j.round, name=seats[j.seat][0], chosen=_words(j.chosen, j.step),
-                               best=_words(j.best, j.step), loss=round(j.loss), before=pct(j.best_chance),
-                               after=pct(j.chance)) + f" ({j.chosen} / {j.best})", markup=False)
+            con.print(f"  {cost_line(j, seats)} ({j.chosen} / {j.best})", markup=False)
     lucky = sorted(looked.luck, key=lambda lk: (-abs(lk.points), lk.round))[:5]
     if lucky:
         con.print(t("curve.dice"))
@@ -118,22 +116,6 @@ def _review(game, budget: int | None, quiet: bool):
     if budget and not quiet and sys.stderr.isatty():
         print(file=sys.stderr)
     return got
-
-
-def _words(text: str, step: str) -> str:
-    """A decision in the player's words (the notation when words fail: a chapter's card);
-    a potion whose kind stays its holder's is said without it, as the curve says it."""
-    from ..bots.search import HIDDEN
-    from ..ui.i18n import t
-    from ..ui.words import decision
-
-    verb, _, arg = text.partition(" ")
-    if arg == HIDDEN:
-        return t(f"do.{verb}_hidden")
-    try:
-        return decision(text, step)
-    except Exception:
-        return text
 
 
 def _notation(d) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ..bots.curve import GODE_HEAL, Decision, Swing, TurnPoint
+from ..bots.review import Judged
 from ..bots.search import HIDDEN
 from . import glyphs as G
 from .i18n import t
@@ -42,20 +43,41 @@ def decision_words(d: Decision) -> str:
             return t("curve.turn_start")
         kind, name = d.auto[0]
         return t("curve.turn_start_with", what=t(f"curve.auto_{kind}", name=name))
-    verb, _, arg = d.text.partition(" ")
-    if arg == HIDDEN:  # a potion whose kind stays its holder's (curve.public_text)
+    return notation_words(d.text, d.step)
+
+
+def notation_words(text: str, step: str) -> str:
+    """A decision in notation (as :func:`bots.curve.public_text` leaves it), in
+    words; a potion whose kind stays its holder's is said without it."""
+    verb, _, arg = text.partition(" ")
+    if arg == HIDDEN:
         return t(f"do.{verb}_hidden")
     try:
-        return decision(d.text, d.step)
+        return decision(text, step)
     except Exception:  # a campaign card's decision without its chapter: notation is still true
-        return d.text
+        return text
+
+
+def cost_line(j: Judged, seats: list[Seat]) -> str:
+    """A decision measured against the best alternative (``bots.review``), as
+    the end screen and ``thorskliff analyse --budget`` say it: "Runde 7,
+    Jorund: … statt … kostete 14 Punkte (87% → 73%)"."""
+    return t("curve.cost", round=j.round, name=seats[j.seat][0], chosen=notation_words(j.chosen, j.step),
+             best=notation_words(j.best, j.step), loss=round(j.loss), before=pct(j.best_chance), after=pct(j.chance))
+
+
+def dice_named(sw: Swing) -> bool:
+    """Whether the swing is the dice's: they moved the chance more than the
+    decision before them did, or that step had no alternative (issue 30)."""
+    luck = sw.decision.dice_share(sw.seat)
+    return bool(sw.decision.dice) and (not sw.decision.judged or abs(luck) > abs(sw.delta - luck))
 
 
 def swing_line(sw: Swing, seats: list[Seat]) -> str:
     """A turning point in words; where the dice after the decision moved the
     chance more than the decision did, the dice are named, not the decision."""
     luck = sw.decision.dice_share(sw.seat)
-    if sw.decision.dice and (not sw.decision.judged or abs(luck) > abs(sw.delta - luck)):
+    if dice_named(sw):
         return t("curve.swing_dice", round=sw.round, name=seats[sw.seat][0], points=f"{100 * luck:+.0f}".replace("-", "−"),
                  what=decision_words(sw.decision), before=pct(sw.before), after=pct(sw.after))
     who = seats[sw.decision.seat][0]
@@ -126,6 +148,39 @@ def swings_text(sws: list[Swing], seats: list[Seat]) -> Text:
         else Text(t("curve.no_swings"), style="dim")
     for i, sw in enumerate(sws):
         out.append(("\n" if i else "") + f"{mark(i + 1)} " + swing_line(sw, seats))
+    return out
+
+
+def distinct(worst: list[Judged], seats: list[Seat], top: int) -> list[Judged]:
+    """The first ``top`` of ``worst`` whose sentences differ: a warrior sent on the same
+    way as the one before it ("Krieger weiter: 5b1 → 5b2", the same loss) is said once."""
+    out: list[Judged] = []
+    said: set[str] = set()
+    for j in worst:
+        line = cost_line(j, seats)
+        if line not in said:
+            said.add(line)
+            out.append(j)
+    return out[:top]
+
+
+def reviewed_text(worst: list[Judged], dice: list[Swing], seats: list[Seat]) -> Text:
+    """The end screen's turning points once its review is done: the costliest
+    decisions against the best alternative, then the swings the dice made,
+    marked ①, ②, … in that order, as :func:`chart` marks them."""
+    out = Text()
+    if worst:
+        out.append(t("curve.costly_marked", marks=marks_legend(len(worst))) + "\n", style="bold")
+    else:
+        out.append(t("curve.no_costly_short") + "\n", style="dim")
+    for i, j in enumerate(worst, 1):
+        out.append(f"{mark(i)} {cost_line(j, seats)}\n")
+    if dice:
+        legend = " ".join(mark(i) for i in range(len(worst) + 1, len(worst) + len(dice) + 1))
+        out.append(t("curve.dice_marked", marks=legend) + "\n", style="bold")
+    for i, sw in enumerate(dice, len(worst) + 1):
+        out.append(f"{mark(i)} {swing_line(sw, seats)}\n")
+    out.rstrip()
     return out
 
 
