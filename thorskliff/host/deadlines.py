@@ -132,15 +132,14 @@ class Deadlines:
 
     # ------------------------------------------------------------ a pause
     def pause(self, hg: HubGame, seat: int, days: int) -> float:
-        """``seat`` stops its clock for ``days`` days (its allowance permitting); until when."""
-        from .hub import LobbyError
-
+        """``seat`` stops its clock for ``days`` days (its allowance permitting); until
+        when. ValueError, said in words, for a pause beyond it or a live game."""
         c = hg.clocked
         if c is None:
-            raise LobbyError(t("corr.not_corr", id=hg.id))
+            raise ValueError(t("corr.not_corr", id=hg.id))
         used = c.days_used(seat)
         if days < 1 or used + days > c.terms.vacation_days:
-            raise LobbyError(t("corr.pause_range", days=days, left=c.terms.vacation_days - used))
+            raise ValueError(t("corr.pause_range", days=days, left=c.terms.vacation_days - used))
         now = self.clock.now()
         until = max(now, c.paused_until(seat)) + days * DAY
         c.pauses = dict(c.pauses or {})

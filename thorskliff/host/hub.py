@@ -131,11 +131,10 @@ class Hub:
         self.deadlines = Deadlines(self, clock or SystemClock(), notifier)
         clocks = store.clocks()
         for row in store.games():
-            hg = self._add(row)
-            if hg is not None:
-                hg.clocked = clocks.get(row.id)
+            self._add(row, clocks.get(row.id))
 
-    def _add(self, row: GameRow) -> HubGame | None:
+    def _add(self, row: GameRow, clocked: Clocked | None | bool = True) -> HubGame | None:
+        """A stored game joins the hub; ``clocked`` its clock (True: read it from the store)."""
         try:
             game = replica.load(row)
         except record.RecordError as exc:
@@ -146,6 +145,7 @@ class Hub:
         seats = [SeatInfo(s.user, s.bot) for s in row.seats]
         seats += [SeatInfo() for _ in range(game.state.num_players - len(seats))]
         hg = HubGame(row.id, game, seats, row.moves, row.record)
+        hg.clocked = self.store.clock_of(row.id) if clocked is True else clocked or None
         for i, s in enumerate(seats):
             if s.bot:
                 self._give_bot(hg, i, s.bot)
@@ -204,6 +204,8 @@ class Hub:
             raise LobbyError(t("corr.not_yours"))
         try:
             return self.deadlines.pause(rs.hg, rs.seat, days)
+        except ValueError as exc:
+            raise LobbyError(str(exc)) from None
         finally:
             self._tell(rs.hg)
 
@@ -229,6 +231,7 @@ class Hub:
             if kind is None:
                 raise LobbyError(t("level.unknown", level=repr(bots)))
         if terms is not None:
+            terms = Terms(*terms)  # the lobby (ui) hands a plain tuple: it knows no host types
             problem = terms_problem(*terms)
             if problem is not None:
                 raise LobbyError(t(problem[0], **problem[1]))
