@@ -119,6 +119,8 @@ async def new_game(c: Client) -> None:
     await c.press("enter")
     await c.see("Die freien Plätze", WAIT)
     await c.press("down", "enter")  # the host's bot plays seat 2
+    await c.see("Wie schnell?", WAIT)
+    await c.press("enter")  # a live game
     await c.see("Tränke", WAIT)
 
 

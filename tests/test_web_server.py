@@ -1042,3 +1042,21 @@ async def test_the_creator_finds_the_invitations_in_the_game_menu_too(web):
     await guest.press("q")
     await guest.see(t("play.menu_title"), t("play.menu_lobby"))
     assert "Einladungslink" not in guest.flat()
+
+
+@pytest.mark.correspondence
+async def test_the_tab_title_counts_the_correspondence_games_waiting_for_the_browsers_player(web):
+    """#32: "(1) Dein Zug — Die Schlacht um Thors Kliff" while one game waits for her move."""
+    from thorskliff.host.corr import DAY, Terms
+
+    host, browser = await web()
+    b = await named(browser, "anna")
+    page = await b.get("/")
+    assert f"<title>{t('web.page_title')}</title>" in page.text_
+    a = host.hub.create("anna", "duell", 2, seed=5, terms=Terms(DAY, "resign", 0))
+    bert = host.hub.join(a.game_id, 1, "bert")
+    if a.hg.state.current_player() == 1:
+        host.hub.submit(bert, a.hg.game.legal()[0])
+    assert host.hub.waiting("anna") == [a.hg]
+    page = await b.get("/")
+    assert f"<title>(1) Dein Zug — {t('web.page_title')}</title>" in page.text_

@@ -148,3 +148,30 @@ async def test_when_the_driving_process_dies_another_plays_the_bots(two, monkeyp
         if hb.moves - start >= 10 and any(m.seat == 1 for m in b.store.moves(gid, start)):
             break
     assert any(m.seat == 1 for m in b.store.moves(gid, start)), "no bot decision after a's death"
+
+
+async def test_a_correspondence_games_clock_is_the_same_in_both_processes(two):
+    """#32 on #31: the clock the deciding process sets reaches the other
+    process's copy, and only the lease holder applies a timeout."""
+    import pytest
+
+    from thorskliff.host.corr import DAY, FakeClock, Terms
+
+    a, b = two
+    clock = FakeClock()
+    a.deadlines.clock = b.deadlines.clock = clock
+    await listening(a, b)
+    anna = a.create("anna", "duell", 2, seed=31, terms=Terms(DAY, "bot:leicht", 2))
+    gid = anna.game_id
+    await until([a, b], lambda: gid in b.games, "the game reaches b")
+    b.join(gid, 1, "bert")
+    ha = a.games[gid]
+    await until([a, b], lambda: b.games[gid].clocked is not None and b.games[gid].clocked.deadline
+                == ha.clocked.deadline and ha.clocked.seat is not None, "b knows the deadline")
+    assert b.games[gid].clocked.terms == Terms(DAY, "bot:leicht", 2)
+    seat = ha.state.current_player()
+    clock.advance(DAY)
+    done = await a.deadlines.tick() + await b.deadlines.tick()
+    assert done == [gid]  # one of them timed the turn out, the other held no lease or saw it moved on
+    await until([a, b], lambda: b.games[gid].moves == a.games[gid].moves, "the copies agree")
+    assert a.games[gid].state.current_player() != seat

@@ -135,6 +135,13 @@ async def _a_new_duell(pilot) -> None:
     await pilot.pause()
 
 
+async def _live(pilot) -> None:
+    """After the empty seats: "Wie schnell?" (#32), a live game (the first choice)."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
     """A new hosted game: the empty seats stay open, go to the host's bot, or
     to a level's bot (bots.registry.LEVELS) — said in words, seated as chosen."""
@@ -149,6 +156,7 @@ async def test_the_lobby_offers_the_difficulty_levels_for_empty_seats(hub):
             ("level:leicht", "… übernehmen Bots: Leicht"), ("level:mittel", "… übernehmen Bots: Mittel"),
             ("level:schwer", "… übernehmen Bots: Schwer")]
         await pilot.press("down", "down", "enter")  # Leicht
+        await _live(pilot)
         await pilot.pause()
         (game,) = hub.games.values()
         assert [s.bot for s in game.seats] == [None, "careless"]
@@ -169,6 +177,7 @@ async def test_a_hosted_seat_speaks_of_the_table_not_the_title(hub):
     async with app.run_test(size=(120, 40)) as pilot:
         await _a_new_duell(pilot)
         await pilot.press("down", "down", "enter")  # the other seat: Leicht
+        await _live(pilot)
         for _ in range(300):
             if isinstance(app.screen, GameScreen) and app.screen.ready:
                 break
@@ -256,6 +265,7 @@ async def test_the_lobby_names_what_its_marks_mean(hub):
     async with app.run_test(size=(120, 30)) as pilot:
         await _a_new_duell(pilot)
         await pilot.press("down", "down", "enter")  # Leicht
+        await _live(pilot)
         await _seated(app, pilot)
         await _to_the_lobby(app, pilot)  # alice's seat: she has left it
         text = screen_text(app)
@@ -283,6 +293,7 @@ async def test_the_lobby_cursor_comes_back_to_the_game_just_left(hub):
         async def new_game_and_back() -> None:
             await _a_new_duell(pilot)
             await pilot.press("down", "down", "enter")  # Leicht
+            await _live(pilot)
             await _seated(app, pilot)
             await _to_the_lobby(app, pilot)
 
@@ -910,7 +921,7 @@ async def test_the_new_game_dialogs_name_their_own_keys(hub):
     app = HostedApp(hub, "alice", FakeTerminal())
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        for keys in (("n",), ("down", "enter"), ("enter",)):  # the mode, the seats, the empty seats
+        for keys in (("n",), ("down", "enter"), ("enter",), ("enter",)):  # mode, seats, empty seats, tempo
             await pilot.press(*keys)
             await pilot.pause()
             assert isinstance(app.screen, ChooseScreen)
@@ -965,6 +976,7 @@ async def test_a_hosted_seats_redraws_leave_no_line_to_the_cycle_collector(hub):
     async with app.run_test(size=(120, 30)) as pilot:
         await _a_new_duell(pilot)
         await pilot.press("down", "down", "enter")  # Leicht
+        await _live(pilot)
         await _seated(app, pilot)
         gc.collect()
         gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds stays in gc.garbage, to be looked at

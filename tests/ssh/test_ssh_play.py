@@ -28,6 +28,8 @@ async def new_game(term, bots: bool = False) -> None:
     term.press("enter")
     await term.see("Die freien Plätze")
     term.press(*(["down"] if bots else []), "enter")
+    await term.see("Wie schnell?")  # live, or a correspondence game (#32)
+    term.press("enter")
     await term.see("Am Tisch")
 
 

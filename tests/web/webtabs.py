@@ -311,6 +311,8 @@ async def new_game(player, seats: int = 3) -> None:
     await player.press("enter")
     await player.see(t("lobby.empty"))
     await player.press("enter")
+    await player.see(t("corr.tempo"))  # live, or a correspondence game (#32)
+    await player.press("enter")
     await player.see(t("lobby.at_table").strip())
 
 

@@ -66,6 +66,8 @@ class Config:
     migrate: bool = option(False, "--migrate", "serve_migrate")
     #: processes on this machine sharing the ports (and a PostgreSQL store)
     workers: int = option(1, "--workers", "serve_workers", "N")
+    #: run when it becomes a player's move in a correspondence game (notify.py, #32)
+    notify_cmd: str | None = option(None, "--notify-cmd", "serve_notify_cmd", "CMD")
 
 
 def add_options(parser: argparse.ArgumentParser, help_text: Callable[[str], str]) -> None:

@@ -49,7 +49,14 @@ class Host:
         self.config = config
         self.data = Path(config.data) if config.data else saves.data_dir()
         self.store: Store = open_store(config, self.data)
-        self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints)
+        notifier = None
+        if config.notify_cmd:
+            from .corr import SystemClock
+            from .notify import Notifier
+
+            notifier = Notifier(config.notify_cmd, SystemClock(), "")  # its link once the ports are known
+        self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints,
+                       notifier=notifier)
         self.authorized = None
         if config.authorized_keys:
             try:
@@ -98,6 +105,11 @@ class Host:
                 host.server.close()
             host.store.close()
             raise
+        notifier = host.hub.deadlines.notifier
+        if notifier is not None:
+            # where a notified player finds the game: its browser page, else the ssh command
+            notifier.link = (f"{host.web.base_url()}/game/{{game}}" if host.web is not None
+                             else f"ssh -p {host.port} {config.host}")
         host.hub.start()
         host.heap.start()
         return host

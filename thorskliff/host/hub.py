@@ -33,7 +33,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from .. import record
 from ..play.driver import BotJob, SeatDriver, StandIn
@@ -48,10 +48,15 @@ from . import replica
 from .hubgame import HubGame, SeatInfo
 from .remote import RemoteSession
 from .schema import StoreError
+from .corr import Clock, Clocked, SystemClock, Terms, terms_problem
+from .deadlines import Deadlines
 from .sharing import Sharing
 from .store import GameRow, SeatRow, Store
 
 log = logging.getLogger("thorskliff.ssh")
+
+if TYPE_CHECKING:
+    from .notify import Notifier
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -107,7 +112,8 @@ class Hub:
     before a bot (kind ``bot``) plays the seat; None: never."""
 
     def __init__(self, store: Store, takeover_after: float | None = None, bot: str = "greedy",
-                 bot_delay: float = 0.05, hints: bool = False):
+                 bot_delay: float = 0.05, hints: bool = False, clock: Clock | None = None,
+                 notifier: Notifier | None = None):
         self.store = store
         #: whether players may ask for hints (``thorskliff serve --hints``)
         self.hints = hints
@@ -121,10 +127,14 @@ class Hub:
         self._timers: list[asyncio.TimerHandle] = []
         #: this process among the others on one store (sharing.py)
         self.sharing = Sharing(self)
+        #: the correspondence games' clocks (deadlines.py, #32)
+        self.deadlines = Deadlines(self, clock or SystemClock(), notifier)
+        clocks = store.clocks()
         for row in store.games():
-            self._add(row)
+            self._add(row, clocks.get(row.id))
 
-    def _add(self, row: GameRow) -> HubGame | None:
+    def _add(self, row: GameRow, clocked: Clocked | None | bool = True) -> HubGame | None:
+        """A stored game joins the hub; ``clocked`` its clock (True: read it from the store)."""
         try:
             game = replica.load(row)
         except record.RecordError as exc:
@@ -135,6 +145,7 @@ class Hub:
         seats = [SeatInfo(s.user, s.bot) for s in row.seats]
         seats += [SeatInfo() for _ in range(game.state.num_players - len(seats))]
         hg = HubGame(row.id, game, seats, row.moves, row.record)
+        hg.clocked = self.store.clock_of(row.id) if clocked is True else clocked or None
         for i, s in enumerate(seats):
             if s.bot:
                 self._give_bot(hg, i, s.bot)
@@ -152,6 +163,7 @@ class Hub:
                     self._arm_takeover(hg, i)
             self._run_bots(hg)
         self.sharing.start()
+        self.deadlines.start()
 
     @staticmethod
     def _someone_here(hg: HubGame) -> bool:
@@ -166,18 +178,40 @@ class Hub:
             if hg.driver is not None:
                 hg.driver.stop()
         self.sharing.stop()
+        self.deadlines.stop()
 
     # ------------------------------------------------------------ the lobby
     def bots_available(self) -> bool:
         return bots_available()
 
-    def listing(self) -> list[HubGame]:
-        """Games in play first, newest first."""
-        return sorted(self.games.values(), key=lambda g: (g.finished, -g.id))
+    def listing(self, user: str | None = None) -> list[HubGame]:
+        """``user``'s correspondence games that wait for them first (the nearest
+        deadline first), then the games in play, newest first."""
+        waiting = self.waiting(user) if user is not None else []
+        first = {id(g) for g in waiting}
+        return waiting + sorted((g for g in self.games.values() if id(g) not in first),
+                                key=lambda g: (g.finished, -g.id))
+
+    def waiting(self, user: str) -> list[HubGame]:
+        """The correspondence games in which ``user``'s seat must decide now, nearest deadline first."""
+        out = [g for g in self.games.values() if g.clocked is not None and not g.finished
+               and g.seat_of(user) is not None and g.state.current_player() == g.seat_of(user)]
+        return sorted(out, key=lambda g: (g.clocked.deadline if g.clocked and g.clocked.deadline else 0.0, g.id))
+
+    def pause(self, rs: RemoteSession, days: int) -> float:
+        """``rs``'s player stops their clock in a correspondence game for ``days`` days; until when."""
+        if rs.seat is None:
+            raise LobbyError(t("corr.not_yours"))
+        try:
+            return self.deadlines.pause(rs.hg, rs.seat, days)
+        except ValueError as exc:
+            raise LobbyError(str(exc)) from None
+        finally:
+            self._tell(rs.hg)
 
     @_store_said
     def create(self, user: str, mode: str, players: int, bots: bool | str = False,
-               seed: int | None = None) -> RemoteSession:
+               seed: int | None = None, terms: Terms | None = None) -> RemoteSession:
         """A new game; ``user`` takes seat 1, the other seats are free or
         played by bots: ``bots`` True gives them the host's bot, a level name
         (``bots.registry.LEVELS``) that level's — only a level, so a player
@@ -196,19 +230,26 @@ class Hub:
             kind = level_bot(bots)
             if kind is None:
                 raise LobbyError(t("level.unknown", level=repr(bots)))
+        if terms is not None:
+            terms = Terms(*terms)  # the lobby (ui) hands a plain tuple: it knows no host types
+            problem = terms_problem(*terms)
+            if problem is not None:
+                raise LobbyError(t(problem[0], **problem[1]))
         seed = secrets.randbelow(2**31) if seed is None else seed
         heroes = random.Random(seed).sample(sorted(load_heroes()), players)
         infos = [SeatInfo(user=user)] + [SeatInfo(bot=kind) for _ in range(players - 1)]
         names = [user] + [f"Bot {i + 1}" if bots else f"P{i + 1}" for i in range(1, players)]
         game = Game.new(mode, [(names[i], heroes[i], COLOURS[i]) for i in range(players)], seed)
-        gid = self.store.new_game(record.dumps(game), [s.row() for s in infos])
+        gid = self.store.new_game(record.dumps(game), [s.row() for s in infos], terms)
         hg = HubGame(gid, game, infos)
+        hg.clocked = Clocked(terms) if terms is not None else None
         for i, s in enumerate(infos):
             if s.bot:
                 self._give_bot(hg, i, s.bot)
         self.games[gid] = hg
         log.info("game %s created by %s: %s, %s players", gid, user, mode, players)
         rs = self._attach(hg, 0, user)
+        self.deadlines.changed(hg)
         self._run_bots(hg)  # a bot may choose the first beach
         return rs
 
@@ -234,6 +275,7 @@ class Hub:
         self.store.save_record(gid, record.dumps(hg.game), hg.finished, hg.moves)
         self.store.drop_invites(gid, seat)  # an invitation to a taken seat holds no more
         log.info("%s joins game %s at seat %s", user, gid, seat + 1)
+        self.deadlines.changed(hg)
         self._lobby_changed()
         return hg
 
@@ -418,6 +460,7 @@ class Hub:
         if problem is None:
             if hg.finished:
                 self._rate(hg)
+            self.deadlines.changed(hg)
             return
         self._tell(hg)
         self._run_bots(hg)

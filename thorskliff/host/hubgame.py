@@ -13,6 +13,7 @@ from ..ui.session import LocalSession
 from .store import SeatRow
 
 if TYPE_CHECKING:
+    from .corr import Clocked
     from ..bots.seats import Seats
     from ..play.driver import SeatDriver
     from .remote import RemoteSession
@@ -51,6 +52,8 @@ class HubGame:
         self.id = gid
         self.local = LocalSession(game)
         self.seats = seats
+        #: a correspondence game's clock (corr.py), None for a live game
+        self.clocked: Clocked | None = None
         #: how many moves of the store's log this copy holds, and its record after them
         self.moves = moves
         self.text = record.dumps(game) if text is None else text

@@ -36,6 +36,7 @@ from psycopg import errors
 
 from ..loaderror import LoadError, Problem
 from .schema import POSTGRES, VERSION, StoreError, check_not_newer, steps
+from .corr import Clocked, Terms
 from .ratings import Rating, Result
 from .store import WEB_KEY, Change, GameRow, Move, SeatRow
 
@@ -192,7 +193,7 @@ class PgStore:
         self._run(lambda db: db.execute("DELETE FROM invites WHERE game = %s AND seat = %s", (gid, seat)))
 
     # ------------------------------------------------------------ games
-    def new_game(self, record: str, seats: list[SeatRow]) -> int:
+    def new_game(self, record: str, seats: list[SeatRow], terms: Terms | None = None) -> int:
         now = time.time()
 
         def run(db: psycopg.Connection[Any]) -> int:
@@ -204,6 +205,9 @@ class PgStore:
                 with db.cursor() as cur:
                     cur.executemany('INSERT INTO seats (game, seat, "user", bot) VALUES (%s, %s, %s, %s)',
                                     [(gid, i, s.user, s.bot) for i, s in enumerate(seats)])
+                if terms is not None:
+                    db.execute("INSERT INTO corr (game, per_move, on_timeout, vacation) VALUES (%s, %s, %s, %s)",
+                               (gid, *terms))
                 self._notify(db, "game", gid)
             return gid
         return self._run(run)
@@ -264,6 +268,38 @@ class PgStore:
             seats.setdefault(gid, []).append(SeatRow(user, bot))
         return [GameRow(gid, rec, seats.get(gid, []), moves)
                 for gid, rec, moves in self._all("SELECT id, record, moves FROM games ORDER BY id")]
+
+    # ------------------------------------------------------------ correspondence games
+    def _clocks(self, where: str, params: tuple[object, ...]) -> dict[int, Clocked]:
+        pauses: dict[int, dict[int, tuple[int, float]]] = {}
+        for gid, seat, days, until in self._all(f"SELECT game, seat, days, until FROM pauses {where}", params):
+            pauses.setdefault(gid, {})[seat] = (days, until)
+        return {r[0]: Clocked(Terms(r[1], r[2], r[3]), r[4], r[5], bool(r[6]), pauses.get(r[0], {}))
+                for r in self._all("SELECT game, per_move, on_timeout, vacation, deadline, seat, warned "
+                                   f"FROM corr {where}", params)}
+
+    def clocks(self) -> dict[int, Clocked]:
+        return self._clocks("", ())
+
+    def clock_of(self, gid: int) -> Clocked | None:
+        return self._clocks("WHERE game = %s", (gid,)).get(gid)
+
+    def set_clock(self, gid: int, deadline: float | None, seat: int | None, warned: bool) -> None:
+        def run(db: psycopg.Connection[Any]) -> None:
+            with db.transaction():
+                db.execute("UPDATE corr SET deadline = %s, seat = %s, warned = %s WHERE game = %s",
+                           (deadline, seat, warned, gid))
+                self._notify(db, "clock", gid)
+        self._run(run)
+
+    def set_pause(self, gid: int, seat: int, days: int, until: float) -> None:
+        def run(db: psycopg.Connection[Any]) -> None:
+            with db.transaction():
+                db.execute("INSERT INTO pauses (game, seat, days, until) VALUES (%s, %s, %s, %s) "
+                           "ON CONFLICT (game, seat) DO UPDATE SET days = EXCLUDED.days, until = EXCLUDED.until",
+                           (gid, seat, days, until))
+                self._notify(db, "clock", gid)
+        self._run(run)
 
     # ------------------------------------------------------------ ratings
     def ratings_of(self, players: list[str], pool: str) -> dict[str, Rating]:

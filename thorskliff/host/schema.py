@@ -12,7 +12,10 @@ holds), ``leases`` (which process drives a game's bots until when) and
 ``presence`` (how many sessions each process holds at each seat, so a seat
 counts as connected wherever its player is). Version 3 adds the ratings
 (:mod:`.ratings`, #32): ``ratings`` (each player's per pool) and ``results``
-(each rated game's placings, once per game and player).
+(each rated game's placings, once per game and player). Version 4 adds
+correspondence games (:mod:`.corr`, #32): ``corr`` (a game's time per move,
+what a timeout does, the days of pause per seat, and the running deadline)
+and ``pauses`` (the days a seat used, and until when it is paused).
 
 ``thorskliff serve --migrate`` brings a database to :data:`VERSION` and
 stops. A SQLite file belongs to one process and is migrated as it opens; a
@@ -26,7 +29,7 @@ from __future__ import annotations
 from ..loaderror import LoadError, Problem
 
 #: the schema this program reads and writes
-VERSION = 3
+VERSION = 4
 
 SQLITE = {
     1: """
@@ -106,6 +109,24 @@ CREATE TABLE results (
     PRIMARY KEY (game, player)
 );
 CREATE INDEX results_player ON results (player, at);
+""",
+    4: """
+CREATE TABLE corr (
+    game INTEGER PRIMARY KEY REFERENCES games(id),
+    per_move REAL NOT NULL,
+    on_timeout TEXT NOT NULL,
+    vacation INTEGER NOT NULL,
+    deadline REAL,
+    seat INTEGER,
+    warned INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE pauses (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    days INTEGER NOT NULL,
+    until REAL NOT NULL,
+    PRIMARY KEY (game, seat)
+);
 """,
 }
 
@@ -187,6 +208,24 @@ CREATE TABLE results (
     PRIMARY KEY (game, player)
 );
 CREATE INDEX results_player ON results (player, at);
+""",
+    4: """
+CREATE TABLE corr (
+    game BIGINT PRIMARY KEY REFERENCES games(id),
+    per_move DOUBLE PRECISION NOT NULL,
+    on_timeout TEXT NOT NULL,
+    vacation INTEGER NOT NULL,
+    deadline DOUBLE PRECISION,
+    seat INTEGER,
+    warned BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE TABLE pauses (
+    game BIGINT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    days INTEGER NOT NULL,
+    until DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game, seat)
+);
 """,
 }
 

@@ -115,6 +115,11 @@ class Sharing:
                 if new is not None and hub._add(new) is not None:
                     hub._lobby_changed()
                 return
+            if kind == "clock" or (kind == "move" and known.clocked is not None):
+                known.clocked = hub.store.clock_of(gid)  # the deciding process set the next deadline
+                if kind == "clock":
+                    hub._tell(known)
+                    return
             self.follow(known, kind == "seat")
         except StoreError as exc:
             log.warning("game %s: a change not followed yet (%s)", gid, exc)

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..loaderror import LoadError, Problem
 from .private import private_file, private_folder, tighten_if_there
 from .schema import SQLITE, VERSION, check_not_newer, steps
+from .corr import Clocked, Terms
 from .ratings import Rating, Result
 from .store import WEB_KEY, Change, GameRow, Move, SeatRow
 
@@ -172,7 +173,7 @@ class SqliteStore:
         self.db.execute("DELETE FROM invites WHERE game = ? AND seat = ?", (gid, seat))
 
     # ------------------------------------------------------------ games
-    def new_game(self, record: str, seats: list[SeatRow]) -> int:
+    def new_game(self, record: str, seats: list[SeatRow], terms: Terms | None = None) -> int:
         now = time.time()
         with self.db:
             self.db.execute("BEGIN")
@@ -181,6 +182,9 @@ class SqliteStore:
             assert gid is not None  # an INSERT's row id
             self.db.executemany("INSERT INTO seats (game, seat, user, bot) VALUES (?, ?, ?, ?)",
                                 [(gid, i, s.user, s.bot) for i, s in enumerate(seats)])
+            if terms is not None:
+                self.db.execute("INSERT INTO corr (game, per_move, on_timeout, vacation) VALUES (?, ?, ?, ?)",
+                                (gid, *terms))
         return gid
 
     def save_record(self, gid: int, record: str, finished: bool, moves: int) -> None:
@@ -227,6 +231,29 @@ class SqliteStore:
             seats.setdefault(gid, []).append(SeatRow(user, bot))
         return [GameRow(gid, rec, seats.get(gid, []), moves)
                 for gid, rec, moves in self.db.execute("SELECT id, record, moves FROM games ORDER BY id")]
+
+    # ------------------------------------------------------------ correspondence games
+    def _clocks(self, where: str, params: tuple[object, ...]) -> dict[int, Clocked]:
+        pauses: dict[int, dict[int, tuple[int, float]]] = {}
+        for gid, seat, days, until in self.db.execute(f"SELECT game, seat, days, until FROM pauses {where}", params):
+            pauses.setdefault(gid, {})[seat] = (days, until)
+        return {r[0]: Clocked(Terms(r[1], r[2], r[3]), r[4], r[5], bool(r[6]), pauses.get(r[0], {}))
+                for r in self.db.execute("SELECT game, per_move, on_timeout, vacation, deadline, seat, warned "
+                                         f"FROM corr {where}", params)}
+
+    def clocks(self) -> dict[int, Clocked]:
+        return self._clocks("", ())
+
+    def clock_of(self, gid: int) -> Clocked | None:
+        return self._clocks("WHERE game = ?", (gid,)).get(gid)
+
+    def set_clock(self, gid: int, deadline: float | None, seat: int | None, warned: bool) -> None:
+        self.db.execute("UPDATE corr SET deadline = ?, seat = ?, warned = ? WHERE game = ?",
+                        (deadline, seat, int(warned), gid))
+
+    def set_pause(self, gid: int, seat: int, days: int, until: float) -> None:
+        self.db.execute("INSERT INTO pauses (game, seat, days, until) VALUES (?, ?, ?, ?) ON CONFLICT (game, seat) "
+                        "DO UPDATE SET days = excluded.days, until = excluded.until", (gid, seat, days, until))
 
     # ------------------------------------------------------------ ratings
     def ratings_of(self, players: list[str], pool: str) -> dict[str, Rating]:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
+    from .corr import Clocked, Terms
     from .ratings import Rating, Result
 
 #: how a browser's token hash is written where an SSH key would be
@@ -93,8 +94,8 @@ class Store(Protocol):
     def drop_invites(self, gid: int, seat: int) -> None: ...
 
     # games and their seats
-    def new_game(self, record: str, seats: list[SeatRow]) -> int:
-        """Keep a new game; its id."""
+    def new_game(self, record: str, seats: list[SeatRow], terms: Terms | None = None) -> int:
+        """Keep a new game (``terms``: a correspondence game's, corr.py); its id."""
 
     def save_record(self, gid: int, record: str, finished: bool, moves: int) -> None:
         """The record of ``gid`` without a decision (a seat renamed), written
@@ -117,6 +118,16 @@ class Store(Protocol):
 
     def games(self) -> list[GameRow]:
         """Every game kept, oldest first."""
+
+    # correspondence games (.corr, #32)
+    def clocks(self) -> dict[int, Clocked]:
+        """Every correspondence game's clock, by game."""
+
+    def clock_of(self, gid: int) -> Clocked | None: ...
+
+    def set_clock(self, gid: int, deadline: float | None, seat: int | None, warned: bool) -> None: ...
+
+    def set_pause(self, gid: int, seat: int, days: int, until: float) -> None: ...
 
     # ratings (.ratings, #32)
     def ratings_of(self, players: list[str], pool: str) -> dict[str, Rating]:

@@ -264,14 +264,18 @@ class WebServer:
         if bounce is not None:
             return bounce
         gid = request.match_info.get("game")
-        if self.identity(request) is None:
+        user = self.identity(request)
+        if user is None:
             if self.invited_only:
                 return self._message(t("web.invited_only"), 403)
             return self._form(f"/game/{gid}" if gid else "/", **self._refused_name(request))
         ws_path = f"/ws/{gid}" if gid else "/ws"
         scheme, where = self._public(request)
         ws_url = f"{'wss' if scheme == 'https' else 'ws'}://{where}{ws_path}"
-        return self._page("page.html", websocket_url=ws_url, font_size=FONT_SIZE)
+        # the tab says how many correspondence games wait for this player (#32): "(2) Dein Zug — …"
+        waiting = len(self.host.hub.waiting(user))
+        title = t("corr.tab_title", n=waiting, title=t("web.page_title")) if waiting else t("web.page_title")
+        return self._page("page.html", websocket_url=ws_url, font_size=FONT_SIZE, title=title)
 
     def _public(self, request: web.Request) -> tuple[str, str]:
         """The scheme and host the browser sees (behind a proxy: --web-url's)."""

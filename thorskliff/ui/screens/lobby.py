@@ -33,6 +33,8 @@ from ..widgets.panels import DrawnAlike, HexInfo, hex_text, show_changed
 from .game import GameScreen
 from .choose import ChooseScreen
 from .help import TABS, HelpScreen
+from .corrwords import ask_terms, row_words
+from .lobbyrows import shown_games
 from .gameparts import thors_app
 
 MODES = ("base", "duell", "episch")
@@ -211,9 +213,15 @@ class LobbyScreen(Screen):
         keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
         if self._came_from is not None:
             keep, self._came_from = str(self._came_from), None
-        games = self.hub.listing()
+        every = self.hub.listing(self.user)
+        games = shown_games(every, self.user)
+        waiting = len(self.hub.waiting(self.user))
+        self.query_one("#l-who", Static).update(
+            tx("who", user=self.user) + (" " + t("corr.waiting", n=waiting) if waiting else ""))
         ol.clear_options()
         ol.add_options([Option(self._row(hg), id=str(hg.id)) for hg in games])
+        if len(every) > len(games):  # a host with hundreds of games: the rest is said, not drawn
+            ol.add_option(Option(Text(tx("more", n=len(every) - len(games)), style="dim italic"), disabled=True))
         if not games:
             self.say(tx("none"))
         elif self._empty:
@@ -250,10 +258,13 @@ class LobbyScreen(Screen):
 
             pieces.append((" ", Text(f"· {tx('over')}: {winner_text(hg.public_view())}", style="dim")))
         mine = hg.seat_of(self.user)
+        tempo, left = row_words(hg, mine, self.hub.deadlines.clock.now())
+        if tempo:
+            pieces.append((" ", Text("· " + tempo, style="dim")))
         if mine is not None:
             pieces.append((" ", Text(tx("yours", n=mine + 1).strip(), style="bold")))
             if not hg.finished and st.current_player() == mine:  # the game waits for them
-                pieces.append((" ", Text("· " + tx("your_move"), style="bold")))
+                pieces.append((" ", Text("· " + tx("your_move") + (f" · {left}" if left else ""), style="bold")))
         return Flow(pieces)
 
     def say(self, text: str, error: bool = False) -> None:
@@ -378,13 +389,18 @@ class LobbyScreen(Screen):
         items += [(f"level:{lv}", t("level.lobby", level=t(f"level.{lv}"))) for lv in LEVELS]
         def chosen(b: str | None) -> None:
             if b:
-                self._create(mode, int(n), b.partition(":")[2] or b == "bots")
+                self._tempo(mode, int(n), b.partition(":")[2] or b == "bots")
 
         self.app.push_screen(NewGameChoice(tx("empty"), items), callback=chosen)
 
-    def _create(self, mode: str, players: int, bots: bool | str) -> None:
+    def _tempo(self, mode: str, players: int, bots: bool | str) -> None:
+        """Live, or a correspondence game (#32) with its terms (corrwords.ask_terms)."""
+        ask_terms(self.app, lambda title, items, then: NewGameChoice(title, items),
+                  lambda terms: self._create(mode, players, bots, terms))
+
+    def _create(self, mode: str, players: int, bots: bool | str, terms=None) -> None:
         try:
-            session = self.hub.create(self.user, mode, players, bots)
+            session = self.hub.create(self.user, mode, players, bots, terms=terms)
         except ValueError as exc:
             self.say(str(exc), error=True)
             return
@@ -495,6 +511,9 @@ class SeatScreen(GameScreen):
         hub, gid, user = self.session.hub, self.session.game_id, self.session.user
         # and gives a free seat to the host's bot (the game waited for it)
         bots = [(f"bot:{i}", text) for i, text in bot_choices(hub, gid, user)]
+        c, seat = self.session.hg.clocked, self.session.seat
+        if c is not None and seat is not None and c.days_used(seat) < c.terms.vacation_days:
+            bots.append(("pause", t("corr.pause_menu", left=c.terms.vacation_days - c.days_used(seat))))
         if not getattr(self.app, "invite_base", None):
             return bots
         return [(f"invite:{i}", text) for i, text in invite_choices(hub, gid, user)] + bots
@@ -507,6 +526,15 @@ class SeatScreen(GameScreen):
                 self.session.hub.seat_bot(self.session.game_id, int(what[4:]), self.session.user)
             except ValueError as exc:
                 self.app.notify(str(exc), severity="error")
+        elif what == "pause":  # a day of "Urlaub" in a correspondence game (#32)
+            import time
+
+            try:
+                until = self.session.hub.pause(self.session, 1)
+            except ValueError as exc:
+                self.app.notify(str(exc), severity="error")
+                return
+            self.say(t("corr.paused", until=time.strftime("%d.%m. %H:%M", time.localtime(until))))
 
     def _waits_for(self, presence: list[tuple[str, str]]) -> str:
         """Why nothing moves, when the seat to decide has nobody at it (a free seat, or a
