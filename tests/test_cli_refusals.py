@@ -43,7 +43,8 @@ def refused(capsys, *argv) -> str:
     (["new", "--force=1", "-o", "x"],
      "thorskliff: new: --force: nimmt keinen Wert (gegeben: '1') (siehe 'thorskliff new --help')"),
     (["frob"], "thorskliff: COMMAND: 'frob' gibt es nicht (zur Wahl: 'new', 'legal', 'apply', 'show', "
-               "'log', 'replay', 'analyse', 'calibration', 'puzzle', 'position', 'bench', 'simulate', 'serve', 'tutorial') "
+               "'log', 'replay', 'analyse', 'calibration', 'puzzle', 'ratings', 'position', 'bench', 'simulate', 'serve', "
+               "'tutorial') "
                "(siehe 'thorskliff --help')"),
     (["calibration", "--mode", "x"], "thorskliff: --mode 'x' gibt es nicht (zur Wahl: base, base/3, base/4, duell, "
                                      "duell/2)"),

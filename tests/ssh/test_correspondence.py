@@ -137,10 +137,10 @@ async def test_a_pause_moves_the_deadline_and_its_days_are_counted(store, clock)
     seat = hg.state.current_player()
     rs = {0: a, 1: b}[seat]
     deadline = hg.clocked.deadline
-    hub.pause(rs, 2)
+    hub.take_vacation(rs, 2)
     assert hg.clocked.deadline == deadline + 2 * DAY
     with pytest.raises(LobbyError, match="übrig sind 1 Tag"):
-        hub.pause(rs, 2)
+        hub.take_vacation(rs, 2)
     clock.advance(3 * DAY)
     assert await hub.deadlines.tick() == []  # paused: 4 days in all
     clock.advance(DAY)
@@ -281,7 +281,7 @@ async def test_ten_days_of_a_four_seat_correspondence_game_with_a_restart_replay
         if player == "dirk" and 24 <= hours < 72:
             here = False
         if player == "bert" and not paused and hours >= 48:
-            hub.pause(hub.resume(gid, "bert"), 1)
+            hub.take_vacation(hub.resume(gid, "bert"), 1)
             paused = 1
         if here:
             rs = hub.resume(gid, player)

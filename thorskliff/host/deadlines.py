@@ -131,7 +131,7 @@ class Deadlines:
         self.hub._changed(hg)
 
     # ------------------------------------------------------------ a pause
-    def pause(self, hg: HubGame, seat: int, days: int) -> float:
+    def vacation(self, hg: HubGame, seat: int, days: int) -> float:
         """``seat`` stops its clock for ``days`` days (its allowance permitting); until
         when. ValueError, said in words, for a pause beyond it or a live game."""
         c = hg.clocked

@@ -198,12 +198,12 @@ class Hub:
                and g.seat_of(user) is not None and g.state.current_player() == g.seat_of(user)]
         return sorted(out, key=lambda g: (g.clocked.deadline if g.clocked and g.clocked.deadline else 0.0, g.id))
 
-    def pause(self, rs: RemoteSession, days: int) -> float:
+    def take_vacation(self, rs: RemoteSession, days: int) -> float:
         """``rs``'s player stops their clock in a correspondence game for ``days`` days; until when."""
         if rs.seat is None:
             raise LobbyError(t("corr.not_yours"))
         try:
-            return self.deadlines.pause(rs.hg, rs.seat, days)
+            return self.deadlines.vacation(rs.hg, rs.seat, days)
         except ValueError as exc:
             raise LobbyError(str(exc)) from None
         finally:

@@ -530,7 +530,7 @@ class SeatScreen(GameScreen):
             import time
 
             try:
-                until = self.session.hub.pause(self.session, 1)
+                until = self.session.hub.take_vacation(self.session, 1)
             except ValueError as exc:
                 self.app.notify(str(exc), severity="error")
                 return
