@@ -116,6 +116,8 @@ def server_options(cap: int) -> list[str]:
     opts = ["--max-connections", str(cap), "--idle-timeout", "0"]
     if "--max-per-address" in out:
         opts += ["--max-per-address", str(cap)]
+    if "--max-per-network" in out:  # every client comes from 127.0.0.1: one network
+        opts += ["--max-per-network", str(cap)]
     return opts
 
 

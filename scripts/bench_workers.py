@@ -68,7 +68,7 @@ async def start(url: str, workers: int, cap: int) -> tuple[subprocess.Popen, int
     port = free_port()
     data = tempfile.mkdtemp(prefix="thorskliff-bench-workers-")
     argv = [sys.executable, "-m", "thorskliff.cli", "serve", "--db", url, "--port", str(port), "--data", data,
-            *server_options(cap), "--max-per-network", str(cap)]  # every client comes from 127.0.0.1
+            *server_options(cap)]
     if workers > 1:
         argv += ["--workers", str(workers)]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
