@@ -1,5 +1,8 @@
 """Plays seeded bot games, writes their records and finds puzzles in them
-(issue #30): ``python scripts/make_puzzles.py OUTDIR MODE PLAYERS GAMES SEED BUDGET``.
+(issue #30): ``python scripts/make_puzzles.py OUTDIR MODE PLAYERS GAMES SEED BUDGET``;
+``make_puzzles.py ship FILE…`` gathers them into the package, and ``make_puzzles.py
+prune`` drops the shipped puzzles that do not hold at ten fresh seeds (ids are kept:
+the players' ratings are kept by id).
 The bots are "Mittel" against "Leicht" so that mistakes happen to start from."""
 
 from __future__ import annotations
@@ -62,9 +65,30 @@ def ship(files: list[str]) -> None:
     print(Counter((p.mode, len(p.state().players), p.theme) for got in tables.values() for p in got))
 
 
+#: the seeds a shipped puzzle must hold at (--verify's default is 1001, its --seed S: S + 1000)
+PRUNE_SEEDS = range(1001, 1011)
+
+
+def prune() -> None:
+    """Drop the shipped puzzles that a fresh search at one of PRUNE_SEEDS does not confirm."""
+    from thorskliff.puzzles import SHIPPED, robust
+    from thorskliff.puzzles.fileformat import load
+
+    for f in sorted(SHIPPED.glob("*.toml")):
+        kept, gone = [], []
+        for p in load(f, print):
+            (kept if robust(p, PRUNE_SEEDS) else gone).append(p)
+        if gone:
+            f.write_text(dump(kept), encoding="utf-8")
+        print(f"{f.name}: kept {len(kept)}, dropped {', '.join(p.id for p in gone) or 'none'}")
+
+
 def main() -> None:
     if sys.argv[1] == "ship":
         ship(sys.argv[2:])
+        return
+    if sys.argv[1] == "prune":
+        prune()
         return
     out, mode, players, games, seed, budget = sys.argv[1:7]
     outdir = Path(out)
