@@ -83,21 +83,38 @@ def prune() -> None:
         print(f"{f.name}: kept {len(kept)}, dropped {', '.join(p.id for p in gone) or 'none'}")
 
 
+def themed(st) -> bool:
+    """A position where a troll or runestone decision is legal (those themes came
+    out of no plain run: the bots' games reach them seldom)."""
+    from thorskliff.engine.actions import fmt
+
+    return any(a.verb in ("rune", "lay", "hammer") or "troll" in fmt(a).lower() for a in st.legal_actions())
+
+
 def main() -> None:
+    if sys.argv[1] == "themed":  # make_puzzles.py themed OUTDIR MODE PLAYERS GAMES SEED BUDGET
+        run(sys.argv[2:8], wanted=themed)
+        return
     if sys.argv[1] == "ship":
         ship(sys.argv[2:])
         return
     if sys.argv[1] == "prune":
         prune()
         return
-    out, mode, players, games, seed, budget = sys.argv[1:7]
+    run(sys.argv[1:7])
+
+
+def run(argv: list[str], wanted=None) -> None:
+    out, mode, players, games, seed, budget = argv
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)
     got = []
     for g in range(int(games)):
         path = play(mode, int(players), int(seed) + g, outdir)
         found = make([str(path)], budget=int(budget), seed=int(seed), per_game=5,
-                     progress=lambda s: print(s, flush=True))
+                     progress=lambda s: print(s, flush=True), wanted=wanted)
+        if wanted is not None:  # only the themes sought
+            found = [p for p in found if p.theme in ("troll", "runestone")]
         got.extend(found)
         for k, p in enumerate(got):
             p.id = f"{mode}{players}-{k + 1:03d}"

@@ -128,9 +128,11 @@ def _told(st: GameState, action: Action) -> str | None:
 
 
 def make(paths: list[str], budget: int = BUDGET, seed: int = 1, per_game: int = 4,
-         progress: Callable[[str], None] | None = None) -> list[Puzzle]:
+         progress: Callable[[str], None] | None = None,
+         wanted: Callable[[GameState], bool] | None = None) -> list[Puzzle]:
     """Puzzles from the records at ``paths`` (their decisions in order); at
-    most ``per_game`` from one record, those after an opponent's mistake first."""
+    most ``per_game`` from one record, those after an opponent's mistake first.
+    ``wanted``: only positions it accepts are searched (a theme sought)."""
     from .. import record
     from ..position import to_position
     from ..variants import parser_for
@@ -147,7 +149,7 @@ def make(paths: list[str], budget: int = BUDGET, seed: int = 1, per_game: int = 
                 st.apply_action(text, None)
                 continue
             seat = int(col) - 1
-            if st.current_player() == seat and len(st.legal_actions()) >= 2:
+            if st.current_player() == seat and len(st.legal_actions()) >= 2 and (wanted is None or wanted(st)):
                 ranked = search(st, seat, budget, seed)
                 chosen = parser_for(st)(text)
                 mine = next((c for a, c in ranked if a == chosen), None)
