@@ -38,7 +38,7 @@ from ..loaderror import LoadError, Problem
 from .schema import POSTGRES, VERSION, StoreError, check_not_newer, steps
 from .corr import Clocked, Terms
 from .ratings import Rating, Result
-from .store import WEB_KEY, Change, GameRow, Move, SeatRow
+from .store import WEB_KEY, Change, GameRow, Move, Names, SeatRow, best_first, clocks_from
 
 log = logging.getLogger("thorskliff.ssh")
 
@@ -69,7 +69,7 @@ def redacted(url: str) -> str:
     return f"postgresql://{user}{host}{port}/{info.get('dbname', '')}"
 
 
-class PgStore:
+class PgStore(Names):
     """The host's :class:`~.store.Store` in a PostgreSQL database at ``url``.
     ``migrate``: bring an older schema to this program's (``serve
     --migrate``); without it an older database is refused."""
@@ -154,14 +154,6 @@ class PgStore:
     def _user_row(self, name: str) -> tuple[str, str] | None:
         return self._one("SELECT name, key FROM users WHERE lower(name) = lower(%s)", (name,))
 
-    def user_key(self, name: str) -> str | None:
-        row = self._user_row(name)
-        return row[1] if row else None
-
-    def spelling(self, name: str) -> str:
-        row = self._user_row(name)
-        return row[0] if row else name
-
     def bind_user(self, name: str, key: str) -> bool:
         # the unique index on lower(name) decides between two processes binding at once
         self._run(lambda db: db.execute(
@@ -172,9 +164,6 @@ class PgStore:
     def web_user(self, token_hash: str) -> str | None:
         row = self._one("SELECT name FROM users WHERE key = %s", (WEB_KEY + token_hash,))
         return row[0] if row else None
-
-    def bind_web_user(self, name: str, token_hash: str) -> bool:
-        return self.bind_user(name, WEB_KEY + token_hash)
 
     # ------------------------------------------------------------ invitations
     def new_invite(self, gid: int, seat: int, token_hash: str) -> None:
@@ -271,12 +260,9 @@ class PgStore:
 
     # ------------------------------------------------------------ correspondence games
     def _clocks(self, where: str, params: tuple[object, ...]) -> dict[int, Clocked]:
-        pauses: dict[int, dict[int, tuple[int, float]]] = {}
-        for gid, seat, days, until in self._all(f"SELECT game, seat, days, until FROM pauses {where}", params):
-            pauses.setdefault(gid, {})[seat] = (days, until)
-        return {r[0]: Clocked(Terms(r[1], r[2], r[3]), r[4], r[5], bool(r[6]), pauses.get(r[0], {}))
-                for r in self._all("SELECT game, per_move, on_timeout, vacation, deadline, seat, warned "
-                                   f"FROM corr {where}", params)}
+        return clocks_from(
+            self._all(f"SELECT game, per_move, on_timeout, vacation, deadline, seat, warned FROM corr {where}", params),
+            self._all(f"SELECT game, seat, days, until FROM pauses {where}", params))
 
     def clocks(self) -> dict[int, Clocked]:
         return self._clocks("", ())
@@ -327,7 +313,7 @@ class PgStore:
     def ratings(self, pool: str | None = None) -> list[tuple[str, Rating]]:
         rows = self._all("SELECT pool, player, mu, sigma, games FROM ratings WHERE %s::text IS NULL OR pool = %s",
                          (pool, pool))
-        return sorted(((r[0], Rating(*r[1:])) for r in rows), key=lambda pr: (pr[0], -pr[1].shown, pr[1].player))
+        return best_first(rows)
 
     def results(self, player: str, limit: int = 20) -> list[Result]:
         return [Result(*r) for r in self._all(

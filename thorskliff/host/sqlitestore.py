@@ -26,7 +26,7 @@ from .private import private_file, private_folder, tighten_if_there
 from .schema import SQLITE, VERSION, check_not_newer, steps
 from .corr import Clocked, Terms
 from .ratings import Rating, Result
-from .store import WEB_KEY, Change, GameRow, Move, SeatRow
+from .store import WEB_KEY, Change, GameRow, Move, Names, SeatRow, best_first, clocks_from
 
 def check_store(path: Path) -> None:
     """Refuse an existing ``path`` that is no database of the server's games,
@@ -45,7 +45,7 @@ def check_store(path: Path) -> None:
         raise LoadError(path, Problem("ssh.foreign", names=", ".join(sorted(names)[:5])))
 
 
-class SqliteStore:
+class SqliteStore(Names):
     """The host's :class:`~.store.Store` in one SQLite file (the default: one
     process, nothing to install); every write is its own transaction."""
 
@@ -129,16 +129,6 @@ class SqliteStore:
         return self.db.execute("SELECT name, key FROM users WHERE name = ? COLLATE NOCASE "
                                "ORDER BY name = ? DESC, since LIMIT 1", (name, name)).fetchone()
 
-    def user_key(self, name: str) -> str | None:
-        """The key (or browser token hash) bound to ``name`` in any capitals, or None."""
-        row = self._user_row(name)
-        return row[1] if row else None
-
-    def spelling(self, name: str) -> str:
-        """``name`` as its owner first wrote it (``name`` itself if nobody has it yet)."""
-        row = self._user_row(name)
-        return row[0] if row else name
-
     def bind_user(self, name: str, key: str) -> bool:
         """Bind ``key`` to ``name`` unless another key already is (to the name
         in any capitals); True when ``key`` is (now) the name's key."""
@@ -150,10 +140,6 @@ class SqliteStore:
         """The name bound to a browser token (by its hash), or None."""
         row = self.db.execute("SELECT name FROM users WHERE key = ?", (WEB_KEY + token_hash,)).fetchone()
         return row[0] if row else None
-
-    def bind_web_user(self, name: str, token_hash: str) -> bool:
-        """Bind ``name`` to a browser token unless the name is taken (by a key or another browser)."""
-        return self.bind_user(name, WEB_KEY + token_hash)
 
     # ------------------------------------------------------------ invitations
     def new_invite(self, gid: int, seat: int, token_hash: str) -> None:
@@ -234,12 +220,10 @@ class SqliteStore:
 
     # ------------------------------------------------------------ correspondence games
     def _clocks(self, where: str, params: tuple[object, ...]) -> dict[int, Clocked]:
-        pauses: dict[int, dict[int, tuple[int, float]]] = {}
-        for gid, seat, days, until in self.db.execute(f"SELECT game, seat, days, until FROM pauses {where}", params):
-            pauses.setdefault(gid, {})[seat] = (days, until)
-        return {r[0]: Clocked(Terms(r[1], r[2], r[3]), r[4], r[5], bool(r[6]), pauses.get(r[0], {}))
-                for r in self.db.execute("SELECT game, per_move, on_timeout, vacation, deadline, seat, warned "
-                                         f"FROM corr {where}", params)}
+        return clocks_from(
+            self.db.execute(f"SELECT game, per_move, on_timeout, vacation, deadline, seat, warned FROM corr {where}",
+                            params).fetchall(),
+            self.db.execute(f"SELECT game, seat, days, until FROM pauses {where}", params).fetchall())
 
     def clocks(self) -> dict[int, Clocked]:
         return self._clocks("", ())
@@ -280,7 +264,7 @@ class SqliteStore:
     def ratings(self, pool: str | None = None) -> list[tuple[str, Rating]]:
         rows = self.db.execute("SELECT pool, player, mu, sigma, games FROM ratings WHERE ? IS NULL OR pool = ?",
                                (pool, pool)).fetchall()
-        return sorted(((r[0], Rating(*r[1:])) for r in rows), key=lambda pr: (pr[0], -pr[1].shown, pr[1].player))
+        return best_first(rows)
 
     def results(self, player: str, limit: int = 20) -> list[Result]:
         return [Result(*r) for r in self.db.execute(

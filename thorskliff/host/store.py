@@ -22,7 +22,7 @@ bot kind, or nobody yet. A name belongs to one SSH key or to one browser
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .corr import Clocked, Terms
@@ -164,3 +164,46 @@ class Store(Protocol):
     async def listen(self, heard: Callable[[Change], None]) -> None:
         """Call ``heard`` for every change other processes make, until cancelled
         (a single-process store returns at once: there are none)."""
+
+
+class Names:
+    """What both backends answer alike about names, over their own ``_user_row``
+    (the row of a name in any capitals: its first spelling and its key)."""
+
+    def _user_row(self, name: str) -> tuple[str, str] | None:
+        raise NotImplementedError
+
+    def bind_user(self, name: str, key: str) -> bool:
+        raise NotImplementedError
+
+    def user_key(self, name: str) -> str | None:
+        """The key (or WEB_KEY and a token hash) bound to ``name`` in any capitals, or None."""
+        row = self._user_row(name)
+        return row[1] if row else None
+
+    def spelling(self, name: str) -> str:
+        """``name`` as its owner first wrote it (``name`` itself if nobody has it yet)."""
+        row = self._user_row(name)
+        return row[0] if row else name
+
+    def bind_web_user(self, name: str, token_hash: str) -> bool:
+        """Bind ``name`` to a browser's token unless the name is taken (by a key or another browser)."""
+        return self.bind_user(name, WEB_KEY + token_hash)
+
+
+def best_first(rows: list[Any]) -> list[tuple[str, Rating]]:
+    """(pool, player, mu, sigma, games) rows as (pool, Rating), each pool best first."""
+    from .ratings import Rating
+
+    return sorted(((r[0], Rating(*r[1:])) for r in rows), key=lambda pr: (pr[0], -pr[1].shown, pr[1].player))
+
+
+def clocks_from(corr: list[Any], pauses: list[Any]) -> dict[int, Clocked]:
+    """(game, per_move, on_timeout, vacation, deadline, seat, warned) and (game, seat,
+    days, until) rows as each game's Clocked."""
+    from .corr import Clocked, Terms
+
+    paused: dict[int, dict[int, tuple[int, float]]] = {}
+    for gid, seat, days, until in pauses:
+        paused.setdefault(gid, {})[seat] = (days, until)
+    return {r[0]: Clocked(Terms(r[1], r[2], r[3]), r[4], r[5], bool(r[6]), paused.get(r[0], {})) for r in corr}
