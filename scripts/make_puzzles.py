@@ -70,25 +70,30 @@ PRUNE_SEEDS = range(1001, 1011)
 
 
 def prune() -> None:
-    """Drop the shipped puzzles that a fresh search at one of PRUNE_SEEDS does not confirm."""
-    from thorskliff.puzzles import SHIPPED, robust
+    """Drop the shipped puzzles that a fresh search at one of PRUNE_SEEDS does not
+    confirm, and classify the themes of the others anew."""
+    from thorskliff.puzzles import SHIPPED, robust, theme
     from thorskliff.puzzles.fileformat import load
+    from thorskliff.variants import parser_for
 
     for f in sorted(SHIPPED.glob("*.toml")):
         kept, gone = [], []
         for p in load(f, print):
             (kept if robust(p, PRUNE_SEEDS) else gone).append(p)
-        if gone:
-            f.write_text(dump(kept), encoding="utf-8")
+        for p in kept:
+            st = p.state()
+            read = parser_for(st)
+            p.theme = theme(st, read(p.solution), read(p.choices[1][0]))
+        f.write_text(dump(kept), encoding="utf-8")
         print(f"{f.name}: kept {len(kept)}, dropped {', '.join(p.id for p in gone) or 'none'}")
 
 
 def themed(st) -> bool:
-    """A position where a troll or runestone decision is legal (those themes came
-    out of no plain run: the bots' games reach them seldom)."""
-    from thorskliff.engine.actions import fmt
+    """A position where a troll or runestone decision is legal by its verb or hex
+    (puzzles.told_by_decision): those themes came out of no plain run."""
+    from thorskliff.puzzles import told_by_decision
 
-    return any(a.verb in ("rune", "lay", "hammer") or "troll" in fmt(a).lower() for a in st.legal_actions())
+    return any(told_by_decision(st, a) in ("troll", "runestone") for a in st.legal_actions())
 
 
 def main() -> None:

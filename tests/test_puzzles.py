@@ -141,3 +141,60 @@ def test_a_sample_of_the_shipped_puzzles_holds_at_a_seed_never_used_to_make_or_p
     assert len(every) >= 60
     for p in random.Random(42).sample(every, 12):
         assert holds(p, p.budget, 1042), p.id
+
+
+def _first_positions(wanted):
+    """From a seeded three-player base game of heuristic bots, the first position
+    where each wanted test on a legal decision holds: {name: (state, action)}."""
+    from thorskliff.bots.registry import make_bot
+    from thorskliff.bots.runner import decide, seat_rng
+    from thorskliff.game import Game
+
+    game = Game.new("base", [("A", "Bera", "brown"), ("B", "Oleif", "black"), ("C", "Raghild", "white")], 1)
+    game.keep_undo = False
+    bots, rngs = [make_bot("heuristic") for _ in range(3)], [seat_rng(1, i) for i in range(3)]
+    got = {}
+    while not game.state.is_terminal() and game.state.round <= 40 and len(got) < len(wanted):
+        st = game.state
+        seat = st.current_player()
+        for a in st.legal_actions():
+            for name, test in wanted.items():
+                if name not in got and test(st, a):
+                    got[name] = (st.clone(), a)
+        game.submit(decide(bots[seat], st, seat, rngs[seat]), seat)
+    assert set(got) == set(wanted), f"the seeded game offered no {set(wanted) - set(got)}"
+    return got
+
+
+def test_themes_of_troll_runestone_and_other_decisions():
+    """A hero stepping onto a peak's troll is a troll puzzle (not a fight), building
+    the runestone a runestone one; laying a fainted hero (R-FAINT-3) and buying the
+    hammer are neither."""
+    from thorskliff.puzzles import theme
+
+    got = _first_positions({
+        "troll step": lambda st, a: a.verb == "step" and st.troll[a.b],
+        "rune": lambda st, a: a.verb == "rune",
+        "lay": lambda st, a: a.verb == "lay",
+        "hammer": lambda st, a: a.verb == "hammer",
+    })
+    assert theme(*got["troll step"]) == "troll"
+    assert theme(*got["rune"]) == "runestone"
+    assert theme(*got["lay"]) not in ("runestone", "troll")
+    assert theme(*got["hammer"]) == "fight"
+    # a decision that says nothing (ending the turn) takes its runner-up's theme
+    st, step = got["troll step"]
+    end = next((a for a in st.legal_actions() if a.verb == "end"), None)
+    if end is not None:
+        assert theme(st, end, step) == "troll"
+
+
+def test_shipped_themes_are_what_the_classifier_says():
+    from thorskliff.puzzles import THEMES, theme
+    from thorskliff.variants import parser_for
+
+    for p in shipped():
+        st = p.state()
+        read = parser_for(st)
+        assert p.theme in THEMES
+        assert p.theme == theme(st, read(p.solution), read(p.choices[1][0])), p.id

@@ -97,25 +97,49 @@ def theme(st: GameState, action: Action, runner_up: Action | None = None) -> str
     return told or "amber run"
 
 
+def _target(action: Action) -> int:
+    """The hex a decision goes into or aims at (-1 for none): a step's or a
+    haste's destination, a fight's, Blitzschlag's or a throw's hex."""
+    if action.verb in ("step", "haste"):
+        return action.b
+    if action.verb in ("fight", "blitz", "throw"):
+        return action.a
+    return -1
+
+
+def told_by_decision(st: GameState, action: Action) -> str | None:
+    """The theme a decision's verb or hex says on its own (None: what it changes decides)."""
+    v, text = action.verb, fmt(action)
+    at = _target(action)
+    # the decision's own verb or hex first: stepping onto a peak's troll or the runestone
+    # starts a combat, which what it changes alone would call a fight
+    if v == "rune" or (at >= 0 and st.rune is not None and st.rune[1] == at):  # R-RUNE-1, R-RUNE-4
+        return "runestone"
+    if v == "crystal" or text == "take crystal" or (at >= 0 and st.troll[at]):  # R-CRYSTAL-1/2, R-COMBAT-3/4
+        return "troll"
+    return None
+
+
 def _told(st: GameState, action: Action) -> str | None:
     from ..engine.actions import POTIONS
 
     v, text = action.verb, fmt(action)
+    said = told_by_decision(st, action)
+    if said is not None:
+        return said
     if v in ("drink", "discard", "gift", "haste") or (v == "buy" and any(k in text for k in POTIONS)):
         return "potion"
-    if v in ("rune", "lay"):
-        return "runestone"
     seat = st.current_player()
     after = st.clone()
     after.apply_action(action, seat)
     me, was = after.players[seat], st.players[seat]
-    if after.rune != st.rune:
+    if (after.rune or [])[:2] != (st.rune or [])[:2]:  # built or fallen; not the counter ticking down
         return "runestone"
     if me.potions != was.potions:
         return "potion"
-    if after.troll != st.troll or "troll" in text or v == "hammer":
+    if after.troll != st.troll or me.crystals != was.crystals:
         return "troll"
-    if (v in ("fight", "hit", "block", "roll", "recruit", "met", "wisent", "helm", "gode")
+    if (v in ("fight", "hit", "block", "roll", "recruit", "met", "wisent", "helm", "hammer", "gode")
             or after.combat is not None or after.combat_hexes != st.combat_hexes
             or [p.life for p in after.players] != [p.life for p in st.players]):
         return "fight"
