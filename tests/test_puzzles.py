@@ -198,3 +198,25 @@ def test_shipped_themes_are_what_the_classifier_says():
         read = parser_for(st)
         assert p.theme in THEMES
         assert p.theme == theme(st, read(p.solution), read(p.choices[1][0])), p.id
+
+
+def test_the_docs_table_counts_the_shipped_puzzles():
+    """docs/cli.md's table of puzzles per table size and theme is the shipped files' count."""
+    from collections import Counter
+    from pathlib import Path
+
+    from thorskliff.puzzles import THEMES
+
+    text = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    head = "| table | " + " | ".join(THEMES) + " | all |"
+    assert head in text
+    rows = text.split(head, 1)[1].split("\n\n", 1)[0].strip().splitlines()[1:]
+    said = {}
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        said[cells[0]] = [int(c) for c in cells[1:]]
+    got = Counter((f"{p.mode}{len(p.state().players)}", p.theme) for p in shipped())
+    tables = sorted({t for t, _ in got})
+    want = {t: [got[t, th] for th in THEMES] + [sum(got[t, th] for th in THEMES)] for t in tables}
+    want["all"] = [sum(got[t, th] for t in tables) for th in THEMES] + [sum(got.values())]
+    assert said == want
