@@ -30,7 +30,9 @@ def test_combat_summary(snap_compare, size):
             assert gs.decide(h), h
             await pilot.pause()
         await until(pilot, lambda: up(app, CombatSummary), f"the summary ({app.screen}, {gs.session.state.step})")
-        await pilot.pause()  # the summary's footer is filled after its first refresh
+        # the summary's footer is filled after its first refresh (one pause was not enough on a busy machine)
+        await until(pilot, lambda: len(app.screen.query("FooterKey")) > 0, "the summary's footer")
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=fight)
 
@@ -49,7 +51,9 @@ def test_since_your_last_turn_after_a_bot(snap_compare, size):
         while not any(isinstance(e, E.TurnBegan) and e.seat == 1 for evs in session.events(0) for e in evs):
             app.screen.decide("end")
         await until(pilot, lambda: up(app, SinceSummary), "since your last turn")
-        await pilot.pause()  # the summary's footer is filled after its first refresh
+        # the summary's footer is filled after its first refresh (one pause was not enough on a busy machine)
+        await until(pilot, lambda: len(app.screen.query("FooterKey")) > 0, "the summary's footer")
+        await pilot.pause()
         # the log below is written when the game screen redraws (the shot caught it two lines short)
         from thorskliff.ui.widgets.panels import GameLog
 
