@@ -102,9 +102,3 @@ def terms_problem(per_move: float, on_timeout: str, vacation_days: int) -> tuple
 def deadline_for(c: Clocked, seat: int, now: float) -> float:
     """The deadline of a turn of ``seat`` beginning ``now``: past its pause, if it is paused."""
     return max(now, c.paused_until(seat)) + c.terms.per_move
-
-
-def left_words(seconds: float) -> tuple[int, int]:
-    """Whole days and hours left (rounded down), for "noch 1 T 4 Std"."""
-    s = max(0, int(seconds))
-    return s // int(DAY), (s % int(DAY)) // int(HOUR)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..ui.i18n import t
 from .corr import DAY, WARN_BEFORE, Clock, Clocked, deadline_for
+from .replica import body_of
 from .schema import StoreError
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ class Deadlines:
                     break  # the player came back and decided meanwhile
             lines = hg.local.submit(action, seat)
             try:
-                self.hub._log(hg, seat, "decide", lines[0].split(None, 1)[1])
+                self.hub._log(hg, seat, "decide", body_of(lines[0]))
             except Exception as exc:  # lost to another process, or the store away: the next tick looks again
                 log.warning("game %s: the timeout's decision was not made (%s)", hg.id, exc)
                 return
