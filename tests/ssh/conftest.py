@@ -5,6 +5,7 @@ the screen's content, with a timeout, never a fixed sleep."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -46,9 +47,34 @@ def keys():
     return key
 
 
+class _Said(logging.Handler):
+    """The host's log lines of the running test, for a failure to quote: a connection that
+    ended says there why (a session's app that failed logs its traceback)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.lines: list[str] = []
+        self.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+_SAID = _Said()
+
+
+def server_said() -> str:
+    return "\n".join(_SAID.lines[-40:]) or "(nothing)"
+
+
 @pytest.fixture
 async def server(data):
     hosts: list[Host] = []
+    _SAID.lines.clear()
+    said = logging.getLogger("thorskliff")
+    said.addHandler(_SAID)
+    level = said.level
+    said.setLevel(logging.INFO)
 
     async def start(**kw) -> Host:
         host = await Host.start(Config(port=0, data=data, **kw))
@@ -58,6 +84,8 @@ async def server(data):
     yield start
     for h in hosts:
         await h.close()
+    said.removeHandler(_SAID)
+    said.setLevel(level)
 
 
 class Term:
@@ -72,6 +100,8 @@ class Term:
         self.changed = asyncio.Condition()
         self.eof = False
         self.failure = ""
+        #: why reading stopped, when the connection raised rather than ended
+        self.ended_by = "end of output"
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -94,8 +124,8 @@ class Term:
                 self.stream.feed(data)
                 async with self.changed:
                     self.changed.notify_all()
-        except (asyncssh.Error, OSError):
-            pass
+        except (asyncssh.Error, OSError) as exc:
+            self.ended_by = f"{type(exc).__name__}: {exc}"
         except Exception as exc:  # the terminal emulator choked: say so, not "the connection ended"
             self.failure = f"{type(exc).__name__}: {exc} while reading {data[-200:]!r}"
             raise
@@ -121,8 +151,9 @@ class Term:
         if not pred():
             if self.failure:
                 raise AssertionError(f"reading the screen failed ({self.failure}) while waiting for {what}")
-            raise AssertionError(f"the connection ended while waiting for {what}; the screen:\n{self.text()}\n"
-                                 f"the last output:\n{self.everything()[-3000:]!r}")
+            raise AssertionError(f"the connection ended ({self.ended_by}) while waiting for {what}; "
+                                 f"the server said:\n{server_said()}\nthe screen:\n{self.text()}\n"
+                                 f"the last output:\n{self.everything()[-1500:]!r}")
 
     async def see(self, *texts: str, timeout: float = WAIT) -> None:
         await self.wait(lambda: all(x in self.text() for x in texts), f"{texts!r}", timeout)
