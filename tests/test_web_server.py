@@ -1060,3 +1060,29 @@ async def test_the_tab_title_counts_the_correspondence_games_waiting_for_the_bro
     assert host.hub.waiting("anna") == [a.hg]
     page = await b.get("/")
     assert f"<title>(1) Dein Zug — {t('web.page_title')}</title>" in page.text_
+
+
+@pytest.mark.correspondence
+async def test_an_open_tab_is_retitled_when_a_game_comes_to_wait_for_its_player_and_when_it_no_longer_does(web):
+    """#32: the title follows the count while the tab is open, not only when the page loads:
+    bert's move makes anna's game wait ("(1) Dein Zug — …"), her own move ends the wait."""
+    from thorskliff.host.corr import DAY, Terms
+
+    host, browser = await web()
+    b = await named(browser, "anna")
+    a = host.hub.create("anna", "duell", 2, seed=5, terms=Terms(DAY, "resign", 0))
+    bert = host.hub.join(a.game_id, 1, "bert")
+    while a.hg.state.current_player() == 0:  # anna to move: she passes the turn on first
+        host.hub.submit(host.hub.resume(a.game_id, "anna"), a.hg.game.legal()[0])
+    tab = await b.tab()
+    await tab.see(t("lobby.title"))
+    assert host.hub.waiting("anna") == [] and not [m for m in tab.texts if m[0] == "title"]
+    while a.hg.state.current_player() == 1:
+        host.hub.submit(bert, a.hg.game.legal()[0])
+    waiting = ["title", t("corr.tab_title", n=1, title=t("web.page_title"))]
+    await tab.wait(lambda: waiting in tab.texts, "the title with the game waiting")
+    while a.hg.state.current_player() == 0:
+        host.hub.submit(host.hub.resume(a.game_id, "anna"), a.hg.game.legal()[0])
+    plain = ["title", t("web.page_title")]
+    await tab.wait(lambda: plain in tab.texts, "the plain title again")
+    assert [m for m in tab.texts if m[0] == "title"] == [waiting, plain]  # one frame per change of the count

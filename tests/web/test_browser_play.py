@@ -218,3 +218,24 @@ async def test_the_page_loads_without_a_console_error_and_takes_keys_at_once(ser
         await tab.gone(t("lobby.mode"))
         await tab.page.reload()
     assert problems == []
+
+
+@pytest.mark.correspondence
+async def test_the_tab_title_follows_the_games_waiting_while_the_page_is_open(server, tabs):
+    """#32: the browser's own title bar, not only the frame: "(1) Dein Zug — …" once a
+    correspondence game waits for anna, the plain title once it no longer does."""
+    from thorskliff.host.corr import DAY, Terms
+
+    host = await server()
+    anna = await tabs(host, "anna")
+    await anna.see(t("lobby.title"))
+    plain, waiting = t("web.page_title"), t("corr.tab_title", n=1, title=t("web.page_title"))
+    assert await anna.page.title() == plain
+    a = host.hub.create("anna", "duell", 2, seed=5, terms=Terms(DAY, "resign", 0))
+    bert = host.hub.join(a.game_id, 1, "bert")
+    while a.hg.state.current_player() == 1:
+        host.hub.submit(bert, a.hg.game.legal()[0])
+    for title in (waiting, plain):
+        await anna.page.wait_for_function("t => document.title === t", arg=title, timeout=WAIT * 1000, polling=100)
+        while title == waiting and a.hg.state.current_player() == 0:  # her move ends the wait
+            host.hub.submit(host.hub.resume(a.game_id, "anna"), a.hg.game.legal()[0])

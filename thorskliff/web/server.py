@@ -43,7 +43,7 @@ from ..host.session import reason
 from ..ui import i18n
 from ..ui.i18n import t
 from ..host.identity import COOKIE, new_token, token_hash, well_formed
-from .session import WebChannel, WebGate, WebSession, closing_frame
+from .session import WebChannel, WebGate, WebSession, closing_frame, tab_title
 
 log = logging.getLogger("thorskliff.web")
 
@@ -273,8 +273,7 @@ class WebServer:
         scheme, where = self._public(request)
         ws_url = f"{'wss' if scheme == 'https' else 'ws'}://{where}{ws_path}"
         # the tab says how many correspondence games wait for this player (#32): "(2) Dein Zug — …"
-        waiting = len(self.host.hub.waiting(user))
-        title = t("corr.tab_title", n=waiting, title=t("web.page_title")) if waiting else t("web.page_title")
+        title = tab_title(len(self.host.hub.waiting(user)))
         return self._page("page.html", websocket_url=ws_url, font_size=FONT_SIZE, title=title)
 
     def _public(self, request: web.Request) -> tuple[str, str]:

@@ -23,6 +23,17 @@ def closing_frame(text: str) -> str:
     return json.dumps(["closing", text], ensure_ascii=False)
 
 
+def tab_title(waiting: int) -> str:
+    """The tab's title: how many correspondence games wait for the player's move (#32),
+    "(2) Dein Zug — …", or the page's plain title when none does."""
+    return t("corr.tab_title", n=waiting, title=t("web.page_title")) if waiting else t("web.page_title")
+
+
+def title_frame(waiting: int) -> str:
+    """The frame that sets the tab's title while it is open (page.js)."""
+    return json.dumps(["title", tab_title(waiting)], ensure_ascii=False)
+
+
 class WebChannel:
     """A websocket where GameSession expects an SSH channel: text written goes
     out as binary frames, in order, from one sender task; what the browser
@@ -45,6 +56,11 @@ class WebChannel:
             return
         b = data.encode("utf-8", "replace")
         self._queue(b)
+
+    def say(self, frame: str) -> None:
+        """A JSON text frame for the page itself, in order with the terminal's output."""
+        if not self._closing:
+            self._queue(frame)
 
     def _queue(self, item: bytes | str) -> None:
         self._out.append(item)
@@ -150,10 +166,41 @@ class WebSession(GameSession):
         self.seat_at_end: int | None = None
         #: a message nested too deeply to read has been logged (once a tab)
         self.told_nested = False
+        #: the games waiting for the player's move, as the tab's title says (None: not yet counted)
+        self._waiting: int | None = None
+        self._title_due = False
 
     def connection_made(self, chan) -> None:
         super().connection_made(chan)
         chan.last_words = self.last_words
+
+    def session_started(self) -> None:
+        super().session_started()
+        if self.app is not None:
+            # the page was served with the count of its moment; from now on the title follows it
+            self._waiting = len(self.host.hub.waiting(self.user))
+            self.host.hub.watch_lobby(self._lobby_changed)
+
+    async def _run(self) -> None:
+        try:
+            await super()._run()
+        finally:
+            self.host.hub.unwatch_lobby(self._lobby_changed)
+
+    def _lobby_changed(self) -> None:
+        # bots may change many games in one moment: the count is taken once for all of them
+        if not self._title_due:
+            self._title_due = True
+            asyncio.get_running_loop().call_soon(self._retitle)
+
+    def _retitle(self) -> None:
+        self._title_due = False
+        if self.closed or self.chan is None:
+            return
+        waiting = len(self.host.hub.waiting(self.user))
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.chan.say(title_frame(waiting))
 
     def make_app(self):
         app = _browser_app()(self.host.hub, self.user, self, resume=self.resume)

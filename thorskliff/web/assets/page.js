@@ -2,6 +2,7 @@
 // Why the connection ended, in the closed bar (the terminal's own lines lie under it):
 // the server says it in a ["closing", text] frame before it closes (textual.js passes
 // over a kind it does not know); a message too big for the server ends with code 1009.
+// A ["title", text] frame retitles the tab: "(2) Dein Zug — …" while games wait (#32).
 (() => {
   const Native = window.WebSocket;
   function Told(url, protocols) {
@@ -11,7 +12,9 @@
       if (typeof e.data !== "string") return;
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
-      if (Array.isArray(m) && m[0] === "closing" && typeof m[1] === "string") why().textContent = m[1];
+      if (!Array.isArray(m) || typeof m[1] !== "string") return;
+      if (m[0] === "closing") why().textContent = m[1];
+      if (m[0] === "title") document.title = m[1];
     });
     ws.addEventListener("close", (e) => {
       if (!why().textContent && e.code === 1009) why().textContent = why().dataset.tooBig;
