@@ -18,6 +18,14 @@ from thorskliff.ui.session import LocalSession
 SIZES = [(80, 24), (120, 40)]
 
 
+def log_at_end(app) -> bool:
+    """The game screen's log (under the dialog) shows its last row."""
+    from thorskliff.ui.widgets.gamelog import GameLog
+
+    log = app.screen_stack[-2].query_one(GameLog)
+    return log.lines and log.max_scroll_y > 0 and log.scroll_y >= log.max_scroll_y
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_combat_summary(snap_compare, size):
     app = ThorsApp(session=example_session(), handover=False)
@@ -32,6 +40,9 @@ def test_combat_summary(snap_compare, size):
         await until(pilot, lambda: up(app, CombatSummary), f"the summary ({app.screen}, {gs.session.state.step})")
         # the summary's footer is filled after its first refresh (one pause was not enough on a busy machine)
         await until(pilot, lambda: len(app.screen.query("FooterKey")) > 0, "the summary's footer")
+        # and the log behind it scrolls to its newest rows after a refresh of its own (once, on a
+        # busy machine, the picture caught it before: "Gegenwurf" where "Beute" belongs)
+        await until(pilot, lambda: log_at_end(app), "the log behind at its newest rows")
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=fight)
@@ -53,6 +64,9 @@ def test_since_your_last_turn_after_a_bot(snap_compare, size):
         await until(pilot, lambda: up(app, SinceSummary), "since your last turn")
         # the summary's footer is filled after its first refresh (one pause was not enough on a busy machine)
         await until(pilot, lambda: len(app.screen.query("FooterKey")) > 0, "the summary's footer")
+        # and the log behind it scrolls to its newest rows after a refresh of its own (once, on a
+        # busy machine, the picture caught it before: "Gegenwurf" where "Beute" belongs)
+        await until(pilot, lambda: log_at_end(app), "the log behind at its newest rows")
         await pilot.pause()
         # the log below is written when the game screen redraws (the shot caught it two lines short)
         from thorskliff.ui.widgets.panels import GameLog
