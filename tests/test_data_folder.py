@@ -108,16 +108,7 @@ async def test_a_read_only_data_folder_for_real(tmp_path):
     the new game cannot be saved, and changes nothing. Run as root, the
     test runs itself again without the capability that lets root write
     anywhere (setpriv), so permissions apply."""
-    if not _permissions_apply(tmp_path):
-        setpriv = shutil.which("setpriv")
-        if os.environ.get("THORSKLIFF_NO_DAC") or not setpriv:
-            pytest.skip("permissions do not apply to this process and setpriv is missing")
-        out = subprocess.run(
-            [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", sys.executable, "-m", "pytest",
-             "-p", "no:cacheprovider", "--basetemp", str(tmp_path / "inner"),
-             f"{__file__}::test_a_read_only_data_folder_for_real"],
-            capture_output=True, text=True, env={**os.environ, "THORSKLIFF_NO_DAC": "1"}, cwd=Path(__file__).parent.parent)
-        assert out.returncode == 0 and "1 passed" in out.stdout and "skipped" not in out.stdout, out.stdout[-3000:]
+    if _as_a_user("test_a_read_only_data_folder_for_real", tmp_path):
         return
     data = tmp_path / "data"
     (data / "saves").mkdir(parents=True)
@@ -145,9 +136,10 @@ def _as_a_user(test_id: str, tmp_path) -> bool:
     setpriv = shutil.which("setpriv")
     if os.environ.get("THORSKLIFF_NO_DAC") or not setpriv:
         pytest.skip("permissions do not apply to this process and setpriv is missing")
+    # one test in one process: the suite's "-n auto" started workers that each collected it
     out = subprocess.run(
         [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", sys.executable, "-m", "pytest",
-         "-p", "no:cacheprovider", "--basetemp", str(tmp_path / "inner"), f"{__file__}::{test_id}"],
+         "-p", "no:cacheprovider", "-n", "0", "--basetemp", str(tmp_path / "inner"), f"{__file__}::{test_id}"],
         capture_output=True, text=True, env={**os.environ, "THORSKLIFF_NO_DAC": "1"}, cwd=Path(__file__).parent.parent)
     assert out.returncode == 0 and "1 passed" in out.stdout and "skipped" not in out.stdout, out.stdout[-3000:]
     return True
