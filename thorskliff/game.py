@@ -121,7 +121,10 @@ class Game:
         self._events: list[tuple[Event, ...]] = []
         self._said: list[list[Said]] = []
         self._snaps: list[_Snap] = []
-        self._undo_block = Msg("undo_first")
+        # why undo is refused while nothing can be taken back, as a message's key and
+        # parameters: made into words only when asked (a game that is never undone,
+        # a bot's or a replayed one, and the app's first frame need none)
+        self._undo_block: tuple[str, dict[str, Any]] = ("undo_first", {})
         #: off while a record is replayed: snapshots would only cost time
         self.keep_undo = True
 
@@ -183,17 +186,17 @@ class Game:
         self.resolve_chance()
         rolled = len(self.lines) - start > 1
         if not self.keep_undo:
-            self._forget(Msg("undo_record"))
+            self._forget("undo_record")
         elif snap is None:
-            self._forget(Msg("undo_rolled"))
+            self._forget("undo_rolled")
         elif rolled:
-            self._forget(Msg("undo_roll"))
+            self._forget("undo_roll")
         elif st.is_terminal():
-            self._forget(Msg("undo_over"))
+            self._forget("undo_over")
         elif (st.round, st.seat) != before:
-            self._forget(Msg("undo_turn"))
+            self._forget("undo_turn")
         elif st.current_player() != decider:
-            self._forget(Msg("undo_seat", {"seat": st.current_player() + 1}))
+            self._forget("undo_seat", seat=st.current_player() + 1)
         else:
             self._snaps.append(snap)
         return self.lines[start:]
@@ -209,12 +212,12 @@ class Game:
             self.lines.append(_line(CHANCE, roll))
             self._said.append(said)
         if len(self.lines) > start:
-            self._forget(Msg("undo_roll"))
+            self._forget("undo_roll")
         return self.lines[start:]
 
-    def _forget(self, reason: Msg) -> None:
+    def _forget(self, reason: str, **params: Any) -> None:
         self._snaps.clear()
-        self._undo_block = reason
+        self._undo_block = (reason, params)
 
     @property
     def events(self) -> list[tuple[Event, ...]]:
@@ -246,7 +249,7 @@ class Game:
         """Why :meth:`undo` is refused now (a message by key), or None when it
         is allowed."""
         if not self._snaps:
-            return self._undo_block
+            return Msg(*self._undo_block)
         last = self._snaps[-1].seat
         if seat is not None and seat != last:
             return Msg("undo_other", {"last": last + 1, "seat": seat + 1})
@@ -272,7 +275,7 @@ class Game:
         else:
             del self._said[snap.lines - len(self._events):]
         if not self._snaps:
-            self._undo_block = Msg("undo_none")
+            self._undo_block = ("undo_none", {})
         return line
 
     def parse(self, text: str) -> Action:

@@ -184,8 +184,10 @@ def one_line(problem: str) -> str:
 Fail = Callable[..., LoadError]
 
 
-def read_text(path: str | os.PathLike[str], fail: Fail, missing: str | Problem = "") -> str:
-    """The UTF-8 text of ``path``; every problem through ``fail(problem)``."""
+def read_text(path: str | os.PathLike[str], fail: Fail, missing: str = "no_file") -> str:
+    """The UTF-8 text of ``path``; every problem through ``fail(problem)``, a missing
+    file's by the problem key ``missing`` (its words are made only when it is missing:
+    the first problem made reads the catalogue, a cost the app's start need not pay)."""
     try:
         # O_NONBLOCK: a named pipe nobody writes to would hold open() for ever
         # (a FIFO in the saves folder froze the resume screen); opened so, it
@@ -195,7 +197,7 @@ def read_text(path: str | os.PathLike[str], fail: Fail, missing: str | Problem =
         with open(fd, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise fail(missing or Problem("no_file")) from None
+        raise fail(Problem(missing)) from None
     except IsADirectoryError:
         raise fail(Problem("a_folder")) from None
     except OSError as exc:

@@ -66,7 +66,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     def fail(problem: Any, line: int = 0) -> ScenarioError:
         return ScenarioError(path, "", problem, line)
 
-    return parse_toml(read_text(path, fail, missing=Problem("not_found")), fail)
+    return parse_toml(read_text(path, fail, missing="not_found"), fail)
 
 
 class _Reader:
