@@ -1,8 +1,10 @@
 """Plays seeded bot games, writes their records and finds puzzles in them
 (issue #30): ``python scripts/make_puzzles.py OUTDIR MODE PLAYERS GAMES SEED BUDGET``;
+``make_puzzles.py themed OUTDIR MODE PLAYERS GAMES SEED BUDGET [THEME,…]`` searches only
+positions where a decision of those themes (troll and runestone unless named) is legal;
 ``make_puzzles.py ship FILE…`` gathers them into the package, and ``make_puzzles.py
-prune`` drops the shipped puzzles that do not hold at ten fresh seeds (ids are kept:
-the players' ratings are kept by id).
+prune [TABLE…]`` drops the shipped puzzles that do not hold at ten fresh seeds (ids are
+kept: the players' ratings are kept by id).
 The bots are "Mittel" against "Leicht" so that mistakes happen to start from."""
 
 from __future__ import annotations
@@ -69,14 +71,17 @@ def ship(files: list[str]) -> None:
 PRUNE_SEEDS = range(1001, 1011)
 
 
-def prune() -> None:
+def prune(names: list[str] | None = None) -> None:
     """Drop the shipped puzzles that a fresh search at one of PRUNE_SEEDS does not
-    confirm, and classify the themes of the others anew."""
+    confirm, and classify the themes of the others anew (``names``: only those
+    shipped files, e.g. ``episch3``)."""
     from thorskliff.puzzles import SHIPPED, robust, theme
     from thorskliff.puzzles.fileformat import load
     from thorskliff.variants import parser_for
 
     for f in sorted(SHIPPED.glob("*.toml")):
+        if names and f.stem not in names:
+            continue
         kept, gone = [], []
         for p in load(f, print):
             (kept if robust(p, PRUNE_SEEDS) else gone).append(p)
@@ -88,28 +93,36 @@ def prune() -> None:
         print(f"{f.name}: kept {len(kept)}, dropped {', '.join(p.id for p in gone) or 'none'}")
 
 
-def themed(st) -> bool:
-    """A position where a troll or runestone decision is legal by its verb or hex
-    (puzzles.told_by_decision): those themes came out of no plain run."""
+#: the themes that came out of no plain run, sought by ``themed``
+RARE = ("troll", "runestone")
+
+
+def themed(themes: tuple[str, ...] = RARE):
+    """A test for positions where a decision of one of ``themes`` is legal by its verb or
+    hex (puzzles.told_by_decision)."""
     from thorskliff.puzzles import told_by_decision
 
-    return any(told_by_decision(st, a) in ("troll", "runestone") for a in st.legal_actions())
+    def wanted(st) -> bool:
+        return any(told_by_decision(st, a) in themes for a in st.legal_actions())
+
+    return wanted
 
 
 def main() -> None:
-    if sys.argv[1] == "themed":  # make_puzzles.py themed OUTDIR MODE PLAYERS GAMES SEED BUDGET
-        run(sys.argv[2:8], wanted=themed)
+    if sys.argv[1] == "themed":  # make_puzzles.py themed OUTDIR MODE PLAYERS GAMES SEED BUDGET [THEME,…]
+        themes = tuple(sys.argv[8].split(",")) if len(sys.argv) > 8 else RARE
+        run(sys.argv[2:8], wanted=themed(themes), themes=themes)
         return
     if sys.argv[1] == "ship":
         ship(sys.argv[2:])
         return
-    if sys.argv[1] == "prune":
-        prune()
+    if sys.argv[1] == "prune":  # make_puzzles.py prune [TABLE…]
+        prune(sys.argv[2:])
         return
     run(sys.argv[1:7])
 
 
-def run(argv: list[str], wanted=None) -> None:
+def run(argv: list[str], wanted=None, themes: tuple[str, ...] = RARE) -> None:
     out, mode, players, games, seed, budget = argv
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -119,7 +132,7 @@ def run(argv: list[str], wanted=None) -> None:
         found = make([str(path)], budget=int(budget), seed=int(seed), per_game=5,
                      progress=lambda s: print(s, flush=True), wanted=wanted)
         if wanted is not None:  # only the themes sought
-            found = [p for p in found if p.theme in ("troll", "runestone")]
+            found = [p for p in found if p.theme in themes]
         got.extend(found)
         for k, p in enumerate(got):
             p.id = f"{mode}{players}-{k + 1:03d}"

@@ -27,6 +27,7 @@ from .session import GameSession, farewell_line, reason
 
 if TYPE_CHECKING:
     from ..web.server import WebServer
+    from .corr import Clock
 from .sqlitestore import SqliteStore
 from .store import Store
 
@@ -43,20 +44,23 @@ SESSIONLESS_YIELD = 1.0
 class Host:
     """A running server: ``await Host.start(config)``, ``port``, ``await close()``."""
 
-    def __init__(self, config: Config):
+    def __init__(self, config: Config, clock: Clock | None = None):
+        """``clock``: what the correspondence games' deadlines and notices read the time
+        from (the system's; a test's FakeClock runs days in milliseconds)."""
         from ..ui import saves
+        from .corr import SystemClock
 
+        clock = clock or SystemClock()
         self.config = config
         self.data = Path(config.data) if config.data else saves.data_dir()
         self.store: Store = open_store(config, self.data)
         notifier = None
         if config.notify_cmd:
-            from .corr import SystemClock
             from .notify import Notifier
 
-            notifier = Notifier(config.notify_cmd, SystemClock(), "")  # its link once the ports are known
+            notifier = Notifier(config.notify_cmd, clock, "")  # its link once the ports are known
         self.hub = Hub(self.store, takeover_after=config.takeover, bot=config.bot, hints=config.hints,
-                       notifier=notifier)
+                       notifier=notifier, clock=clock)
         self.authorized = None
         if config.authorized_keys:
             try:
@@ -83,8 +87,8 @@ class Host:
         return len(self.gates)
 
     @classmethod
-    async def start(cls, config: Config) -> Host:
-        host = cls(config)
+    async def start(cls, config: Config, clock: Clock | None = None) -> Host:
+        host = cls(config, clock)
         try:
             if config.ssh:
                 host.server = await asyncssh.create_server(

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 from ..host.config import Config
+from ..host.corr import Clock
 from ..host.host import Host
 
 
@@ -22,13 +23,13 @@ def url(host: Host) -> str:
 
 
 @contextlib.asynccontextmanager
-async def serving(data: str | Path, **config) -> AsyncIterator[Host]:
+async def serving(data: str | Path, clock: Clock | None = None, **config) -> AsyncIterator[Host]:
     """A Host with SSH and browsers on free loopback ports (``config``: any
     :class:`~thorskliff.host.config.Config` field, e.g. ``ssh=False``,
-    ``max_per_address=2``, ``takeover=5``)."""
+    ``max_per_address=2``, ``takeover=5``; ``clock``: the deadlines' clock)."""
     config.setdefault("port", 0)
     config.setdefault("web_port", 0)
-    host = await Host.start(Config(data=Path(data), **config))
+    host = await Host.start(Config(data=Path(data), **config), clock)
     try:
         yield host
     finally:
