@@ -119,6 +119,7 @@ class Term:
             while True:
                 data = await self.proc.stdout.read(65536)
                 if not data:
+                    self.ended_by = f"end of output (exit status {self.proc.exit_status})"
                     break
                 self.transcript.append(data)
                 self.stream.feed(data)
@@ -126,6 +127,9 @@ class Term:
                     self.changed.notify_all()
         except (asyncssh.Error, OSError) as exc:
             self.ended_by = f"{type(exc).__name__}: {exc}"
+        except asyncio.CancelledError:
+            self.ended_by = "reading cancelled"
+            raise
         except Exception as exc:  # the terminal emulator choked: say so, not "the connection ended"
             self.failure = f"{type(exc).__name__}: {exc} while reading {data[-200:]!r}"
             raise
@@ -141,14 +145,23 @@ class Term:
         return "".join(self.transcript)
 
     async def wait(self, pred: Callable[[], bool], what: str = "", timeout: float = WAIT) -> None:
+        seen = False
+
+        def met() -> bool:
+            nonlocal seen
+            seen = seen or pred()
+            return seen or self.eof
+
         async def until() -> None:
             async with self.changed:
-                await self.changed.wait_for(lambda: pred() or self.eof)
+                await self.changed.wait_for(met)
         try:
             await asyncio.wait_for(until(), timeout)
         except TimeoutError:
             raise AssertionError(f"timed out waiting for {what or pred}; the screen:\n{self.text()}") from None
-        if not pred():
+        # what was seen counts, though the screen may have moved on since (a box opened and
+        # closed again was reported as "the connection ended", the connection still open)
+        if not seen:
             if self.failure:
                 raise AssertionError(f"reading the screen failed ({self.failure}) while waiting for {what}")
             raise AssertionError(f"the connection ended ({self.ended_by}) while waiting for {what}; "
