@@ -249,67 +249,22 @@ async def test_a_correspondence_game_is_made_from_the_lobby_and_its_row_says_the
 
 
 async def test_ten_days_of_a_four_seat_correspondence_game_with_a_restart_replay_and_rate_exactly(tmp_path, clock):
-    """The issue's scenario, through the hub (the sessions SSH and the browsers
-    open): four players who come at different hours, a deadline that runs out
-    into a bot's turn, a pause, the host restarted on day 5; at the end the
-    record replays to the same game and the ratings are the library's for
-    the placings."""
-    from openskill.models import PlackettLuce
-
-    from thorskliff.engine import events as E
+    """The issue's scenario (tests/tendays.py), through the hub (the sessions SSH and the
+    browsers open): four players who come at different hours, a deadline that runs out
+    into a bot's turn, a pause, the host restarted on day 5; at the end the record
+    replays to the same game and the ratings are the library's for the placings."""
+    from tendays import check_replays_and_rates, new_game, ten_days
 
     path = tmp_path / "hub.sqlite3"
-    hub = Hub(SqliteStore(path), clock=clock, bot_delay=0)
-    names = ["anna", "bert", "cora", "dirk"]
-    first = hub.create("anna", "base", 4, seed=44, terms=Terms(DAY, "bot:leicht", 2))
-    gid = first.game_id
-    for seat, name in enumerate(names[1:], 1):
-        hub.join(gid, seat, name)
-    timed_out = paused = restarted = 0
-    hours = 0
-    while not hub.games[gid].finished and hours < 10 * 24:
-        hg = hub.games[gid]
-        d = hg.state.current_player()
-        if hours == 5 * 24 and not restarted:  # day 5: the host restarts
-            hub.store.close()
-            hub = Hub(SqliteStore(path), clock=clock, bot_delay=0)
-            restarted = 1
-            continue
-        player = names[d] if d >= 0 else None
-        # anna and cora look in every 3 hours, bert every 5, dirk never on days 2-3 (his deadline runs out)
-        here = player is not None and (hours % {"anna": 3, "bert": 5, "cora": 3, "dirk": 4}[player] == 0)
-        if player == "dirk" and 24 <= hours < 72:
-            here = False
-        if player == "bert" and not paused and hours >= 48:
-            hub.take_vacation(hub.resume(gid, "bert"), 1)
-            paused = 1
-        if here:
-            rs = hub.resume(gid, player)
-            for _ in range(30):  # the player's whole turn, at once
-                if hg.state.current_player() != d or hg.finished:
-                    break
-                legal = hg.game.legal()
-                # from day 8 on, all but anna give up when they may (R-RESIGN-1): the game ends
-                gives_up = player != "anna" and hours >= 8 * 24 and hg.state.combat is None
-                hub.submit(rs, "resign" if gives_up else legal[0])
-            hub.detach(rs)
-        clock.advance(3600)
-        hours += 1
-        timed_out += len(await hub.deadlines.tick())
-    hg = hub.games[gid]
-    assert restarted and paused and timed_out >= 1 and hg.finished
-    # the record replays exactly
-    row = hub.store.game(gid)
-    again = record.loads(row.record)
-    assert again.lines == hg.game.lines and again.state.observation(None) == hg.state.observation(None)
-    # rated as the library rates the same placings
-    resigned = {e.seat for evs in hg.local.events(None) for e in evs
-                if isinstance(e, E.WentOut) and e.reason == "resign"}
-    winner = hg.state.outcome().winner
-    ranks = [3 if s in resigned else 1 if winner in (None, s) else 2 for s in range(4)]
-    m = PlackettLuce()
-    want = m.rate([[m.rating()] for _ in range(4)], ranks=ranks)
-    got = dict((r.player, r) for _, r in hub.store.ratings("base-4"))
-    for s, name in enumerate(names):
-        assert got[name].mu == pytest.approx(want[s][0].mu) and got[name].sigma == pytest.approx(want[s][0].sigma)
+    hubs = [Hub(SqliteStore(path), clock=clock, bot_delay=0)]
+    gid = new_game(hubs[0])
+
+    async def restart() -> None:
+        hubs[-1].store.close()
+        hubs.append(Hub(SqliteStore(path), clock=clock, bot_delay=0))
+
+    days = await ten_days(clock, lambda: hubs[-1], gid, restart)
+    hub = hubs[-1]
+    assert days.restarted and days.paused and days.timed_out >= 1 and hub.games[gid].finished
+    check_replays_and_rates(hub, gid)
     hub.store.close()

@@ -17,35 +17,28 @@ import asyncssh
 import pytest
 
 from ssh.conftest import Term
-from thorskliff import record
-from thorskliff.engine import events as E
+from tendays import NAMES, check_replays_and_rates, new_game, ten_days
 from thorskliff.host.config import Config
-from thorskliff.host.corr import DAY, FakeClock, Terms
+from thorskliff.host.corr import FakeClock
 from thorskliff.host.host import Host
 from thorskliff.ui.i18n import t
 from webtabs import WAIT, SSHPlayer, hub_until, prompt
 
 pytestmark = [pytest.mark.correspondence, pytest.mark.timeout(280)]
 
-NAMES = ("anna", "bert", "cora", "dirk")
 BROWSERS = ("cora", "dirk")
 #: decisions typed on a visit through a transport (the rest of the turn through the hub)
 TYPED = 3
 
 
 async def test_ten_days_of_a_four_seat_correspondence_game_over_ssh_and_browsers(tmp_path, tabs):
-    from openskill.models import PlackettLuce
-
     clock = FakeClock()
     config = Config(port=0, web_port=0, data=tmp_path / "data")
     host = await Host.start(config, clock)
     keys = {n: asyncssh.generate_private_key("ssh-ed25519") for n in NAMES if n not in BROWSERS}
     pages = {}  # each browser player keeps her browser (its name cookie) across visits and the restart
     terms: list[Term] = []
-    first = host.hub.create("anna", "base", 4, seed=44, terms=Terms(DAY, "bot:leicht", 2))
-    gid = first.game_id
-    for seat, name in enumerate(NAMES[1:], 1):
-        host.hub.join(gid, seat, name)
+    gid = new_game(host.hub)
     typed: list[tuple[int, str]] = []  # the record lines of decisions typed on a screen, by number
     shown: dict[str, list[str]] = {n: [] for n in NAMES}  # what each visit's lobby said of the wait
 
@@ -87,48 +80,24 @@ async def test_ten_days_of_a_four_seat_correspondence_game_over_ssh_and_browsers
         else:
             await term.close()
 
-    timed_out = paused = restarted = 0
     came: set[tuple[str, int]] = set()
-    hours = 0
+
+    async def restart() -> None:  # on the same ports: the players' addresses stay
+        nonlocal host
+        ports = {"port": host.port, "web_port": host.web_port}
+        await host.close()
+        host = await Host.start(Config(data=config.data, **ports), clock)
+
+    async def visit(player: str, seat: int, restarted: int) -> None:
+        if (player, restarted) not in came:
+            came.add((player, restarted))
+            await through_transport(player, seat)
+
     try:
-        while not host.hub.games[gid].finished and hours < 10 * 24:
-            hub = host.hub
-            hg = hub.games[gid]
-            d = hg.state.current_player()
-            if hours == 5 * 24 and not restarted:  # day 5: the host stops and starts again
-                ports = {"port": host.port, "web_port": host.web_port}  # the players' addresses stay
-                await host.close()
-                host = await Host.start(Config(data=config.data, **ports), clock)
-                restarted = 1
-                continue
-            player = NAMES[d] if d >= 0 else None
-            # anna and cora look in every 3 hours, bert every 5, dirk every 4 but never on
-            # days 2-3 (his deadline runs out into a bot's turn)
-            here = player is not None and hours % {"anna": 3, "bert": 5, "cora": 3, "dirk": 4}[player] == 0
-            if player == "dirk" and 24 <= hours < 72:
-                here = False
-            if player == "bert" and not paused and hours >= 48:
-                hub.take_vacation(hub.resume(gid, "bert"), 1)
-                paused = 1
-            if here:
-                assert player is not None
-                if (player, restarted) not in came:
-                    came.add((player, restarted))
-                    await through_transport(player, d)
-                rs = hub.resume(gid, player)
-                for _ in range(30):  # the rest of the player's turn
-                    if hg.state.current_player() != d or hg.finished:
-                        break
-                    # from day 8 on, all but anna give up when they may (R-RESIGN-1): the game ends
-                    gives_up = player != "anna" and hours >= 8 * 24 and hg.state.combat is None
-                    hub.submit(rs, "resign" if gives_up else hg.game.legal()[0])
-                hub.detach(rs)
-            clock.advance(3600)
-            hours += 1
-            timed_out += len(await hub.deadlines.tick())
+        days = await ten_days(clock, lambda: host.hub, gid, restart, visit)
         hub = host.hub
         hg = hub.games[gid]
-        assert restarted and paused and timed_out >= 1 and hg.finished
+        assert days.restarted and days.paused and days.timed_out >= 1 and hg.finished
         # every player came in by her transport before the restart and after it, and each
         # time her lobby (and a browser's title) said that the game waited for her
         assert {p for p, _ in came} == set(NAMES) and {r for _, r in came} == {0, 1}
@@ -140,19 +109,7 @@ async def test_ten_days_of_a_four_seat_correspondence_game_over_ssh_and_browsers
         # what was typed on the screens is in the record, in order
         lines = hg.game.lines
         assert len(typed) >= len(NAMES) and all(lines[n] == ln for n, ln in typed)
-        # the record replays exactly
-        again = record.loads(hub.store.game(gid).record)
-        assert again.lines == lines and again.state.observation(None) == hg.state.observation(None)
-        # rated as the library rates the same placings
-        resigned = {e.seat for evs in hg.local.events(None) for e in evs
-                    if isinstance(e, E.WentOut) and e.reason == "resign"}
-        winner = hg.state.outcome().winner
-        ranks = [3 if s in resigned else 1 if winner in (None, s) else 2 for s in range(4)]
-        m = PlackettLuce()
-        want = m.rate([[m.rating()] for _ in range(4)], ranks=ranks)
-        got = dict((r.player, r) for _, r in hub.store.ratings("base-4"))
-        for s, name in enumerate(NAMES):
-            assert got[name].mu == pytest.approx(want[s][0].mu) and got[name].sigma == pytest.approx(want[s][0].sigma)
+        check_replays_and_rates(hub, gid)
     finally:
         for term in terms:
             if not term.eof:
