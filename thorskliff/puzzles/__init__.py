@@ -52,11 +52,17 @@ class Puzzle:
     rd: float = 350.0
     vol: float = 0.06
     file: str = field(default="", compare=False)
+    #: the position read once, with the text it was read from: loading a file reads every
+    #: puzzle's position to check it, and each use after (search, screen, table) read it again
+    _read: tuple[str, GameState] | None = field(default=None, compare=False, repr=False)
 
     def state(self) -> GameState:
+        """The position to play: a copy of its own for each caller."""
         from ..position import from_position
 
-        return from_position(self.position, f"{self.file}:{self.id}")
+        if self._read is None or self._read[0] != self.position:
+            self._read = (self.position, from_position(self.position, f"{self.file}:{self.id}"))
+        return self._read[1].clone()
 
     def gap(self) -> float:
         return self.choices[0][1] - max((c for _, c in self.choices[1:]), default=0.0)
