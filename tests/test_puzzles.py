@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import glicko2
 import pytest
 
 from thorskliff.cli import main
-from thorskliff.puzzles import Puzzle
-from thorskliff.puzzles.fileformat import PuzzleError, dump, loads, shipped
+from thorskliff.position import to_position
+from thorskliff.puzzles import SHIPPED, Puzzle
+from thorskliff.puzzles.fileformat import PuzzleError, dump, load, loads, shipped
 from thorskliff.puzzles.rating import Book, Rating, update
 
 
@@ -22,6 +24,18 @@ def test_shipped_puzzles_load():
     got = shipped()
     assert got and all(len(p.choices) >= 2 and p.choices[0][0] == p.solution for p in got)
     assert all(p.gap() >= 0.2 for p in got)
+
+
+def test_every_shipped_position_reads_whole_as_a_users_file_would():
+    """shipped() spares its proven files the write-and-read-back after each
+    step that a user's file gets (fileformat.loads): this is the proof.
+    Loaded as a user's file, every shipped puzzle stays and reads the same."""
+    for f in sorted(Path(SHIPPED).glob("*.toml")):
+        skipped: list[PuzzleError] = []
+        whole = load(f, skipped.append)
+        assert not skipped, skipped[0]
+        assert [(p.id, to_position(p.state())) for p in whole] == \
+            [(p.id, to_position(p.state())) for p in load(f, proven=True)]
 
 
 def test_round_trip():
@@ -203,7 +217,6 @@ def test_shipped_themes_are_what_the_classifier_says():
 def test_the_docs_table_counts_the_shipped_puzzles():
     """docs/cli.md's table of puzzles per table size and theme is the shipped files' count."""
     from collections import Counter
-    from pathlib import Path
 
     from thorskliff.puzzles import THEMES
 

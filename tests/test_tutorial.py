@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from thorskliff.cli import main
+from thorskliff.position import to_position
 from thorskliff.tutorial.goals import GOALS, reached
 from thorskliff.tutorial.lesson import TEXTS, coach_catalogue, lesson_dir, load_all, load_lesson
 from thorskliff.tutorial.progress import FILE, Progress
@@ -27,6 +29,18 @@ def test_at_least_ten_lessons_load_in_their_order():
     assert len(LESSONS) >= 10
     assert [les.order for les in LESSONS] == sorted(les.order for les in LESSONS)
     assert IDS[:4] == ["schritte", "silber", "rekrutieren", "kampf"]  # an order that builds
+
+
+def test_every_shipped_lesson_reads_whole_as_a_users_file_would(tmp_path):
+    """load_all() spares the shipped lessons' positions the write-and-read-back
+    after each step (from_position's ``proven``): this is the proof. The
+    same files read from another folder, as a user's, load alike."""
+    for les in LESSONS:
+        (tmp_path / Path(les.file).name).write_bytes(Path(les.file).read_bytes())
+    whole, problems = load_all(tmp_path)
+    assert problems == []
+    assert [(les.id, to_position(les.state())) for les in whole] == \
+        [(les.id, to_position(les.state())) for les in LESSONS]
 
 
 @pytest.mark.parametrize("les", LESSONS, ids=IDS)

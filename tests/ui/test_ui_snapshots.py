@@ -65,7 +65,7 @@ def test_result_screen(snap_compare, monkeypatch, size):
     from thorskliff.ui.screens.result import ResultScreen
 
     # the review of the three persons' decisions, done before the shot (#30); a small budget keeps it short
-    monkeypatch.setattr(ResultScreen, "REVIEW_BUDGET", 40)
+    monkeypatch.setattr(ResultScreen, "REVIEW_BUDGET", 10)
     app = finished_app()
 
     async def settled(pilot):

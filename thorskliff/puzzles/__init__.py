@@ -56,12 +56,13 @@ class Puzzle:
     #: puzzle's position to check it, and each use after (search, screen, table) read it again
     _read: tuple[str, GameState] | None = field(default=None, compare=False, repr=False)
 
-    def state(self) -> GameState:
-        """The position to play: a copy of its own for each caller."""
+    def state(self, *, proven: bool = False) -> GameState:
+        """The position to play: a copy of its own for each caller
+        (``proven``: how the first read reads it, :func:`.from_position`)."""
         from ..position import from_position
 
         if self._read is None or self._read[0] != self.position:
-            self._read = (self.position, from_position(self.position, f"{self.file}:{self.id}"))
+            self._read = (self.position, from_position(self.position, f"{self.file}:{self.id}", proven=proven))
         return self._read[1].clone()
 
     def gap(self) -> float:

@@ -61,6 +61,8 @@ class Lesson:
     bot: str = "greedy"
     turns: int = 1
     meta: dict[str, Any] = field(default_factory=dict)
+    #: the position as the loader read (and checked) it: each start is a copy of it
+    read: GameState | None = field(default=None, compare=False, repr=False)
 
     @property
     def solution(self) -> tuple[str, ...]:
@@ -71,6 +73,9 @@ class Lesson:
         return coach_text(self.id, key, lang, **params)
 
     def state(self) -> GameState:
+        """The lesson's position: a copy of its own for each run."""
+        if self.read is not None:
+            return self.read.clone()
         from ..position import from_position
 
         return from_position(self.position, self.file)
@@ -105,15 +110,17 @@ def lesson_dir() -> Path:
     return Path(__file__).resolve().parent.parent.parent / "scenarios" / "tutorial"
 
 
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and check the lesson file at ``path`` (raises LessonError)."""
+def load_lesson(path: str | Path, *, proven: bool = False) -> Lesson:
+    """Read and check the lesson file at ``path`` (raises LessonError);
+    ``proven``: a shipped one, whose position is read as a proven one
+    (:func:`.from_position`: tests/test_tutorial.py reads each the whole way)."""
     name = str(path)
 
     def fail(problem: Any, line: int = 0, key: str = "") -> LessonError:
         return LessonError(name, key, problem)
 
     doc = parse_toml(read_text(path, fail), fail)
-    return lesson_from(doc, name)
+    return lesson_from(doc, name, proven=proven)
 
 
 def _need(doc: dict, key: str, kind: type | tuple[type, ...], file: str, default: Any = ...) -> Any:
@@ -127,7 +134,7 @@ def _need(doc: dict, key: str, kind: type | tuple[type, ...], file: str, default
     return v
 
 
-def lesson_from(doc: dict[str, Any], file: str) -> Lesson:
+def lesson_from(doc: dict[str, Any], file: str, *, proven: bool = False) -> Lesson:
     for key in doc:
         if key not in KEYS:
             raise LessonError(file, key, Problem("lesson.unknown_key", keys=", ".join(sorted(KEYS))))
@@ -141,7 +148,7 @@ def lesson_from(doc: dict[str, Any], file: str) -> Lesson:
     from ..position import PositionError, from_position
 
     try:
-        st = from_position(pos, file)
+        st = from_position(pos, file, proven=proven)
     except PositionError as exc:
         raise LessonError(file, f"position.{exc.key}" if exc.key else "position", exc.said or exc.problem) from None
     seat = _need(doc, "seat", int, file)
@@ -209,7 +216,7 @@ def lesson_from(doc: dict[str, Any], file: str) -> Lesson:
                 raise LessonError(file, "id" if t in TEXTS else "steps", Problem(
                     "lesson.no_text", key=f"tutorial.{lid}.{t}", file=f"tutorial.{lang}.toml"))
     return Lesson(lid, order, file, seat - 1, pos, dict(goal), tuple(steps), wrong, tuple(dice), tuple(others),
-                  bot, turns, dict(_need(doc, "meta", dict, file, {})))
+                  bot, turns, dict(_need(doc, "meta", dict, file, {})), st.clone())
 
 
 def _strings(doc: dict, key: str, file: str, default: Any = ...) -> list[str]:
@@ -231,11 +238,12 @@ def _decision(text: str, file: str, key: str) -> str:
 def load_all(folder: str | Path | None = None) -> tuple[list[Lesson], list[LessonError]]:
     """Every lesson of ``folder`` (the shipped ones by default) in their order,
     and the problems of the files that could not be read (the others stay)."""
+    proven = folder is None
     folder = Path(folder) if folder is not None else lesson_dir()
     lessons, problems = [], []
     for path in sorted(folder.glob("*.toml")):
         try:
-            lessons.append(load_lesson(path))
+            lessons.append(load_lesson(path, proven=proven))
         except LessonError as exc:
             problems.append(exc)
     seen: set[str] = set()
