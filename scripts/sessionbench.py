@@ -71,6 +71,14 @@ class Screen:
         #: island's edge, where a key moves nothing and so draws nothing
         self.swing: tuple[str, str] | None = None
         self.swung = 0
+        #: what :meth:`output` and :meth:`quiet` wait on: a future and its timer, re-armed
+        #: by each output, not a task with a timeout per wait: hundreds of screens wait at
+        #: once in this one process, on the cores the host is measured on
+        self._waiter: asyncio.Future[bool] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._settling = False
+        #: when the output awaited with :meth:`output` came
+        self.answered = 0.0
 
     def feed(self, data) -> None:
         self.last = time.perf_counter()
@@ -78,6 +86,40 @@ class Screen:
             self.stream.feed(data)
         self.got.set()
         self.changed.set()
+        if self._waiter is not None:
+            if self._settling:  # more output: quiet from now on
+                self._arm(QUIET)
+            else:
+                self.answered = self.last
+                self._end(True)
+
+    def _arm(self, seconds: float) -> None:
+        """The wait ends in ``seconds`` (False: no output came)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(seconds, self._end, False)
+
+    def _end(self, result: bool) -> None:
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(result)
+
+    def _start(self, seconds: float, settling: bool) -> asyncio.Future[bool]:
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiter, self._settling = waiter, settling
+        self._arm(seconds)
+        waiter.add_done_callback(self._clear)
+        return waiter
+
+    def _clear(self, waiter: asyncio.Future[bool]) -> None:
+        if self._waiter is waiter:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._waiter = self._timer = None
+
+    def output(self, timeout: float) -> asyncio.Future[bool]:
+        """The next output from now on: awaited, whether it came within ``timeout`` seconds
+        (asked before the key is sent, so an answer at once is not missed)."""
+        return self._start(timeout, False)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -106,27 +148,40 @@ class Screen:
 
     async def quiet(self) -> float:
         """Wait until no output for QUIET seconds; returns the time of the last output."""
-        while True:
-            self.got.clear()
-            try:
-                await asyncio.wait_for(self.got.wait(), QUIET)
-            except TimeoutError:
-                return self.last
+        await self._start(QUIET, True)
+        return self.last
+
+
+#: sessions signing in and taking their place at once while a benchmark sets up
+JOINING = 8
 
 
 async def seated(open_client, n: int, prefix: str) -> tuple[list[Screen], str, dict[str, Screen]]:
-    """``n`` clients opened one after another (``open_client(name)``), named
-    ``prefix`` and their number, into a Duell (:func:`into_game`), then quiet
-    and no longer drawn, the server given a second to settle its garbage.
-    Returns the clients, who moves first and the players by name."""
-    clients: list[Screen] = []
-    for i in range(n):
-        clients.append(await open_client(f"{prefix}{i}"))
-        if i == 0:
-            await clients[0].see("Spieltisch")
-    decider_name, players = await into_game(clients, prefix)
+    """``n`` clients (``open_client(name)``), named ``prefix`` and their
+    number, in a Duell: the first makes it, the second takes seat 2, the
+    others come :data:`JOINING` at a time and watch; then the beaches, the
+    screens quiet and no longer drawn, the server given a second to settle
+    its garbage. Each comes when the one before has its place: N screens in
+    the lobby, each drawn by this one process at every change, made setting
+    up N sessions take N² of its time. Returns the clients, who moves first
+    and the players by name."""
+    first = await open_client(f"{prefix}0")
+    await make_duell(first)
+    second = await open_client(f"{prefix}1")
+    await take_place(second)
+    gate = asyncio.Semaphore(JOINING)
+
+    async def watcher(i: int) -> Screen:
+        async with gate:
+            c = await open_client(f"{prefix}{i}")
+            await take_place(c)
+            c.render = False  # a spectator is read no more
+            return c
+
+    clients = [first, second, *await asyncio.gather(*(watcher(i) for i in range(2, n)))]
+    decider_name, players = await beaches(clients, prefix)
+    await asyncio.gather(*(c.quiet() for c in clients))
     for c in clients:
-        await c.quiet()
         c.render = False
     await asyncio.sleep(1.0)  # let the server settle its garbage before reading its memory
     return clients, decider_name, players
@@ -142,11 +197,8 @@ async def warmed(open_client, pid: int) -> tuple[float, float]:
     return cold, rss_mb(pid)
 
 
-async def into_game(clients: list[Screen], prefix: str) -> tuple[str, dict[str, Screen]]:
-    """clients[0] makes a Duell, clients[1] joins it, the others watch; then
-    the beaches. The clients are named ``prefix`` and their number. Returns
-    who moves first and the players by name."""
-    a = clients[0]
+async def make_duell(a: Screen) -> None:
+    """``a`` makes a Duell of two seats and sits at it."""
     await a.see("Spieltisch")
     await a.press("n")
     await a.see("Welcher Modus?")
@@ -160,12 +212,21 @@ async def into_game(clients: list[Screen], prefix: str) -> tuple[str, dict[str, 
     if "Wie schnell?" in a.text():
         await a.press("enter")
         await a.see("Am Tisch")
-    for c in clients[1:]:
-        await c.see("#1 ")
-        await c.press("enter")
-        await c.see("Zuschauen")
-        await c.press("enter")  # the first option: seat 2 for the first, watching for the others
-        await c.see("Am Tisch")
+
+
+async def take_place(c: Screen) -> None:
+    """``c`` opens the lobby's first game and takes the first place offered:
+    seat 2 while it is free, else watching."""
+    await c.see("#1 ")
+    await c.press("enter")
+    await c.see("Zuschauen")
+    await c.press("enter")
+    await c.see("Am Tisch")
+
+
+async def beaches(clients: list[Screen], prefix: str) -> tuple[str, dict[str, Screen]]:
+    """The two players (clients 0 and 1, named ``prefix`` and their number)
+    choose their beaches. Returns who moves first and the players by name."""
     # the beaches: the chooser's cursor starts on a free one. Each seat reads the
     # decision asked of it on its own screen ("u0: wähle …"); the others read what
     # it does ("u0 wählt …"), so each is looked for where it is asked.
@@ -197,17 +258,16 @@ async def find_swing(c: Screen) -> None:
     """Which way the cursor can go first: right, unless it stands at the
     island's right edge (then the key draws nothing). A right that moved is
     taken back, so every screen starts its swing where it stood."""
-    c.got.clear()
+    answered = c.output(PROBE)
     await c.press("right")
-    try:
-        await asyncio.wait_for(c.got.wait(), PROBE)
-    except TimeoutError:
+    if not await answered:
         c.swing = ("left", "right")
         return
     await c.quiet()
-    c.got.clear()
+    answered = c.output(30)
     await c.press("left")
-    await asyncio.wait_for(c.got.wait(), 30)
+    if not await answered:
+        raise TimeoutError("a cursor key moved right and never back")
     await c.quiet()
     c.swing = ("right", "left")
 
@@ -238,13 +298,11 @@ async def keys_round(clients: list[Screen], keys: int, think: float) -> tuple[li
         for _ in range(keys):
             if think:
                 await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-            c.got.clear()
+            answered = c.output(30)
             t0 = time.perf_counter()
             await c.press(c.swing[c.swung % 2])
             c.swung += 1
-            try:
-                await asyncio.wait_for(c.got.wait(), 30)
-            except TimeoutError:  # counted as 30 s: a frozen server is a figure too
+            if not await answered:  # counted as 30 s: a frozen server is a figure too
                 first.append(30.0)
                 settled.append(30.0)
                 continue
@@ -262,15 +320,14 @@ async def decisions_round(clients: list[Screen], decider: Screen, rounds: int) -
     slowest: list[float] = []
     still_heap()
     for r in range(rounds):
-        for c in clients:
-            c.got.clear()
+        answered = [c.output(30) for c in clients]
         t0 = time.perf_counter()
         await decider.press("e" if r % 2 == 0 else "u")
-        await asyncio.gather(*(asyncio.wait_for(c.got.wait(), 30) for c in clients))
+        if not all(await asyncio.gather(*answered)):
+            raise TimeoutError("a screen showed nothing of a decision within 30 s")
         # a screen's first output after the key; later chunks of the same redraw do not count
-        times = [c.last - t0 for c in clients]
+        times = [c.answered - t0 for c in clients]
         each.extend(times)
         slowest.append(max(times))
-        for c in clients:
-            await c.quiet()
+        await asyncio.gather(*(c.quiet() for c in clients))  # at once: one after another took N × 50 ms
     return each, slowest
