@@ -176,6 +176,9 @@ class Chapter:
         """Every rule (and ``rifts``, ``trolls``) this chapter has at its
         start or any of its cards can bring (special cards reached through
         other cards included)."""
+        known = self.__dict__.get("_can_come")
+        if known is not None:  # asked at every redraw of a chapter's screen; a chapter never changes
+            return known
         out = set(self.rules)
         if self.rifts_at_start:
             out.add("rifts")
@@ -183,7 +186,9 @@ class Chapter:
             out.add("trolls")
         for c in self.cards.values():
             out.update(c.introduces())
-        return frozenset(out)
+        got = frozenset(out)
+        self.__dict__["_can_come"] = got  # frozen: no field, kept beside them
+        return got
 
     def introduces(self, cid: str) -> tuple[str, ...]:
         """What card ``cid`` brings (:meth:`Card.introduces`), with what the
