@@ -423,8 +423,8 @@ def from_position(text: str | dict[str, Any], source: str = "<position>", *, pla
     invariants, where a seat or the dice decide, and that a position holds
     (each is written and read back). A ``proven`` position, one shipped with
     the package (a lesson's, a puzzle's) that the suite reads the whole way,
-    is played on a step without the writing back, which was nine tenths of
-    opening the Lehrgang or the puzzles."""
+    is played on a step without the writing back, which was most of the
+    time of opening the Lehrgang or the puzzles."""
     fmt_line = _line_of(text, "format") if isinstance(text, str) and _RECORD_LINE.search(text) else 0
     if fmt_line and isinstance(text, str) and FORMAT in text.splitlines()[fmt_line - 1]:
         # a record whose format line names a position: its decisions are no TOML, said at that line
