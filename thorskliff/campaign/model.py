@@ -7,6 +7,7 @@ loader calls the checks, and the checks read this module, not the loader
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..scenario import HERO_KEYS, RULE_FLAGS
 
@@ -172,13 +173,11 @@ class Chapter:
     #: the intro in the short variant, where it names the number of ambers
     intro_short: dict[str, str] | None = None
 
+    @cached_property  # asked at every redraw of a chapter's screen; a chapter never changes
     def can_come(self) -> frozenset[str]:
         """Every rule (and ``rifts``, ``trolls``) this chapter has at its
         start or any of its cards can bring (special cards reached through
         other cards included)."""
-        known = self.__dict__.get("_can_come")
-        if known is not None:  # asked at every redraw of a chapter's screen; a chapter never changes
-            return known
         out = set(self.rules)
         if self.rifts_at_start:
             out.add("rifts")
@@ -186,9 +185,7 @@ class Chapter:
             out.add("trolls")
         for c in self.cards.values():
             out.update(c.introduces())
-        got = frozenset(out)
-        self.__dict__["_can_come"] = got  # frozen: no field, kept beside them
-        return got
+        return frozenset(out)
 
     def introduces(self, cid: str) -> tuple[str, ...]:
         """What card ``cid`` brings (:meth:`Card.introduces`), with what the

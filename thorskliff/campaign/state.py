@@ -459,7 +459,7 @@ class CampaignState(GameState, CampaignFields):
             # what is in force with a rule to read, and what this chapter can still bring
             "introduced": sorted(self.rules | ({"rifts"} if self.rifts else set())
                                  | ({"trolls"} if self.mode.goal_crystals or any(self.troll) else set())),
-            "can_come": sorted(ch.can_come()),
+            "can_come": sorted(ch.can_come),
             "amber_price": self.amber_price if "buy_amber" in self.rules else None,
             "held": [list(h) for h in self.held],
             "spent": [list(h) for h in self.spent],
