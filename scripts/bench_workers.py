@@ -17,13 +17,22 @@ the rest watching; the kernel shares them out among the workers):
 
 The benchmark's clients run on the same machine and take CPU of their own:
 on 2 cores the workers and the clients share them. ``--client asyncssh``
-(the default, as bench_ssh.py) does the clients' SSH work in this Python
-process; ``--client openssh`` runs one OpenSSH ``ssh`` per session on a
-pseudo-terminal (scripts/openssh_client.py), which does it in C, so more of
-the two cores is left to the host.
+(the default, as bench_ssh.py) does the clients' SSH work in Python;
+``--client openssh`` runs one OpenSSH ``ssh`` per session on a
+pseudo-terminal (scripts/openssh_client.py), which does it in C. Either way
+the clients are one process of their own per count (started again with
+``--clients-of``), so ``--clients-nice 19`` runs all of the clients' side
+(that process and its ``ssh`` processes) at low priority: the host's
+processes get the cores first, as they would with the clients on other
+machines, while the clients' CPU is still spent here and printed. The
+server and PostgreSQL run at the caller's priority.
+
+``--sessions 16,32`` gives every worker count the same session counts;
+``--sessions 1=120,128 --sessions 2=224,232`` gives each its own. A worker
+count's sweep ends at the first count not held.
 
 Run: python scripts/bench_workers.py [--workers 1,2] [--sessions 16,32,48,64] [--keys 15] [--think 1.0]
-                                     [--client asyncssh|openssh]
+                                     [--client asyncssh|openssh] [--clients-nice 19]
 """
 
 from __future__ import annotations
@@ -71,6 +80,14 @@ def process_of(client: Client | OpenSSHClient, port: int) -> int:
     return int(m.group(1)) if m else -1
 
 
+def machine_ticks() -> tuple[int, int]:
+    """The machine's busy and total CPU ticks so far (/proc/stat), all cores."""
+    with open("/proc/stat") as fh:
+        ticks = [int(v) for v in fh.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return sum(ticks) - idle, sum(ticks)
+
+
 def clients_cpu(clients: list) -> tuple[float, float]:
     """CPU seconds of the clients so far: this process's, and the ``ssh`` processes' of OpenSSH clients."""
     return time.process_time(), sum(c.cpu() for c in clients if isinstance(c, OpenSSHClient))
@@ -97,74 +114,117 @@ async def start(url: str, workers: int, cap: int) -> tuple[subprocess.Popen, int
     return proc, port, pids
 
 
-async def one(cluster: Cluster, workers: int, n: int, keys: int, think: float, decisions: int,
-              client: str) -> float:
-    """One run: a fresh database and server, ``n`` sessions; the keys' p95 (ms)."""
+async def one(cluster: Cluster, workers: int, n: int, args: argparse.Namespace) -> float:
+    """One run: a fresh database and server, ``n`` sessions played by a process of
+    their own (:func:`clients`, at ``--clients-nice``); the keys' p95 (ms)."""
     server, port, pids = await start(cluster.url(f"bench_w{workers}_n{n}"), workers, n + 8)
     try:
-        if client == "openssh":
-            open_client = partial(OpenSSHClient.open, port, folder=Path(tempfile.mkdtemp(prefix="thorskliff-keys-")),
-                                  size=SIZE)
-        else:
-            open_client = partial(Client.open, port)
-        clients, decider_name, players = await seated(open_client, n, "u")
-        where = {id(c): process_of(c, port) for c in clients}
-        cpu0, mine0 = sum(cpu_s(p) for p in pids), clients_cpu(clients)
-        _, settled = await keys_round(clients, keys, think)
-        cpu1, mine1 = sum(cpu_s(p) for p in pids), clients_cpu(clients)
-        decider = players[decider_name]
-        home = where[id(decider)]
-        each_same: list[float] = []
-        each_other: list[float] = []
-        for _ in range(decisions):
-            for key in ("e", "u"):  # ends its phase and takes it back
-                answered = [c.output(30) for c in clients]
-                t0 = time.perf_counter()
-                await decider.press(key)
-                if not all(await asyncio.gather(*answered)):
-                    raise TimeoutError("a screen showed nothing of a decision within 30 s")
-                for c in clients:
-                    (each_same if where[id(c)] == home else each_other).append(c.answered - t0)
-                await asyncio.gather(*(c.quiet() for c in clients))  # at once: one after another took N × 50 ms
-        spread = {p: sum(1 for c in clients if where[id(c)] == p) for p in pids}
-        p95 = 1000 * pct(settled, 95)
-        other = (f"p95 {1000 * pct(each_other, 95):.1f} ms over {len(each_other)}"
-                 if each_other else "none in another process")
-        print(f"workers {workers}, {n} sessions (per process {sorted(spread.values())}): key to settled "
-              f"p50 {1000 * statistics.median(settled):.1f} ms, p95 {p95:.1f} ms; decision to the screens "
-              f"in its own process p95 {1000 * pct(each_same, 95):.1f} ms, in another {other}; "
-              f"CPU over the keys: workers {cpu1 - cpu0:.1f} s, clients {mine1[0] - mine0[0]:.1f} s here "
-              f"+ {mine1[1] - mine0[1]:.1f} s in ssh processes", flush=True)
-        for c in clients:
-            await c.close()
-        return p95
+        with tempfile.NamedTemporaryFile("r", prefix="thorskliff-bench-p95-") as said:
+            argv = [sys.executable, __file__, "--clients-of", str(port), "--pids", ",".join(map(str, pids)),
+                    "--workers", str(workers), "--sessions", str(n), "--keys", str(args.keys),
+                    "--think", str(args.think), "--decisions", str(args.decisions), "--client", args.client,
+                    "--p95-to", said.name]
+            nice = args.clients_nice
+            proc = await asyncio.create_subprocess_exec(*argv, preexec_fn=(lambda: os.nice(nice)) if nice else None)
+            if await proc.wait() != 0:
+                raise RuntimeError(f"the clients of {n} sessions failed (exit {proc.returncode})")
+            return float(said.read())
     finally:
         stop(server)
+
+
+async def clients(port: int, pids: list[int], workers: int, n: int, args: argparse.Namespace) -> float:
+    """The clients' side of :func:`one`, in a process of their own: ``n`` sessions
+    seated, their keys and decisions; prints the figures, returns the keys' p95 (ms)."""
+    if args.client == "openssh":
+        open_client = partial(OpenSSHClient.open, port, folder=Path(tempfile.mkdtemp(prefix="thorskliff-keys-")),
+                              size=SIZE)
+    else:
+        open_client = partial(Client.open, port)
+    clients, decider_name, players = await seated(open_client, n, "u")
+    where = {id(c): process_of(c, port) for c in clients}
+    cpu0, mine0, busy0, k0 = [cpu_s(p) for p in pids], clients_cpu(clients), machine_ticks(), time.perf_counter()
+    _, settled = await keys_round(clients, args.keys, args.think)
+    cpu1, mine1, busy1, k1 = [cpu_s(p) for p in pids], clients_cpu(clients), machine_ticks(), time.perf_counter()
+    worked = [b - a for a, b in zip(cpu0, cpu1)]
+    decider = players[decider_name]
+    home = where[id(decider)]
+    each_same: list[float] = []
+    each_other: list[float] = []
+    for _ in range(args.decisions):
+        for key in ("e", "u"):  # ends its phase and takes it back
+            answered = [c.output(30) for c in clients]
+            t0 = time.perf_counter()
+            await decider.press(key)
+            if not all(await asyncio.gather(*answered)):
+                raise TimeoutError("a screen showed nothing of a decision within 30 s")
+            for c in clients:
+                (each_same if where[id(c)] == home else each_other).append(c.answered - t0)
+            await asyncio.gather(*(c.quiet() for c in clients))  # at once: one after another took N × 50 ms
+    spread = {p: sum(1 for c in clients if where[id(c)] == p) for p in pids}
+    p95 = 1000 * pct(settled, 95)
+    other = (f"p95 {1000 * pct(each_other, 95):.1f} ms over {len(each_other)}"
+             if each_other else "none in another process")
+    print(f"workers {workers}, {n} sessions (per process {sorted(spread.values())}): key to settled "
+          f"p50 {1000 * statistics.median(settled):.1f} ms, p95 {p95:.1f} ms; decision to the screens "
+          f"in its own process p95 {1000 * pct(each_same, 95):.1f} ms, in another {other}; "
+          f"over the keys' {k1 - k0:.1f} s: workers {sum(worked):.1f} s CPU "
+          f"({' + '.join(f'{w:.1f}' for w in worked)}), clients {mine1[0] - mine0[0]:.1f} s here "
+          f"+ {mine1[1] - mine0[1]:.1f} s in ssh processes; the machine busy "
+          f"{100 * (busy1[0] - busy0[0]) / (busy1[1] - busy0[1]):.0f} %", flush=True)
+    for c in clients:
+        await c.close()
+    return p95
+
+
+def counts(specs: list[str], workers: list[int]) -> dict[int, list[int]]:
+    """The session counts for each worker count: ``--sessions 16,32`` for all, or
+    ``--sessions 1=120,128 --sessions 2=216,232`` for each."""
+    every = [s for s in specs if "=" not in s]
+    out = {w: [int(n) for n in (every[-1] if every else "16,32,48,64").split(",")] for w in workers}
+    for spec in specs:
+        if "=" in spec:
+            w, _, ns = spec.partition("=")
+            out[int(w)] = [int(n) for n in ns.split(",")]
+    return out
 
 
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", default="1,2")
-    ap.add_argument("--sessions", default="16,32,48,64")
+    ap.add_argument("--sessions", action="append", default=[])
     ap.add_argument("--keys", type=int, default=15)
     ap.add_argument("--think", type=float, default=1.0)
     ap.add_argument("--decisions", type=int, default=10)
     ap.add_argument("--client", choices=("asyncssh", "openssh"), default="asyncssh")
+    ap.add_argument("--clients-nice", type=int, default=0)
+    # the clients' process (one): the server's port and processes, and where to put the keys' p95
+    ap.add_argument("--clients-of", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--pids", help=argparse.SUPPRESS)
+    ap.add_argument("--p95-to", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    sessions = [int(s) for s in args.sessions.split(",")]
+    if args.clients_of:
+        p95 = await clients(args.clients_of, [int(p) for p in args.pids.split(",")], int(args.workers),
+                            int(args.sessions[0]), args)
+        Path(args.p95_to).write_text(str(p95))
+        return
+    workers = [int(s) for s in args.workers.split(",")]
+    plan = counts(args.sessions, workers)
     cluster = Cluster()
     try:
         held: dict[int, list[int]] = {}
-        for w in [int(s) for s in args.workers.split(",")]:
+        for w in workers:
             held[w] = []
-            for n in sessions:
-                if await one(cluster, w, n, args.keys, args.think, args.decisions, args.client) > 150:
+            for n in plan[w]:
+                if await one(cluster, w, n, args) > 150:
                     print(f"workers {w}: not held at {n} sessions; no more counts for it", flush=True)
                     break  # the counts go up: what one count did not hold, the next does not either
                 held[w].append(n)
         for w, ns in held.items():
-            print(f"workers {w}: held p95 <= 150 ms up to {max(ns) if ns else 0} sessions (of {args.sessions})")
-        print(f"machine: {os.cpu_count()} cores; the clients ({args.client}) run on it too")
+            print(f"workers {w}: held p95 <= 150 ms up to {max(ns) if ns else 0} sessions "
+                  f"(of {','.join(map(str, plan[w]))})")
+        print(f"machine: {os.cpu_count()} cores; the clients ({args.client}) run on it too"
+              + (f", at nice {args.clients_nice}" if args.clients_nice else ""))
     finally:
         cluster.stop()
 

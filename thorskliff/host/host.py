@@ -24,6 +24,7 @@ from .config import DATABASE, Config, is_loopback, network
 from .heap import _Heap
 from .hub import Hub
 from .session import GameSession, farewell_line, reason
+from .ports import BACKLOG, inherited
 
 if TYPE_CHECKING:
     from ..web.server import WebServer
@@ -76,7 +77,8 @@ class Host:
         self.gates: set[Gate] = set()
         self.heap = _Heap(lambda: len(self.sessions))
         self.closed = False
-        self.server: asyncssh.SSHAcceptor | None = None
+        #: the SSH listeners: one, or a worker's one per inherited socket
+        self.servers: list[asyncssh.SSHAcceptor] = []
         self.port = 0
         #: the browsers' server (thorskliff.web.server.WebServer), if any
         self.web: WebServer | None = None
@@ -91,22 +93,25 @@ class Host:
         host = cls(config, clock)
         try:
             if config.ssh:
-                host.server = await asyncssh.create_server(
-                    lambda: Gate(host), config.host, config.port,
-                    server_host_keys=[host_key(host.data)],
-                    line_editor=False,  # keys go to the app as typed, not line by line
-                    agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-                    login_timeout=config.login_grace, keepalive_interval=config.keepalive,
-                    keepalive_count_max=3, backlog=256, reuse_port=config.workers > 1, **algorithms())
-                host.port = host.server.sockets[0].getsockname()[1]
+                options = dict(server_host_keys=[host_key(host.data)],
+                               line_editor=False,  # keys go to the app as typed, not line by line
+                               agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+                               login_timeout=config.login_grace, keepalive_interval=config.keepalive,
+                               keepalive_count_max=3, backlog=BACKLOG, **algorithms())
+                # a worker of serve --workers accepts on the sockets its parent opened (workers.py)
+                wheres: list[dict] = [{"sock": s} for s in inherited("ssh")] or [{"host": config.host,
+                                                                                    "port": config.port}]
+                for where in wheres:
+                    host.servers.append(await asyncssh.create_server(lambda: Gate(host), **where, **options))
+                host.port = host.servers[0].sockets[0].getsockname()[1]
             if config.web_port is not None:
                 from ..web.server import WebServer
 
                 web = host.web = await WebServer.start(host)
                 host.web_port = web.port
         except BaseException:
-            if host.server is not None:
-                host.server.close()
+            for server in host.servers:
+                server.close()
             host.store.close()
             raise
         notifier = host.hub.deadlines.notifier
@@ -189,8 +194,8 @@ class Host:
         if self.closed:
             return
         self.closed = True
-        if self.server is not None:
-            self.server.close()
+        for server in self.servers:
+            server.close()
         chans = [s.chan for s in self.sessions if hasattr(s.chan, "wait_closed")]  # a browser's has none
         for s in list(self.sessions):
             # a seat stays its player's, a spectator may watch again, the lobby's games all stay
@@ -212,8 +217,8 @@ class Host:
             if gate.conn is not None:
                 # whoever is still there (signing in, a client that reads nothing) reads why
                 gate.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(f"thorskliff: {t('host.stops_lobby')}"))
-        if self.server is not None:
-            await self.server.wait_closed()
+        for server in self.servers:
+            await server.wait_closed()
         if self.web is not None:
             await self.web.close()
         self.hub.close()

@@ -43,6 +43,7 @@ from ..host.session import reason
 from ..ui import i18n
 from ..ui.i18n import t
 from ..host.identity import COOKIE, new_token, token_hash, well_formed
+from ..host.ports import BACKLOG, inherited
 from .session import WebChannel, WebGate, WebSession, closing_frame, tab_title
 
 log = logging.getLogger("thorskliff.web")
@@ -160,11 +161,13 @@ class WebServer:
         server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2,
                                       keepalive_timeout=15)
         await server.runner.setup()
-        # serve --workers: every process listens on the port, the kernel shares the connections out
-        site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=256,
-                           reuse_port=host.config.workers > 1 or None)
+        # a worker of serve --workers accepts on the sockets its parent opened (host/workers.py)
+        shared = inherited("web")
+        sites = ([web.SockSite(server.runner, s, backlog=BACKLOG) for s in shared] if shared else
+                 [web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=BACKLOG)])
         try:
-            await site.start()
+            for site in sites:
+                await site.start()
         except BaseException:
             await server.runner.cleanup()
             raise
