@@ -488,7 +488,7 @@ def test_a_server_in_a_thread_serves_synchronous_callers(tmp_path):
     from thorskliff.web.harness import serving_in_thread
 
     with serving_in_thread(tmp_path / "data", ssh=False) as host:
-        assert host.servers == [] and host.port == 0  # no SSH port
+        assert host.server is None and host.port == 0  # no SSH port
         with urllib.request.urlopen(url(host) + "/", timeout=WAIT) as r:
             assert r.status == 200 and 'action="/name"' in r.read().decode()
     assert host.closed

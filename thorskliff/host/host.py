@@ -24,7 +24,7 @@ from .config import DATABASE, Config, is_loopback, network
 from .heap import _Heap
 from .hub import Hub
 from .session import GameSession, farewell_line, reason
-from .ports import BACKLOG, inherited
+from .ports import BACKLOG, handoff, shared_port, taken
 
 if TYPE_CHECKING:
     from ..web.server import WebServer
@@ -77,8 +77,14 @@ class Host:
         self.gates: set[Gate] = set()
         self.heap = _Heap(lambda: len(self.sessions))
         self.closed = False
-        #: the SSH listeners: one, or a worker's one per inherited socket
-        self.servers: list[asyncssh.SSHAcceptor] = []
+        self.server: asyncssh.SSHAcceptor | None = None
+        #: a worker's channel from the parent of serve --workers, which hands it the
+        #: connections it accepted (host/ports.py); None: this process listens itself
+        self.chan = handoff()
+        #: how a connection handed over is served over SSH (a worker's, as its parent's listener would)
+        self.ssh_options: asyncssh.SSHServerConnectionOptions | None = None
+        #: the tasks serving SSH connections handed over, until signed in (kept from the collector)
+        self.handed: set[asyncio.Task] = set()
         self.port = 0
         #: the browsers' server (thorskliff.web.server.WebServer), if any
         self.web: WebServer | None = None
@@ -97,23 +103,27 @@ class Host:
                                line_editor=False,  # keys go to the app as typed, not line by line
                                agent_forwarding=False, x11_forwarding=False, allow_scp=False,
                                login_timeout=config.login_grace, keepalive_interval=config.keepalive,
-                               keepalive_count_max=3, backlog=BACKLOG, **algorithms())
-                # a worker of serve --workers accepts on the sockets its parent opened (workers.py)
-                wheres: list[dict] = [{"sock": s} for s in inherited("ssh")] or [{"host": config.host,
-                                                                                    "port": config.port}]
-                for where in wheres:
-                    host.servers.append(await asyncssh.create_server(lambda: Gate(host), **where, **options))
-                host.port = host.servers[0].sockets[0].getsockname()[1]
+                               keepalive_count_max=3, **algorithms())
+                if host.chan is None:
+                    host.server = await asyncssh.create_server(lambda: Gate(host), config.host, config.port,
+                                                               backlog=BACKLOG, **options)
+                    host.port = host.server.sockets[0].getsockname()[1]
+                else:  # a worker of serve --workers: its parent accepts and hands the connections over
+                    host.ssh_options = asyncssh.SSHServerConnectionOptions(server_factory=lambda: Gate(host),
+                                                                           **options)
+                    host.port = shared_port("ssh")
             if config.web_port is not None:
                 from ..web.server import WebServer
 
                 web = host.web = await WebServer.start(host)
                 host.web_port = web.port
         except BaseException:
-            for server in host.servers:
-                server.close()
+            if host.server is not None:
+                host.server.close()
             host.store.close()
             raise
+        if host.chan is not None:
+            asyncio.get_running_loop().add_reader(host.chan.fileno(), host._handed)
         notifier = host.hub.deadlines.notifier
         if notifier is not None:
             # where a notified player finds the game: its browser page, else the ssh command
@@ -122,6 +132,37 @@ class Host:
         host.hub.start()
         host.heap.start()
         return host
+
+    # ------------------------------------------------------------ handed over (serve --workers)
+    def _handed(self) -> None:
+        """A connection the parent accepted: served as this process's own listener would."""
+        assert self.chan is not None  # read only while there is one
+        try:
+            got = taken(self.chan)
+        except BlockingIOError:
+            return
+        except OSError:
+            got = None
+        if got is None:  # the parent is gone: the sessions here go on, no new one comes
+            asyncio.get_running_loop().remove_reader(self.chan.fileno())
+            return
+        kind, sock = got
+        if self.closed:
+            sock.close()
+        elif kind == "ssh" and self.ssh_options is not None:
+            task = asyncio.ensure_future(self._serve_ssh(sock, self.ssh_options))
+            self.handed.add(task)
+            task.add_done_callback(self.handed.discard)
+        elif kind == "web" and self.web is not None:
+            self.web.accept(sock)
+        else:
+            sock.close()
+
+    async def _serve_ssh(self, sock: socket.socket, options: asyncssh.SSHServerConnectionOptions) -> None:
+        try:
+            await asyncssh.run_server(sock, options=options)
+        except (OSError, asyncssh.Error, asyncio.TimeoutError):
+            pass  # it went, or did not sign in: the Gate has said so, as for a connection of the listener's
 
     # ------------------------------------------------------------ who may come in
     def admit(self, gate: Gate) -> None:
@@ -194,8 +235,11 @@ class Host:
         if self.closed:
             return
         self.closed = True
-        for server in self.servers:
-            server.close()
+        if self.server is not None:
+            self.server.close()
+        if self.chan is not None:
+            asyncio.get_running_loop().remove_reader(self.chan.fileno())
+            self.chan.close()
         chans = [s.chan for s in self.sessions if hasattr(s.chan, "wait_closed")]  # a browser's has none
         for s in list(self.sessions):
             # a seat stays its player's, a spectator may watch again, the lobby's games all stay
@@ -217,8 +261,8 @@ class Host:
             if gate.conn is not None:
                 # whoever is still there (signing in, a client that reads nothing) reads why
                 gate.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason(f"thorskliff: {t('host.stops_lobby')}"))
-        for server in self.servers:
-            await server.wait_closed()
+        if self.server is not None:
+            await self.server.wait_closed()
         if self.web is not None:
             await self.web.close()
         self.hub.close()

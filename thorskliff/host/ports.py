@@ -1,24 +1,29 @@
-"""The listening sockets ``serve --workers N`` shares (#31): the first
-process opens them (:func:`listening`) and each worker accepts on the ones
-it inherited (:func:`inherited`), named in its environment (:data:`SOCKETS`).
+"""The ports ``serve --workers N`` shares (#31). The first process opens the
+listening sockets (:func:`listening`), accepts every connection and hands
+it to its workers in turn over a channel of each (:func:`hand`); a worker
+takes it (:func:`taken`) and serves it as if it had accepted it itself.
 Here, below both transports, since the SSH host and the browsers' server
-each take theirs (host/workers.py says why one socket for all)."""
+each serve theirs (host/workers.py says why not one socket per worker)."""
 
 from __future__ import annotations
 
 import os
 import socket
 
-#: set in a worker's environment: the listening sockets' descriptors it inherits ("ssh:5,web:6")
-SOCKETS = "THORSKLIFF_SOCKETS"
+#: set in a worker's environment: the shared ports, by kind ("ssh:2222,web:8080")
+PORTS = "THORSKLIFF_PORTS"
+#: set in a worker's environment: the descriptor of its end of the hand-off channel
+HANDOFF = "THORSKLIFF_HANDOFF"
 #: connections waiting to be accepted, per listening socket
 BACKLOG = 256
+#: the kinds of connection handed over, as the one byte sent with each
+KINDS = {"ssh": b"s", "web": b"w"}
 
 
 def listening(host: str, port: int) -> list[socket.socket]:
     """Sockets listening on ``port`` at each of ``host``'s addresses, as
-    asyncio's ``create_server`` binds them ("" or a name may have several),
-    to be inherited. An address in use raises OSError (the CLI's one line)."""
+    asyncio's ``create_server`` binds them ("" or a name may have several).
+    An address in use raises OSError naming it (the CLI's one line)."""
     socks: list[socket.socket] = []
     seen = set()
     try:
@@ -37,7 +42,7 @@ def listening(host: str, port: int) -> list[socket.socket]:
             except OSError as exc:  # it said "Address already in use" alone
                 raise OSError(exc.errno, exc.strerror, f"{host}:{port}") from None
             s.listen(BACKLOG)
-            s.set_inheritable(True)
+            s.setblocking(False)
     except socket.gaierror as exc:  # it said "Name or service not known" alone
         for s in socks:
             s.close()
@@ -49,9 +54,47 @@ def listening(host: str, port: int) -> list[socket.socket]:
     return socks
 
 
-def inherited(kind: str) -> list[socket.socket]:
-    """The listening sockets of ``kind`` ("ssh", "web") this worker inherited
-    (none: it binds its own). Called once per kind: each wraps its descriptor."""
-    spec = os.environ.get(SOCKETS, "")
-    return [socket.socket(fileno=int(fd)) for k, _, fd in (p.partition(":") for p in spec.split(",") if p)
-            if k == kind]
+def channel() -> tuple[socket.socket, socket.socket]:
+    """A hand-off channel: the parent's end, and the worker's (inheritable)."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    ours.setblocking(False)  # a worker that reads nothing must not hold the parent up
+    theirs.set_inheritable(True)
+    return ours, theirs
+
+
+def hand(chan: socket.socket, kind: str, conn: socket.socket) -> bool:
+    """Hands ``conn`` over ``chan``; False where the worker is gone or full."""
+    try:
+        return socket.send_fds(chan, [KINDS[kind]], [conn.fileno()]) == 1
+    except OSError:
+        return False
+
+
+def handoff() -> socket.socket | None:
+    """This worker's end of the hand-off channel (None: it accepts on its own ports)."""
+    fd = os.environ.get(HANDOFF)
+    if not fd:
+        return None
+    chan = socket.socket(fileno=int(fd))
+    chan.setblocking(False)
+    return chan
+
+
+def taken(chan: socket.socket) -> tuple[str, socket.socket] | None:
+    """The next connection handed over: its kind and socket (None: the parent is gone)."""
+    data, fds, _, _ = socket.recv_fds(chan, 1, 1)
+    if not data or not fds:
+        for fd in fds:
+            os.close(fd)
+        return None
+    kind = next((k for k, b in KINDS.items() if b == data), "")
+    return kind, socket.socket(fileno=fds[0])
+
+
+def shared_port(kind: str) -> int:
+    """The port of ``kind`` the parent listens on (0: none)."""
+    for part in os.environ.get(PORTS, "").split(","):
+        k, _, port = part.partition(":")
+        if k == kind and port:
+            return int(port)
+    return 0

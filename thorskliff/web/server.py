@@ -43,7 +43,7 @@ from ..host.session import reason
 from ..ui import i18n
 from ..ui.i18n import t
 from ..host.identity import COOKIE, new_token, token_hash, well_formed
-from ..host.ports import BACKLOG, inherited
+from ..host.ports import BACKLOG, shared_port
 from .session import WebChannel, WebGate, WebSession, closing_frame, tab_title
 
 log = logging.getLogger("thorskliff.web")
@@ -133,6 +133,8 @@ class WebServer:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.sockets: set[web.WebSocketResponse] = set()
+        #: connections handed over by the parent of serve --workers, until connected
+        self._accepting: set[asyncio.Task] = set()
         #: per name, the game a browser showed a seat of when it went (a reload goes back there)
         self.last_game: dict[str, int] = {}
         self._names: dict[str, Bucket] = {}
@@ -161,18 +163,29 @@ class WebServer:
         server.runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2,
                                       keepalive_timeout=15)
         await server.runner.setup()
-        # a worker of serve --workers accepts on the sockets its parent opened (host/workers.py)
-        shared = inherited("web")
-        sites = ([web.SockSite(server.runner, s, backlog=BACKLOG) for s in shared] if shared else
-                 [web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=BACKLOG)])
+        if host.chan is not None:  # a worker of serve --workers: its parent accepts (host/ports.py)
+            server.port = shared_port("web")
+            return server
+        site = web.TCPSite(server.runner, host.config.host, host.config.web_port, backlog=BACKLOG)
         try:
-            for site in sites:
-                await site.start()
+            await site.start()
         except BaseException:
             await server.runner.cleanup()
             raise
         server.port = server.runner.addresses[0][1]
         return server
+
+    def accept(self, sock: socket.socket) -> None:
+        """A connection the parent of serve --workers accepted (host/ports.py),
+        served as the site's own would be."""
+        factory = self.runner.server if self.runner is not None else None
+        if factory is None:  # the runner is cleaned up: the server stops
+            sock.close()
+            return
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(loop.connect_accepted_socket(factory, sock))
+        self._accepting.add(task)
+        task.add_done_callback(self._accepting.discard)
 
     def base_url(self, request: web.Request | None = None) -> str:
         """Where players' browsers reach this server (for invitation links)."""
