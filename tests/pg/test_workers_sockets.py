@@ -37,6 +37,14 @@ def test_a_port_in_use_is_one_line_naming_it_and_no_worker_starts(pg_url, tmp_pa
     assert err[0].startswith(f"thorskliff: 127.0.0.1:{port}: ") and "in use" in err[0], err
 
 
+def test_a_platform_that_cannot_hand_a_connection_over_is_told_in_one_line(pg_url, tmp_path, capsys, monkeypatch):
+    monkeypatch.delattr(socket, "send_fds")  # as on Windows
+    code = cli.main(["serve", "--data", str(tmp_path / "d"), "--db", pg_url, "--workers", "2",
+                     "--port", str(free_port()), "--lang", "en"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "load balancer" in err[0] and "Traceback" not in err[0], err
+
+
 def lines_until(proc: subprocess.Popen, count: int, *texts: str, limit: float = 120) -> list[str]:
     """What the server says until, for each of ``texts``, ``count`` of its lines hold it
     (each worker says where it listens)."""

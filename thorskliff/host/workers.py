@@ -53,7 +53,7 @@ def is_worker() -> bool:
 
 def run_workers(config: Config) -> int:
     if not hasattr(socket, "send_fds"):
-        raise Refusal("workers_no_fork", n=config.workers)
+        raise Refusal("workers_no_handoff", n=config.workers)
     from .pgstore import PgStore
 
     PgStore(config.db or "").close()  # a wrong --db or an old schema: said once, before any worker starts
