@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import socket
 from pathlib import Path
 
 from ..ui.helpwords import Refusal
@@ -77,6 +78,8 @@ def _check_serve_db(args) -> None:
             raise CliError("workers_need_db", n=args.workers)
         if (args.ssh and args.port == 0) or args.web_port == 0:
             raise CliError("workers_port0", n=args.workers)
+        if not hasattr(socket, "send_fds"):  # the first process hands the connections over (host/workers.py)
+            raise CliError("workers_no_handoff", n=args.workers)
 
 
 def _check_serve_web(args) -> None:

@@ -34,7 +34,6 @@ import subprocess
 import sys
 import time
 
-from ..ui.helpwords import Refusal
 from .config import Config
 from .ports import HANDOFF, PORTS, channel, hand, listening
 
@@ -52,8 +51,6 @@ def is_worker() -> bool:
 
 
 def run_workers(config: Config) -> int:
-    if not hasattr(socket, "send_fds"):
-        raise Refusal("workers_no_handoff", n=config.workers)
     from .pgstore import PgStore
 
     PgStore(config.db or "").close()  # a wrong --db or an old schema: said once, before any worker starts
