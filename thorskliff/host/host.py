@@ -343,8 +343,11 @@ def serve(config: Config) -> int:
 
     async def main() -> None:
         host = await Host.start(config)
+        # one write per line: print's two (text, then newline) let the lines of serve
+        # --workers' processes, sharing this output, run into each other
         for line in startup_lines(host):
-            print(line, flush=True)
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
         for problem in host.hub.problems:
             print(f"thorskliff serve: {problem.say(lang())}", file=sys.stderr, flush=True)
         # The serving process's own shutdown (not a session's): end every session cleanly.
