@@ -41,7 +41,6 @@ import argparse
 import asyncio
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -56,14 +55,8 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from bench_ssh import SIZE, Client, server_options  # noqa: E402
 from openssh_client import OpenSSHClient  # noqa: E402
-from pgcluster import Cluster  # noqa: E402
-from sessionbench import cpu_s, keys_round, pct, seated, stop  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from pgcluster import Cluster, free_port  # noqa: E402
+from sessionbench import cpu_s, decisions_round, keys_round, pct, seated, stop  # noqa: E402
 
 
 def workers_of(parent: int) -> list[int]:
@@ -149,18 +142,11 @@ async def clients(port: int, pids: list[int], workers: int, n: int, args: argpar
     worked = [b - a for a, b in zip(cpu0, cpu1)]
     decider = players[decider_name]
     home = where[id(decider)]
-    each_same: list[float] = []
-    each_other: list[float] = []
-    for _ in range(args.decisions):
-        for key in ("e", "u"):  # ends its phase and takes it back
-            answered = [c.output(30) for c in clients]
-            t0 = time.perf_counter()
-            await decider.press(key)
-            if not all(await asyncio.gather(*answered)):
-                raise TimeoutError("a screen showed nothing of a decision within 30 s")
-            for c in clients:
-                (each_same if where[id(c)] == home else each_other).append(c.answered - t0)
-            await asyncio.gather(*(c.quiet() for c in clients))  # at once: one after another took N × 50 ms
+    # each decision's times come screen by screen, in the clients' order ("e" and "u" in turn)
+    each, _ = await decisions_round(clients, decider, 2 * args.decisions)
+    on_home = [where[id(clients[i % len(clients)])] == home for i in range(len(each))]
+    each_same = [t for t, same in zip(each, on_home) if same]
+    each_other = [t for t, same in zip(each, on_home) if not same]
     spread = {p: sum(1 for c in clients if where[id(c)] == p) for p in pids}
     p95 = 1000 * pct(settled, 95)
     other = (f"p95 {1000 * pct(each_other, 95):.1f} ms over {len(each_other)}"

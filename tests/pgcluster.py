@@ -34,7 +34,7 @@ def _bindir() -> Path | None:
     return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -50,7 +50,7 @@ class Cluster:
         self.bindir = bindir
         self.folder = Path(tempfile.mkdtemp(prefix="thorskliff-pg-"))
         self.data = self.folder / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
         self._as: list[str] = []
         if os.geteuid() == 0:

@@ -16,16 +16,11 @@ import threading
 import time
 import urllib.request
 
+from pgcluster import free_port
 from thorskliff import cli
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def test_a_port_in_use_is_one_line_naming_it_and_no_worker_starts(pg_url, tmp_path, capsys):
+def test_a_port_in_use_or_a_host_not_known_is_one_line_naming_it_and_no_worker_starts(pg_url, tmp_path, capsys):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -35,6 +30,10 @@ def test_a_port_in_use_is_one_line_naming_it_and_no_worker_starts(pg_url, tmp_pa
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1, err
     assert err[0].startswith(f"thorskliff: 127.0.0.1:{port}: ") and "in use" in err[0], err
+    code = cli.main(["serve", "--data", str(tmp_path / "d"), "--db", pg_url, "--workers", "2",
+                     "--port", str(free_port()), "--host", "999.1.1.1", "--lang", "en"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and err[0].startswith("thorskliff: --host 999.1.1.1: "), err
 
 
 def test_a_platform_that_cannot_hand_a_connection_over_is_told_in_one_line(pg_url, tmp_path, capsys, monkeypatch):

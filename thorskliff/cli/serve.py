@@ -56,12 +56,15 @@ def cmd_serve(args) -> int:
         from ..host.host import migrate
 
         return migrate(config)
-    if config.workers > 1:
-        from ..host.workers import is_worker, run_workers
+    try:
+        if config.workers > 1:
+            from ..host.workers import is_worker, run_workers
 
-        if not is_worker():
-            return run_workers(config)
-    return serve(config)
+            if not is_worker():
+                return run_workers(config)
+        return serve(config)
+    except socket.gaierror as exc:  # it said "Name or service not known" alone, binding in either
+        raise OSError(exc.errno, exc.strerror, f"--host {config.host}") from None
 
 
 def _check_serve_db(args) -> None:

@@ -365,6 +365,4 @@ def serve(config: Config) -> int:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
-    except socket.gaierror as exc:  # it said "Name or service not known" alone
-        raise OSError(exc.errno, exc.strerror, f"--host {config.host}") from None
     return 0

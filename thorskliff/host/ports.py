@@ -43,11 +43,7 @@ def listening(host: str, port: int) -> list[socket.socket]:
                 raise OSError(exc.errno, exc.strerror, f"{host}:{port}") from None
             s.listen(BACKLOG)
             s.setblocking(False)
-    except socket.gaierror as exc:  # it said "Name or service not known" alone
-        for s in socks:
-            s.close()
-        raise OSError(exc.errno, exc.strerror, f"--host {host}") from None
-    except OSError:
+    except OSError:  # a host name not known (gaierror) is said by the CLI, naming --host
         for s in socks:
             s.close()
         raise
